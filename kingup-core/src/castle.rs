@@ -1,0 +1,243 @@
+//! Where every character stands: the seven floors and the eliminated.
+
+use core::fmt;
+
+use crate::{Character, CharacterSet, Floor};
+
+/// Where a character is in the current round.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Position {
+    /// Not yet in the castle (before placement or layout).
+    Outside,
+    /// On a floor; on the throne it is the candidate or the King.
+    Floor(Floor),
+    /// Voted down this round: out of the castle, scores nothing.
+    Eliminated,
+}
+
+/// The castle: which characters stand on each floor, and which were eliminated.
+///
+/// Stored as one character mask per floor, so capacity checks and legal-move generation
+/// are a few bit operations. The engine keeps every floor within its capacity.
+///
+/// ```
+/// use kingup_core::{Castle, Character, Floor, Position};
+///
+/// let mut castle = Castle::new();
+/// castle.put(Character::Odessa, Floor::Nobles);
+/// assert_eq!(castle.position(Character::Odessa), Position::Floor(Floor::Nobles));
+/// assert!(castle.can_climb(Character::Odessa));
+/// assert_eq!(castle.king(), None);
+/// ```
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Castle {
+    floors: [CharacterSet; Floor::COUNT],
+    eliminated: CharacterSet,
+}
+
+impl Castle {
+    /// An empty castle: every character outside.
+    pub const fn new() -> Castle {
+        Castle {
+            floors: [CharacterSet::EMPTY; Floor::COUNT],
+            eliminated: CharacterSet::EMPTY,
+        }
+    }
+
+    /// The characters on `floor`.
+    #[inline]
+    pub const fn on(&self, floor: Floor) -> CharacterSet {
+        self.floors[floor as usize]
+    }
+
+    /// How many characters stand on `floor`.
+    #[inline]
+    pub const fn count(&self, floor: Floor) -> usize {
+        self.floors[floor as usize].len()
+    }
+
+    /// Whether `floor` has room for one more character.
+    #[inline]
+    pub const fn has_room(&self, floor: Floor) -> bool {
+        self.count(floor) < floor.capacity() as usize
+    }
+
+    /// The characters voted down this round.
+    #[inline]
+    pub const fn eliminated(&self) -> CharacterSet {
+        self.eliminated
+    }
+
+    /// The characters standing on any floor, throne included.
+    #[inline]
+    pub fn inside(&self) -> CharacterSet {
+        self.floors
+            .iter()
+            .fold(CharacterSet::EMPTY, |acc, &f| acc.union(f))
+    }
+
+    /// The characters not yet placed (neither inside nor eliminated).
+    #[inline]
+    pub fn outside(&self) -> CharacterSet {
+        CharacterSet::ALL
+            .difference(self.inside())
+            .difference(self.eliminated)
+    }
+
+    /// Where `character` is.
+    pub fn position(&self, character: Character) -> Position {
+        if self.eliminated.contains(character) {
+            return Position::Eliminated;
+        }
+        Floor::ALL
+            .into_iter()
+            .find(|&f| self.on(f).contains(character))
+            .map_or(Position::Outside, Position::Floor)
+    }
+
+    /// The floor `character` stands on, if it is inside.
+    #[inline]
+    pub fn floor_of(&self, character: Character) -> Option<Floor> {
+        match self.position(character) {
+            Position::Floor(floor) => Some(floor),
+            _ => None,
+        }
+    }
+
+    /// The character on the throne: the candidate during a vote, the King once crowned.
+    #[inline]
+    pub const fn throne(&self) -> Option<Character> {
+        self.on(Floor::Throne).first()
+    }
+
+    /// The King, if the throne is taken; same as [`Castle::throne`].
+    #[inline]
+    pub const fn king(&self) -> Option<Character> {
+        self.throne()
+    }
+
+    /// The characters that may climb now: inside, with room on the floor above.
+    pub fn climbable(&self) -> CharacterSet {
+        let mut set = CharacterSet::EMPTY;
+        for floor in &Floor::ALL[..Floor::COUNT - 1] {
+            if let Some(above) = floor.up() {
+                if self.has_room(above) {
+                    set = set.union(self.on(*floor));
+                }
+            }
+        }
+        set
+    }
+
+    /// Whether `character` is inside with room on the floor above.
+    pub fn can_climb(&self, character: Character) -> bool {
+        self.climbable().contains(character)
+    }
+
+    /// Puts `character` on `floor`, taking it from wherever it was. Does not check capacity:
+    /// the engine checks before calling it.
+    pub fn put(&mut self, character: Character, floor: Floor) {
+        self.take(character);
+        self.floors[floor as usize].insert(character);
+    }
+
+    /// Removes `character` from the castle and marks it eliminated.
+    pub fn eliminate(&mut self, character: Character) {
+        self.take(character);
+        self.eliminated.insert(character);
+    }
+
+    fn take(&mut self, character: Character) {
+        for f in &mut self.floors {
+            f.remove(character);
+        }
+        self.eliminated.remove(character);
+    }
+
+    /// Moves every character outside onto `floor` (the leftovers after placement).
+    pub(crate) fn put_outside_on(&mut self, floor: Floor) -> CharacterSet {
+        let outside = self.outside();
+        self.floors[floor as usize] = self.floors[floor as usize].union(outside);
+        outside
+    }
+
+    /// Raw floor masks, for validation and serialization.
+    pub(crate) const fn floors(&self) -> &[CharacterSet; Floor::COUNT] {
+        &self.floors
+    }
+
+    /// Builds a castle from raw masks; the caller validates.
+    pub(crate) const fn from_parts(
+        floors: [CharacterSet; Floor::COUNT],
+        eliminated: CharacterSet,
+    ) -> Castle {
+        Castle { floors, eliminated }
+    }
+}
+
+impl fmt::Display for Castle {
+    /// The castle drawn top floor first, one line a floor, then the eliminated.
+    ///
+    /// ```text
+    /// 6 Throne      | F
+    /// 5 Nobles      | B
+    /// ...
+    /// 0 Servants    | A C G M
+    ///   eliminated  | N
+    /// ```
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for floor in Floor::ALL.into_iter().rev() {
+            write!(f, "{} {:<11} |", floor.index(), floor.name())?;
+            for c in self.on(floor) {
+                write!(f, " {}", c.letter())?;
+            }
+            writeln!(f)?;
+        }
+        write!(f, "  {:<11} |", "eliminated")?;
+        for c in self.eliminated {
+            write!(f, " {}", c.letter())?;
+        }
+        writeln!(f)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn climbing_respects_capacity() {
+        let mut castle = Castle::new();
+        for c in [
+            Character::Alighiero,
+            Character::Beatrice,
+            Character::Clemente,
+            Character::Dario,
+        ] {
+            castle.put(c, Floor::Dignitaries);
+        }
+        castle.put(Character::Odessa, Floor::Officials);
+        assert!(!castle.has_room(Floor::Dignitaries));
+        assert!(!castle.can_climb(Character::Odessa));
+        assert!(castle.can_climb(Character::Alighiero));
+        castle.put(Character::Piero, Floor::Throne);
+        castle.put(Character::Leonardo, Floor::Nobles);
+        assert!(!castle.can_climb(Character::Leonardo));
+        castle.eliminate(Character::Piero);
+        assert!(castle.can_climb(Character::Leonardo));
+        assert_eq!(castle.position(Character::Piero), Position::Eliminated);
+        assert_eq!(castle.climbable().len(), 5);
+        assert_eq!(castle.position(Character::Irina), Position::Outside);
+        assert_eq!(castle.outside().len(), 6);
+    }
+
+    #[test]
+    fn draws_top_floor_first() {
+        let mut castle = Castle::new();
+        castle.put(Character::Fiorello, Floor::Throne);
+        castle.eliminate(Character::Natale);
+        let text = std::format!("{castle}");
+        assert!(text.starts_with("6 Throne      | F\n"));
+        assert!(text.ends_with("  eliminated  | N\n"));
+    }
+}

@@ -1,0 +1,252 @@
+//! Chance steps: first player, dealing objectives, the random layout.
+
+use rand_core::RngCore;
+
+use super::Game;
+use crate::chance::uniform_below;
+use crate::{
+    CardId, Castle, ChanceOutcome, ChanceOutcomes, ChanceReason, ChanceStep, Event, EventSink,
+    Events, Floor, IllegalChance, Phase, Seat, Setup,
+};
+
+/// The floors the random layout uses.
+const LAYOUT_FLOORS: [Floor; 4] = [
+    Floor::Servants,
+    Floor::Artisans,
+    Floor::Merchants,
+    Floor::Officials,
+];
+
+impl Game {
+    /// What the pending chance step decides, if chance is to move.
+    ///
+    /// Setup draws round 1's first player (if random), then deals one card to each seat in
+    /// seat order, then (random-layout variant) lays out the characters in id order. In the
+    /// score phase between rounds, the pending step is the next round's first deal.
+    pub fn chance_step(&self) -> Option<ChanceStep> {
+        match self.phase {
+            Phase::Setup => {
+                if self.first_player.is_none() {
+                    return Some(ChanceStep::FirstPlayer);
+                }
+                if let Some(seat) = Seat::all(self.players())
+                    .find(|&s| self.objective_card(self.round, s).is_none())
+                {
+                    return Some(ChanceStep::Deal(seat));
+                }
+                match self.config.setup {
+                    Setup::RandomLayout => self.castle.outside().first().map(ChanceStep::Layout),
+                    Setup::Placement => None,
+                }
+            }
+            Phase::Score => Some(ChanceStep::Deal(Seat::FIRST)),
+            _ => None,
+        }
+    }
+
+    /// The outcomes of the pending chance step with their probabilities; empty when chance
+    /// is not to move.
+    ///
+    /// A first player is uniform over the seats, a deal uniform over the cards not used yet
+    /// in this game, and a layout floor has probability proportional to its free places
+    /// (each character takes a uniformly random free place among the 16 of floors 0–3).
+    pub fn chance_outcomes(&self) -> ChanceOutcomes {
+        let mut outcomes = ChanceOutcomes::new();
+        match self.chance_step() {
+            None => {}
+            Some(ChanceStep::FirstPlayer) => {
+                let p = 1.0 / self.players() as f64;
+                for seat in Seat::all(self.players()) {
+                    outcomes.push((ChanceOutcome::FirstPlayer(seat), p));
+                }
+            }
+            Some(ChanceStep::Deal(_)) => {
+                let available = self.available_cards();
+                let p = 1.0 / f64::from(available.count_ones());
+                for card in self.deck_cards().filter(|c| available & 1 << c.index() != 0) {
+                    outcomes.push((ChanceOutcome::Deal(card), p));
+                }
+            }
+            Some(ChanceStep::Layout(_)) => {
+                let free = f64::from(self.layout_room());
+                for floor in LAYOUT_FLOORS {
+                    let room = self.room(floor);
+                    if room > 0 {
+                        outcomes.push((ChanceOutcome::Layout(floor), f64::from(room) / free));
+                    }
+                }
+            }
+        }
+        outcomes
+    }
+
+    /// Draws an outcome for the pending chance step from `rng`, with the probabilities of
+    /// [`Game::chance_outcomes`]; `None` when chance is not to move.
+    pub fn sample_chance<R: RngCore + ?Sized>(&self, rng: &mut R) -> Option<ChanceOutcome> {
+        Some(match self.chance_step()? {
+            ChanceStep::FirstPlayer => {
+                let seat = uniform_below(rng, self.config.players.into());
+                ChanceOutcome::FirstPlayer(Seat::new(seat as usize)?)
+            }
+            ChanceStep::Deal(_) => {
+                let available = self.available_cards();
+                let k = uniform_below(rng, available.count_ones());
+                let card = self
+                    .deck_cards()
+                    .filter(|c| available & 1 << c.index() != 0)
+                    .nth(k as usize)?;
+                ChanceOutcome::Deal(card)
+            }
+            ChanceStep::Layout(_) => {
+                let mut place = uniform_below(rng, self.layout_room());
+                let floor = LAYOUT_FLOORS.into_iter().find(|&f| {
+                    let room = self.room(f);
+                    if place < room {
+                        return true;
+                    }
+                    place -= room;
+                    false
+                })?;
+                ChanceOutcome::Layout(floor)
+            }
+        })
+    }
+
+    /// Resolves every pending chance step with outcomes drawn from `rng`, until a seat is
+    /// to move or the game is over; writes the events into `sink` (`&mut ()` drops them).
+    pub fn resolve_chance<R: RngCore + ?Sized, S: EventSink + ?Sized>(
+        &mut self,
+        rng: &mut R,
+        sink: &mut S,
+    ) {
+        while let Some(outcome) = self.sample_chance(rng) {
+            self.play_chance(outcome, sink);
+        }
+    }
+
+    /// Applies an explicit chance outcome and returns its events; on error the game is
+    /// unchanged.
+    pub fn apply_chance(&mut self, outcome: ChanceOutcome) -> Result<Events, IllegalChance> {
+        let mut events = Events::new();
+        self.apply_chance_with(outcome, &mut events)?;
+        Ok(events)
+    }
+
+    /// Applies an explicit chance outcome, writing its events into `sink`; on error the
+    /// game is unchanged and nothing is written.
+    pub fn apply_chance_with<S: EventSink + ?Sized>(
+        &mut self,
+        outcome: ChanceOutcome,
+        sink: &mut S,
+    ) -> Result<(), IllegalChance> {
+        self.check_chance(outcome)
+            .map_err(|reason| IllegalChance { outcome, reason })?;
+        self.play_chance(outcome, sink);
+        Ok(())
+    }
+
+    fn check_chance(&self, outcome: ChanceOutcome) -> Result<(), ChanceReason> {
+        let step = self.chance_step().ok_or(ChanceReason::NotChance)?;
+        match (step, outcome) {
+            (ChanceStep::FirstPlayer, ChanceOutcome::FirstPlayer(seat)) => {
+                if seat.index() < self.players() {
+                    Ok(())
+                } else {
+                    Err(ChanceReason::NoSuchSeat {
+                        players: self.config.players,
+                    })
+                }
+            }
+            (ChanceStep::Deal(_), ChanceOutcome::Deal(card)) => {
+                if card.index() < self.config.deck.len()
+                    && self.available_cards() & 1 << card.index() != 0
+                {
+                    Ok(())
+                } else {
+                    Err(ChanceReason::CardUnavailable(card))
+                }
+            }
+            (ChanceStep::Layout(_), ChanceOutcome::Layout(floor)) => {
+                if LAYOUT_FLOORS.contains(&floor) && self.room(floor) > 0 {
+                    Ok(())
+                } else {
+                    Err(ChanceReason::FloorUnavailable(floor))
+                }
+            }
+            (step, _) => Err(ChanceReason::WrongStep(step)),
+        }
+    }
+
+    /// Applies a checked chance outcome.
+    fn play_chance<S: EventSink + ?Sized>(&mut self, outcome: ChanceOutcome, sink: &mut S) {
+        match outcome {
+            ChanceOutcome::FirstPlayer(seat) => {
+                self.first_player = Some(seat);
+                self.to_move = seat;
+                sink.push(Event::FirstPlayerChosen { seat });
+            }
+            ChanceOutcome::Deal(card) => {
+                if self.phase == Phase::Score {
+                    self.begin_next_round();
+                }
+                if let Some(ChanceStep::Deal(seat)) = self.chance_step() {
+                    self.objectives[usize::from(self.round)][seat.index()] = Some(card);
+                    sink.push(Event::ObjectiveDealt { seat, card });
+                }
+            }
+            ChanceOutcome::Layout(floor) => {
+                if let Some(character) = self.castle.outside().first() {
+                    self.castle.put(character, floor);
+                    sink.push(Event::LaidOut { character, floor });
+                }
+            }
+        }
+        if self.phase == Phase::Setup && self.chance_step().is_none() {
+            self.start_round(sink);
+        }
+    }
+
+    /// Clears the board for the next round; its first player sits left of the crown.
+    fn begin_next_round(&mut self) {
+        self.round += 1;
+        self.phase = Phase::Setup;
+        self.castle = Castle::new();
+        let players = self.players();
+        self.no_cards[..players].fill(self.config.no_cards());
+        let first = self.crown.unwrap_or(Seat::FIRST).next(self.players());
+        self.first_player = Some(first);
+        self.to_move = first;
+    }
+
+    fn start_round<S: EventSink + ?Sized>(&mut self, sink: &mut S) {
+        self.phase = match self.config.setup {
+            Setup::Placement => Phase::Placement,
+            Setup::RandomLayout => Phase::Climb,
+        };
+        let first_player = self.first_player.unwrap_or(Seat::FIRST);
+        self.to_move = first_player;
+        sink.push(Event::RoundStarted {
+            round: self.round,
+            first_player,
+        });
+    }
+
+    /// Cards in the deck not dealt yet in this game, as a mask over card ids. In the score
+    /// phase the current round's cards count as used: they are discarded.
+    fn available_cards(&self) -> u32 {
+        let deck = (1u64 << self.config.deck.len()) - 1;
+        deck as u32 & !self.used_cards()
+    }
+
+    fn deck_cards(&self) -> impl Iterator<Item = CardId> {
+        (0..self.config.deck.len()).filter_map(CardId::new)
+    }
+
+    fn room(&self, floor: Floor) -> u32 {
+        u32::from(floor.capacity()) - self.castle.count(floor) as u32
+    }
+
+    fn layout_room(&self) -> u32 {
+        LAYOUT_FLOORS.into_iter().map(|f| self.room(f)).sum()
+    }
+}

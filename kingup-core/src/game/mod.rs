@@ -1,0 +1,218 @@
+//! The game state and its queries.
+
+mod chance;
+mod moves;
+mod score;
+mod validate;
+
+pub use moves::Actions;
+pub use score::{CONSOLATION_POINTS, score};
+pub use validate::InvalidState;
+
+use crate::{
+    Actor, CardId, Castle, Character, Config, ConfigError, FirstPlayer, Objective, Phase, Seat,
+    SeatSet, Vote,
+};
+
+/// Rounds a game has at most.
+pub(crate) const MAX_ROUNDS: usize = 3;
+
+/// A game of King Up!: the full state, secrets included.
+///
+/// `Game` is `Copy` and small (under 200 bytes), so search can copy-make. It holds no RNG
+/// and no seed: randomness enters only through chance steps ([`Game::apply_chance`], or
+/// [`Game::resolve_chance`] with a caller's [`RngCore`](rand_core::RngCore)), and undealt
+/// cards are a set, never an order.
+///
+/// It knows every secret; give players [`Game`]-derived views, not the `Game` itself.
+///
+/// ```
+/// use kingup_core::{Actor, Config, Game, Phase};
+/// use rand::{SeedableRng, rngs::SmallRng};
+///
+/// let mut rng = SmallRng::seed_from_u64(7);
+/// let mut game = Game::new(Config::new(4))?;
+/// while !game.is_over() {
+///     match game.actor() {
+///         Actor::Chance => game.resolve_chance(&mut rng, &mut ()),
+///         Actor::Seat(seat) => {
+///             let action = game.legal_actions(seat)[0];
+///             game.apply(seat, action)?;
+///         }
+///         Actor::Voters(seats) => {
+///             let seat = seats.iter().next().unwrap();
+///             game.apply(seat, game.legal_actions(seat)[0])?;
+///         }
+///         Actor::Nobody => unreachable!("the game is not over"),
+///     }
+/// }
+/// assert_eq!(game.phase(), Phase::GameOver);
+/// assert!(!game.winners().unwrap().is_empty());
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Game {
+    config: Config,
+    round: u8,
+    phase: Phase,
+    castle: Castle,
+    /// The current round's first player; `None` only before round 1's random draw.
+    first_player: Option<Seat>,
+    /// The seat to move in the placement and climb phases.
+    to_move: Seat,
+    crown: Option<Seat>,
+    no_cards: [u8; Seat::MAX],
+    /// Seats that committed a vote in the current election, and those that voted No.
+    voted: SeatSet,
+    voted_no: SeatSet,
+    /// Objective cards by round and seat; rounds before the current one are public.
+    objectives: [[Option<CardId>; Seat::MAX]; MAX_ROUNDS],
+    /// Points by round and seat, filled when each round is scored.
+    scores: [[u8; Seat::MAX]; MAX_ROUNDS],
+}
+
+impl Game {
+    /// A new game, in the setup phase of round 1 (chance to move).
+    pub fn new(config: Config) -> Result<Game, ConfigError> {
+        config.validate()?;
+        let first_player = match config.first_player {
+            FirstPlayer::Seat(seat) => Some(seat),
+            FirstPlayer::Random => None,
+        };
+        let mut no_cards = [0; Seat::MAX];
+        no_cards[..config.player_count()].fill(config.no_cards());
+        Ok(Game {
+            config,
+            round: 0,
+            phase: Phase::Setup,
+            castle: Castle::new(),
+            first_player,
+            to_move: first_player.unwrap_or(Seat::FIRST),
+            crown: None,
+            no_cards,
+            voted: SeatSet::EMPTY,
+            voted_no: SeatSet::EMPTY,
+            objectives: [[None; Seat::MAX]; MAX_ROUNDS],
+            scores: [[0; Seat::MAX]; MAX_ROUNDS],
+        })
+    }
+
+    /// The configuration the game was created with.
+    #[inline]
+    pub const fn config(&self) -> &Config {
+        &self.config
+    }
+
+    /// Number of players.
+    #[inline]
+    pub const fn players(&self) -> usize {
+        self.config.player_count()
+    }
+
+    /// The seats that play, `0..players`.
+    #[inline]
+    pub const fn seats(&self) -> SeatSet {
+        SeatSet::first(self.config.player_count())
+    }
+
+    /// The current round index, from 0 (the last round once the game is over).
+    #[inline]
+    pub const fn round(&self) -> u8 {
+        self.round
+    }
+
+    /// The current phase.
+    #[inline]
+    pub const fn phase(&self) -> Phase {
+        self.phase
+    }
+
+    /// Whether the last round has been scored.
+    #[inline]
+    pub const fn is_over(&self) -> bool {
+        matches!(self.phase, Phase::GameOver)
+    }
+
+    /// Who acts next.
+    #[inline]
+    pub const fn actor(&self) -> Actor {
+        match self.phase {
+            Phase::Setup | Phase::Score => Actor::Chance,
+            Phase::Placement | Phase::Climb => Actor::Seat(self.to_move),
+            Phase::Vote => Actor::Voters(self.seats().difference(self.voted)),
+            Phase::GameOver => Actor::Nobody,
+        }
+    }
+
+    /// The castle.
+    #[inline]
+    pub const fn castle(&self) -> &Castle {
+        &self.castle
+    }
+
+    /// The character being voted on, during the vote phase.
+    #[inline]
+    pub const fn candidate(&self) -> Option<Character> {
+        match self.phase {
+            Phase::Vote => self.castle.throne(),
+            _ => None,
+        }
+    }
+
+    /// The seat holding the crown: the last seat that moved a character onto the throne.
+    #[inline]
+    pub const fn crown(&self) -> Option<Seat> {
+        self.crown
+    }
+
+    /// The current round's first player (`None` before round 1's random draw).
+    #[inline]
+    pub const fn first_player(&self) -> Option<Seat> {
+        self.first_player
+    }
+
+    /// No cards `seat` holds (secret to that seat). 0 for a seat that does not play.
+    #[inline]
+    pub const fn no_cards(&self, seat: Seat) -> u8 {
+        self.no_cards[seat.index()]
+    }
+
+    /// The seats that have committed a vote in the current election (public).
+    #[inline]
+    pub const fn voted(&self) -> SeatSet {
+        self.voted
+    }
+
+    /// The vote `seat` committed in the current election, if any (secret until the reveal).
+    pub const fn committed_vote(&self, seat: Seat) -> Option<Vote> {
+        if !self.voted.contains(seat) {
+            None
+        } else if self.voted_no.contains(seat) {
+            Some(Vote::No)
+        } else {
+            Some(Vote::Yes)
+        }
+    }
+
+    /// The card `seat` was dealt in round `round` (secret to that seat until the round
+    /// is scored).
+    pub fn objective_card(&self, round: u8, seat: Seat) -> Option<CardId> {
+        *self.objectives.get(usize::from(round))?.get(seat.index())?
+    }
+
+    /// The objective `seat` holds this round (secret to that seat until the round is
+    /// scored).
+    pub fn objective(&self, seat: Seat) -> Option<Objective> {
+        self.objective_card(self.round, seat)
+            .and_then(|card| self.config.deck.get(card))
+    }
+
+    /// The cards dealt so far in the whole game, as a mask over card ids.
+    pub(crate) fn used_cards(&self) -> u32 {
+        self.objectives
+            .iter()
+            .flatten()
+            .flatten()
+            .fold(0, |mask, card| mask | 1 << card.index())
+    }
+}

@@ -1,0 +1,277 @@
+//! Player actions: legal-move generation, checking and applying.
+
+use arrayvec::ArrayVec;
+
+use super::Game;
+use crate::{
+    Action, Actor, Character, Event, EventSink, Events, Floor, IllegalAction, IllegalReason, Phase,
+    Seat, SeatSet, Vote,
+};
+
+/// A seat's legal actions, sorted by index, without heap allocation.
+///
+/// Capacity 52 is the worst case: in placement at most 13 unplaced characters × 4 floors
+/// (52, the very first move of a round); in the climb phase at most one climb per character
+/// (13); in a vote, Yes and No (2).
+pub type Actions = ArrayVec<Action, 52>;
+
+impl Game {
+    /// The legal actions of `seat`, sorted by index; empty when `seat` may not act.
+    pub fn legal_actions(&self, seat: Seat) -> Actions {
+        let mut actions = Actions::new();
+        if !self.actor().includes(seat) {
+            return actions;
+        }
+        match self.phase {
+            Phase::Placement => {
+                let floors = Floor::PLACEMENT.into_iter().filter(|&f| self.castle.has_room(f));
+                for character in self.castle.outside() {
+                    for floor in floors.clone() {
+                        actions.push(Action::Place { character, floor });
+                    }
+                }
+            }
+            Phase::Climb => {
+                for character in self.castle.climbable() {
+                    actions.push(Action::Climb { character });
+                }
+            }
+            Phase::Vote => {
+                actions.push(Action::Vote(Vote::Yes));
+                if self.no_cards[seat.index()] > 0 {
+                    actions.push(Action::Vote(Vote::No));
+                }
+            }
+            Phase::Setup | Phase::Score | Phase::GameOver => {}
+        }
+        actions
+    }
+
+    /// The legal actions of `seat` as a mask over the 67 action indices (bit `i` set when
+    /// the action with index `i` is legal).
+    pub fn legal_mask(&self, seat: Seat) -> u128 {
+        self.legal_actions(seat)
+            .iter()
+            .fold(0, |mask, a| mask | 1 << a.index())
+    }
+
+    /// Whether `seat` may play `action` now.
+    #[inline]
+    pub fn is_legal(&self, seat: Seat, action: Action) -> bool {
+        self.check(seat, action).is_ok()
+    }
+
+    /// Checks that `seat` may play `action` now, or says why not.
+    pub fn check(&self, seat: Seat, action: Action) -> Result<(), IllegalAction> {
+        self.reason_illegal(seat, action)
+            .map_or(Ok(()), |reason| Err(IllegalAction { seat, action, reason }))
+    }
+
+    fn reason_illegal(&self, seat: Seat, action: Action) -> Option<IllegalReason> {
+        if seat.index() >= self.players() {
+            return Some(IllegalReason::NoSuchSeat {
+                players: self.config.players,
+            });
+        }
+        match (self.phase, action) {
+            (Phase::GameOver, _) => Some(IllegalReason::GameOver),
+            (Phase::Setup | Phase::Score, _) => Some(IllegalReason::ChancePending),
+            (Phase::Placement, Action::Place { character, floor }) => self
+                .not_your_turn(seat)
+                .or_else(|| self.reason_cannot_place(character, floor)),
+            (Phase::Climb, Action::Climb { character }) => self
+                .not_your_turn(seat)
+                .or_else(|| self.reason_cannot_climb(character)),
+            (Phase::Vote, Action::Vote(vote)) => {
+                if self.voted.contains(seat) {
+                    Some(IllegalReason::AlreadyVoted)
+                } else if vote == Vote::No && self.no_cards[seat.index()] == 0 {
+                    Some(IllegalReason::NoNoCardLeft)
+                } else {
+                    None
+                }
+            }
+            (phase, _) => Some(IllegalReason::WrongPhase { phase }),
+        }
+    }
+
+    fn not_your_turn(&self, seat: Seat) -> Option<IllegalReason> {
+        (seat != self.to_move).then_some(IllegalReason::NotYourTurn {
+            to_move: self.to_move,
+        })
+    }
+
+    fn reason_cannot_place(&self, character: Character, floor: Floor) -> Option<IllegalReason> {
+        if !floor.is_placement() {
+            Some(IllegalReason::FloorNotAllowed { floor })
+        } else if !self.castle.outside().contains(character) {
+            Some(IllegalReason::AlreadyPlaced { character })
+        } else if !self.castle.has_room(floor) {
+            Some(IllegalReason::FloorFull { floor })
+        } else {
+            None
+        }
+    }
+
+    fn reason_cannot_climb(&self, character: Character) -> Option<IllegalReason> {
+        match self.castle.floor_of(character).and_then(Floor::up) {
+            None => Some(IllegalReason::NotInCastle { character }),
+            Some(above) if !self.castle.has_room(above) => {
+                Some(IllegalReason::FloorFull { floor: above })
+            }
+            Some(_) => None,
+        }
+    }
+
+    /// Plays `action` for `seat` and returns the events it caused; on error the game is
+    /// unchanged.
+    ///
+    /// ```
+    /// use kingup_core::{Action, Character, Config, Event, FirstPlayer, Floor, Game, Seat};
+    /// use rand::{SeedableRng, rngs::SmallRng};
+    ///
+    /// let mut config = Config::new(4);
+    /// config.first_player = FirstPlayer::Seat(Seat::new(2).unwrap());
+    /// let mut game = Game::new(config)?;
+    /// game.resolve_chance(&mut SmallRng::seed_from_u64(1), &mut ());
+    ///
+    /// let seat = Seat::new(2).unwrap();
+    /// let place = Action::Place { character: Character::Irina, floor: Floor::Dignitaries };
+    /// let events = game.apply(seat, place)?;
+    /// assert_eq!(
+    ///     events[0],
+    ///     Event::Placed { seat, character: Character::Irina, floor: Floor::Dignitaries }
+    /// );
+    ///
+    /// let before = game;
+    /// assert!(game.apply(seat, place).is_err()); // not seat 2's turn any more
+    /// assert_eq!(game, before);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn apply(&mut self, seat: Seat, action: Action) -> Result<Events, IllegalAction> {
+        let mut events = Events::new();
+        self.apply_with(seat, action, &mut events)?;
+        Ok(events)
+    }
+
+    /// Plays `action` for `seat`, writing its events into `sink`; on error the game is
+    /// unchanged and nothing is written.
+    pub fn apply_with<S: EventSink + ?Sized>(
+        &mut self,
+        seat: Seat,
+        action: Action,
+        sink: &mut S,
+    ) -> Result<(), IllegalAction> {
+        self.check(seat, action)?;
+        self.play(seat, action, sink);
+        Ok(())
+    }
+
+    /// Plays `action` for `seat` without checking it and without events: the fast path
+    /// for playouts over actions taken from [`Game::legal_actions`].
+    ///
+    /// Memory-safe and panic-free whatever it is given, but an illegal action leaves the
+    /// game in an unspecified state that [`Game::validate`] may reject. Debug builds
+    /// assert legality.
+    #[inline]
+    pub fn apply_unchecked(&mut self, seat: Seat, action: Action) {
+        debug_assert!(self.is_legal(seat, action), "{:?}", self.check(seat, action));
+        self.play(seat, action, &mut ());
+    }
+
+    fn play<S: EventSink + ?Sized>(&mut self, seat: Seat, action: Action, sink: &mut S) {
+        match action {
+            Action::Place { character, floor } => self.place(seat, character, floor, sink),
+            Action::Climb { character } => self.climb(seat, character, sink),
+            Action::Vote(vote) => self.vote(seat, vote, sink),
+        }
+    }
+
+    fn place<S: EventSink + ?Sized>(
+        &mut self,
+        seat: Seat,
+        character: Character,
+        floor: Floor,
+        sink: &mut S,
+    ) {
+        self.castle.put(character, floor);
+        sink.push(Event::Placed {
+            seat,
+            character,
+            floor,
+        });
+        if self.castle.inside().len() < usize::from(self.config.placements()) {
+            self.to_move = seat.next(self.players());
+            return;
+        }
+        let characters = self.castle.put_outside_on(Floor::Servants);
+        sink.push(Event::LeftoversPlaced { characters });
+        self.phase = Phase::Climb;
+        self.to_move = self.first_player.unwrap_or(Seat::FIRST);
+    }
+
+    fn climb<S: EventSink + ?Sized>(&mut self, seat: Seat, character: Character, sink: &mut S) {
+        let to = self
+            .castle
+            .floor_of(character)
+            .and_then(Floor::up)
+            .unwrap_or(Floor::Throne);
+        self.castle.put(character, to);
+        sink.push(Event::Climbed {
+            seat,
+            character,
+            to,
+        });
+        if to == Floor::Throne {
+            self.crown = Some(seat);
+            self.phase = Phase::Vote;
+            self.voted = SeatSet::EMPTY;
+            self.voted_no = SeatSet::EMPTY;
+            sink.push(Event::ElectionCalled {
+                seat,
+                candidate: character,
+            });
+        } else {
+            self.to_move = seat.next(self.players());
+        }
+    }
+
+    fn vote<S: EventSink + ?Sized>(&mut self, seat: Seat, vote: Vote, sink: &mut S) {
+        self.voted.insert(seat);
+        if vote == Vote::No {
+            self.voted_no.insert(seat);
+        }
+        sink.push(Event::VoteCommitted { seat, vote });
+        if matches!(self.actor(), Actor::Voters(waiting) if waiting.is_empty()) {
+            self.reveal(sink);
+        }
+    }
+
+    /// All votes are in: crown the candidate, or eliminate it and play on.
+    fn reveal<S: EventSink + ?Sized>(&mut self, sink: &mut S) {
+        let Some(candidate) = self.castle.throne() else {
+            return;
+        };
+        let no = self.voted_no;
+        sink.push(Event::VotesRevealed { candidate, no });
+        self.voted = SeatSet::EMPTY;
+        self.voted_no = SeatSet::EMPTY;
+        if no.is_empty() {
+            sink.push(Event::Crowned {
+                character: candidate,
+            });
+            self.score_round(sink);
+            return;
+        }
+        self.castle.eliminate(candidate);
+        for seat in no.iter() {
+            let cards = &mut self.no_cards[seat.index()];
+            *cards = cards.saturating_sub(1);
+        }
+        sink.push(Event::Eliminated {
+            character: candidate,
+        });
+        self.phase = Phase::Climb;
+        self.to_move = self.crown.unwrap_or(Seat::FIRST).next(self.players());
+    }
+}

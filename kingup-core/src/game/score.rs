@@ -1,0 +1,107 @@
+//! Scoring, the third-round 33 rule, totals and winners.
+
+use super::{Game, MAX_ROUNDS};
+use crate::{Castle, Event, EventSink, Objective, Phase, Seat, SeatSet};
+
+/// Points a third-round score of zero turns into: the most one round can give
+/// (King 10 + three Nobles 15 + two Dignitaries 8).
+pub const CONSOLATION_POINTS: u8 = 33;
+
+/// Points `objective` scores in `castle`: each of its characters by floor (King 10,
+/// Nobles 5 … Servants 0); eliminated or absent characters score nothing.
+///
+/// ```
+/// use kingup_core::{score, Castle, Character, Floor, Objective};
+///
+/// let mut castle = Castle::new();
+/// castle.put(Character::Fiorello, Floor::Throne);
+/// castle.put(Character::Beatrice, Floor::Nobles);
+/// let objective = Objective::from_letters("ABCDEF")?;
+/// assert_eq!(score(&castle, objective), 15);
+/// # Ok::<(), kingup_core::ObjectiveError>(())
+/// ```
+pub fn score(castle: &Castle, objective: Objective) -> u8 {
+    crate::Floor::ALL
+        .into_iter()
+        .map(|floor| {
+            let here = castle.on(floor).intersection(objective.characters()).len() as u8;
+            here * floor.points()
+        })
+        .sum()
+}
+
+impl Game {
+    /// Points of the rounds scored so far: one row per scored round, one column per seat
+    /// (columns past the player count are 0).
+    pub fn scores(&self) -> &[[u8; Seat::MAX]] {
+        let scored = usize::from(self.round) + usize::from(self.round_is_scored());
+        &self.scores[..scored.min(MAX_ROUNDS)]
+    }
+
+    /// Total points per seat so far.
+    pub fn totals(&self) -> [u16; Seat::MAX] {
+        let mut totals = [0u16; Seat::MAX];
+        for round in self.scores() {
+            for (total, &points) in totals.iter_mut().zip(round) {
+                *total += u16::from(points);
+            }
+        }
+        totals
+    }
+
+    /// The winners once the game is over: the highest total; among tied seats, those with
+    /// the most characters of their final objective still in the castle (King included);
+    /// seats still tied share the win.
+    pub fn winners(&self) -> Option<SeatSet> {
+        self.is_over().then(|| self.leaders())
+    }
+
+    /// Characters of `seat`'s current objective standing in the castle (the tie-break).
+    pub fn characters_in_castle(&self, seat: Seat) -> usize {
+        self.objective(seat)
+            .map_or(0, |o| o.characters().intersection(self.castle.inside()).len())
+    }
+
+    fn leaders(&self) -> SeatSet {
+        let totals = self.totals();
+        let key = |s: Seat| (totals[s.index()], self.characters_in_castle(s));
+        let best = Seat::all(self.players()).map(key).max();
+        Seat::all(self.players())
+            .filter(|&s| Some(key(s)) == best)
+            .collect()
+    }
+
+    fn round_is_scored(&self) -> bool {
+        matches!(self.phase, Phase::Score | Phase::GameOver)
+    }
+
+    /// The candidate was crowned: score the round, then end it or the game.
+    pub(super) fn score_round<S: EventSink + ?Sized>(&mut self, sink: &mut S) {
+        let last_of_three = self.config.rounds == 3 && self.round == 2;
+        let mut points = [0u8; Seat::MAX];
+        for seat in Seat::all(self.players()) {
+            let p = self.objective(seat).map_or(0, |o| score(&self.castle, o));
+            points[seat.index()] = if p == 0 && last_of_three {
+                CONSOLATION_POINTS
+            } else {
+                p
+            };
+        }
+        self.scores[usize::from(self.round)] = points;
+        let objectives = self.objectives[usize::from(self.round)];
+        sink.push(Event::RoundScored {
+            round: self.round,
+            objectives,
+            points,
+        });
+        if self.round + 1 < self.config.rounds {
+            self.phase = Phase::Score;
+        } else {
+            self.phase = Phase::GameOver;
+            sink.push(Event::GameOver {
+                totals: self.totals(),
+                winners: self.leaders(),
+            });
+        }
+    }
+}

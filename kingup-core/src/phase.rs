@@ -1,0 +1,90 @@
+//! The phases of a round and who is to move.
+
+use core::fmt;
+
+use crate::{Seat, SeatSet};
+
+/// Where a game stands. Each round runs `Setup → Placement → Climb ⇄ Vote → Score`; the last
+/// round's scoring ends the game.
+///
+/// ```text
+///            chance                 seats                 seats
+/// Setup ───────────────▶ Placement ──────▶ Climb ──────────────▶ Vote
+///   ▲   (random layout: no placement) ───▶   ▲  ◀── any No: eliminated ──┘
+///   │                                                         │ all Yes: crowned
+///   └───── first deal of next round ◀──── Score ◀─────────────┘
+///                                           └──▶ GameOver (after the last round)
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Phase {
+    /// Chance steps: first player (round 1), one objective per seat, the random layout.
+    Setup,
+    /// Seats take turns placing characters on floors 1–4.
+    Placement,
+    /// The seat to move climbs a character one floor.
+    Climb,
+    /// A candidate is on the throne; every seat commits a vote.
+    Vote,
+    /// The round is over and scored; the castle stays as it ended until the next round's
+    /// first card is dealt (a chance step).
+    Score,
+    /// The last round is scored.
+    GameOver,
+}
+
+impl Phase {
+    /// The phase's name.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Phase::Setup => "setup",
+            Phase::Placement => "placement",
+            Phase::Climb => "climb",
+            Phase::Vote => "vote",
+            Phase::Score => "score",
+            Phase::GameOver => "game over",
+        }
+    }
+}
+
+impl fmt::Display for Phase {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.pad(self.name())
+    }
+}
+
+/// Who acts next, in the spirit of OpenSpiel's current player.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Actor {
+    /// A chance step is pending: see [`Game::chance_step`](crate::Game::chance_step).
+    Chance,
+    /// This seat moves.
+    Seat(Seat),
+    /// The simultaneous vote: these seats have not committed a vote yet, and any of them
+    /// may commit next.
+    Voters(SeatSet),
+    /// The game is over.
+    Nobody,
+}
+
+impl Actor {
+    /// Whether `seat` may act now.
+    #[inline]
+    pub const fn includes(self, seat: Seat) -> bool {
+        match self {
+            Actor::Seat(s) => s.index() == seat.index(),
+            Actor::Voters(set) => set.contains(seat),
+            Actor::Chance | Actor::Nobody => false,
+        }
+    }
+}
+
+impl fmt::Display for Actor {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Actor::Chance => f.write_str("chance"),
+            Actor::Seat(seat) => write!(f, "seat {seat}"),
+            Actor::Voters(seats) => write!(f, "voters {seats}"),
+            Actor::Nobody => f.write_str("nobody"),
+        }
+    }
+}

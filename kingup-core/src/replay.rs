@@ -1,0 +1,122 @@
+//! Replay records: a config and every step, enough to reproduce a game exactly.
+
+use alloc::vec::Vec;
+
+use crate::{
+    Action, ChanceOutcome, Config, ConfigError, EventSink, Game, IllegalAction, IllegalChance,
+    Seat,
+};
+
+/// One step of a game: a chance outcome or a seat's action.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Step {
+    /// A chance outcome.
+    Chance(ChanceOutcome),
+    /// An action by a seat.
+    Action {
+        /// The acting seat.
+        seat: Seat,
+        /// The action.
+        action: Action,
+    },
+}
+
+/// A step was refused.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum StepError {
+    /// The chance outcome was illegal.
+    #[error(transparent)]
+    Chance(#[from] IllegalChance),
+    /// The action was illegal.
+    #[error(transparent)]
+    Action(#[from] IllegalAction),
+}
+
+impl Game {
+    /// Applies a [`Step`], writing its events into `sink`; on error the game is unchanged.
+    pub fn apply_step<S: EventSink + ?Sized>(
+        &mut self,
+        step: Step,
+        sink: &mut S,
+    ) -> Result<(), StepError> {
+        match step {
+            Step::Chance(outcome) => self.apply_chance_with(outcome, sink)?,
+            Step::Action { seat, action } => self.apply_with(seat, action, sink)?,
+        }
+        Ok(())
+    }
+}
+
+/// A game as a record: its config, then every chance outcome and action in order.
+///
+/// ```
+/// use kingup_core::{Actor, Config, Game, Replay, Step};
+/// use rand::{SeedableRng, rngs::SmallRng};
+///
+/// let mut rng = SmallRng::seed_from_u64(3);
+/// let mut replay = Replay::new(Config::new(3));
+/// let mut game = Game::new(replay.config)?;
+/// while !game.is_over() {
+///     let step = match game.actor() {
+///         Actor::Chance => Step::Chance(game.sample_chance(&mut rng).unwrap()),
+///         Actor::Seat(seat) => Step::Action { seat, action: game.legal_actions(seat)[0] },
+///         Actor::Voters(seats) => {
+///             let seat = seats.iter().next().unwrap();
+///             Step::Action { seat, action: game.legal_actions(seat)[0] }
+///         }
+///         Actor::Nobody => unreachable!(),
+///     };
+///     game.apply_step(step, &mut ())?;
+///     replay.steps.push(step);
+/// }
+/// assert_eq!(replay.play()?, game);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Replay {
+    /// The game's configuration.
+    pub config: Config,
+    /// Every step from the start, in order.
+    pub steps: Vec<Step>,
+}
+
+/// A replay could not be played back.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum ReplayError {
+    /// The configuration is not playable.
+    #[error("invalid config: {0}")]
+    Config(#[from] ConfigError),
+    /// A step was refused.
+    #[error("step {index} was refused: {error}")]
+    Step {
+        /// Position of the refused step.
+        index: usize,
+        /// Why it was refused.
+        error: StepError,
+    },
+}
+
+impl Replay {
+    /// An empty record of a game with `config`.
+    pub const fn new(config: Config) -> Replay {
+        Replay {
+            config,
+            steps: Vec::new(),
+        }
+    }
+
+    /// Plays the record from the start and returns the game it reaches.
+    pub fn play(&self) -> Result<Game, ReplayError> {
+        self.play_with(&mut ())
+    }
+
+    /// Plays the record from the start, writing every event into `sink`.
+    pub fn play_with<S: EventSink + ?Sized>(&self, sink: &mut S) -> Result<Game, ReplayError> {
+        let mut game = Game::new(self.config)?;
+        for (index, &step) in self.steps.iter().enumerate() {
+            game.apply_step(step, sink)
+                .map_err(|error| ReplayError::Step { index, error })?;
+        }
+        Ok(game)
+    }
+}
