@@ -28,6 +28,11 @@ use crate::{Character, Floor, Vote};
 /// assert!(Action::from_index(67).is_err());
 /// assert_eq!(a.to_string(), "place Beatrice on Officials (3)");
 /// ```
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize),
+    serde(rename_all = "snake_case")
+)]
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum Action {
     /// Placement phase: put an unplaced character on floor 1–4.
@@ -138,7 +143,10 @@ mod tests {
             previous = Some(a);
         }
         assert_eq!(Action::from_index(67), Err(ActionIndexError(67)));
-        assert_eq!(Action::from_index(usize::MAX), Err(ActionIndexError(usize::MAX)));
+        assert_eq!(
+            Action::from_index(usize::MAX),
+            Err(ActionIndexError(usize::MAX))
+        );
     }
 
     #[test]
@@ -152,7 +160,9 @@ mod tests {
         for i in 52..65 {
             assert_eq!(
                 Action::from_index(i),
-                Ok(Action::Climb { character: Character::ALL[i - 52] })
+                Ok(Action::Climb {
+                    character: Character::ALL[i - 52]
+                })
             );
         }
     }

@@ -8,6 +8,11 @@ use rand_core::RngCore;
 use crate::{CardId, Character, Deck, Floor, Seat};
 
 /// What the pending chance step decides.
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize),
+    serde(rename_all = "snake_case")
+)]
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum ChanceStep {
     /// Who starts round 1 (when the config asks for a random first player).
@@ -36,6 +41,11 @@ pub enum ChanceStep {
 /// assert_eq!(ChanceOutcome::from_index(13), Some(deal));
 /// assert_eq!(ChanceOutcome::from_index(42), None);
 /// ```
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize),
+    serde(rename_all = "snake_case")
+)]
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum ChanceOutcome {
     /// This seat starts round 1.

@@ -58,8 +58,9 @@ impl Character {
         Character::Piero,
     ];
 
-    const LETTERS: [char; Character::COUNT] =
-        ['A', 'B', 'C', 'D', 'E', 'F', 'G', 'I', 'L', 'M', 'N', 'O', 'P'];
+    const LETTERS: [char; Character::COUNT] = [
+        'A', 'B', 'C', 'D', 'E', 'F', 'G', 'I', 'L', 'M', 'N', 'O', 'P',
+    ];
 
     const NAMES: [&'static str; Character::COUNT] = [
         "Alighiero",
@@ -334,7 +335,9 @@ mod tests {
 
     #[test]
     fn set_operations() {
-        let a: CharacterSet = [Character::Dario, Character::Alighiero].into_iter().collect();
+        let a: CharacterSet = [Character::Dario, Character::Alighiero]
+            .into_iter()
+            .collect();
         let b = CharacterSet::single(Character::Dario);
         assert_eq!(a.intersection(b), b);
         assert_eq!(a.difference(b), CharacterSet::single(Character::Alighiero));

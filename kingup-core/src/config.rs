@@ -3,6 +3,11 @@
 use crate::{Deck, Seat};
 
 /// How the characters enter the castle at the start of each round.
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize),
+    serde(rename_all = "snake_case")
+)]
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub enum Setup {
     /// The standard rules: players take turns placing characters on floors 1–4.
@@ -14,6 +19,11 @@ pub enum Setup {
 }
 
 /// Who starts the first round.
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize),
+    serde(rename_all = "snake_case")
+)]
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub enum FirstPlayer {
     /// Drawn uniformly at random, by a chance step.
@@ -36,6 +46,11 @@ pub enum FirstPlayer {
 ///
 /// assert_eq!(Config::new(7).validate(), Err(ConfigError::Players(7)));
 /// ```
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize),
+    serde(deny_unknown_fields)
+)]
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Config {
     /// Number of players, 3 to 6.
@@ -43,10 +58,13 @@ pub struct Config {
     /// Number of rounds: 3 (the standard game) or 1 (the quick online variant).
     pub rounds: u8,
     /// How characters enter the castle.
+    #[cfg_attr(feature = "serde", serde(default))]
     pub setup: Setup,
     /// Who starts round 1.
+    #[cfg_attr(feature = "serde", serde(default))]
     pub first_player: FirstPlayer,
     /// The objective cards dealt from.
+    #[cfg_attr(feature = "serde", serde(default))]
     pub deck: Deck,
 }
 
@@ -68,7 +86,9 @@ pub enum ConfigError {
         players: u8,
     },
     /// Every seat gets a fresh card each round and cards never come back.
-    #[error("the deck has {cards} cards but {needed} are dealt ({players} players × {rounds} rounds)")]
+    #[error(
+        "the deck has {cards} cards but {needed} are dealt ({players} players × {rounds} rounds)"
+    )]
     DeckTooSmall {
         /// Cards in the deck.
         cards: usize,
@@ -174,7 +194,8 @@ mod tests {
 
     #[test]
     fn card_and_placement_counts_per_player_count() {
-        let per_players: [(u8, u8, u8, u8); 4] = [(3, 4, 4, 1), (4, 3, 3, 1), (5, 2, 2, 3), (6, 2, 2, 1)];
+        let per_players: [(u8, u8, u8, u8); 4] =
+            [(3, 4, 4, 1), (4, 3, 3, 1), (5, 2, 2, 3), (6, 2, 2, 1)];
         for (players, no, placed, leftover) in per_players {
             let c = Config::new(players);
             assert_eq!(c.no_cards(), no);

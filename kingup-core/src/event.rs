@@ -11,6 +11,11 @@ use crate::{CardId, Character, CharacterSet, Floor, Seat, SeatSet, Vote};
 /// Two events carry secrets: [`Event::ObjectiveDealt`] (the card is known to its seat only
 /// until the round is scored) and [`Event::VoteCommitted`] (the vote is known to its seat
 /// only until the reveal). Redact them before showing them to anyone else.
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize),
+    serde(tag = "type", rename_all = "snake_case")
+)]
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Event {
     /// Round 1's first player was drawn.

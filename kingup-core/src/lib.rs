@@ -76,6 +76,8 @@ mod phase;
 #[cfg(feature = "alloc")]
 mod replay;
 mod seat;
+#[cfg(feature = "serde")]
+mod serde_impls;
 mod vote;
 
 pub use action::{Action, ActionIndexError};

@@ -15,6 +15,11 @@ use crate::{Seat, SeatSet};
 ///   └───── first deal of next round ◀──── Score ◀─────────────┘
 ///                                           └──▶ GameOver (after the last round)
 /// ```
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize),
+    serde(rename_all = "snake_case")
+)]
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Phase {
     /// Chance steps: first player (round 1), one objective per seat, the random layout.

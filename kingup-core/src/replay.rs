@@ -3,11 +3,15 @@
 use alloc::vec::Vec;
 
 use crate::{
-    Action, ChanceOutcome, Config, ConfigError, EventSink, Game, IllegalAction, IllegalChance,
-    Seat,
+    Action, ChanceOutcome, Config, ConfigError, EventSink, Game, IllegalAction, IllegalChance, Seat,
 };
 
 /// One step of a game: a chance outcome or a seat's action.
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize),
+    serde(rename_all = "snake_case")
+)]
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Step {
     /// A chance outcome.
@@ -72,6 +76,11 @@ impl Game {
 /// assert_eq!(replay.play()?, game);
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize),
+    serde(deny_unknown_fields)
+)]
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Replay {
     /// The game's configuration.

@@ -3,6 +3,11 @@
 use core::fmt;
 
 /// A vote card: every seat has one Yes card and a few No cards.
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize),
+    serde(rename_all = "snake_case")
+)]
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum Vote {
     /// Crown the candidate. The card goes back to hand after the reveal.

@@ -63,7 +63,10 @@ impl Game {
             Some(ChanceStep::Deal(_)) => {
                 let available = self.available_cards();
                 let p = 1.0 / f64::from(available.count_ones());
-                for card in self.deck_cards().filter(|c| available & 1 << c.index() != 0) {
+                for card in self
+                    .deck_cards()
+                    .filter(|c| available & 1 << c.index() != 0)
+                {
                     outcomes.push((ChanceOutcome::Deal(card), p));
                 }
             }

@@ -3,6 +3,8 @@
 mod chance;
 mod moves;
 mod score;
+#[cfg(feature = "serde")]
+mod snapshot;
 mod validate;
 
 pub use moves::Actions;

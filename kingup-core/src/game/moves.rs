@@ -24,7 +24,9 @@ impl Game {
         }
         match self.phase {
             Phase::Placement => {
-                let floors = Floor::PLACEMENT.into_iter().filter(|&f| self.castle.has_room(f));
+                let floors = Floor::PLACEMENT
+                    .into_iter()
+                    .filter(|&f| self.castle.has_room(f));
                 for character in self.castle.outside() {
                     for floor in floors.clone() {
                         actions.push(Action::Place { character, floor });
@@ -63,8 +65,13 @@ impl Game {
 
     /// Checks that `seat` may play `action` now, or says why not.
     pub fn check(&self, seat: Seat, action: Action) -> Result<(), IllegalAction> {
-        self.reason_illegal(seat, action)
-            .map_or(Ok(()), |reason| Err(IllegalAction { seat, action, reason }))
+        self.reason_illegal(seat, action).map_or(Ok(()), |reason| {
+            Err(IllegalAction {
+                seat,
+                action,
+                reason,
+            })
+        })
     }
 
     fn reason_illegal(&self, seat: Seat, action: Action) -> Option<IllegalReason> {
@@ -175,7 +182,11 @@ impl Game {
     /// assert legality.
     #[inline]
     pub fn apply_unchecked(&mut self, seat: Seat, action: Action) {
-        debug_assert!(self.is_legal(seat, action), "{:?}", self.check(seat, action));
+        debug_assert!(
+            self.is_legal(seat, action),
+            "{:?}",
+            self.check(seat, action)
+        );
         self.play(seat, action, &mut ());
     }
 

@@ -58,8 +58,9 @@ impl Game {
 
     /// Characters of `seat`'s current objective standing in the castle (the tie-break).
     pub fn characters_in_castle(&self, seat: Seat) -> usize {
-        self.objective(seat)
-            .map_or(0, |o| o.characters().intersection(self.castle.inside()).len())
+        self.objective(seat).map_or(0, |o| {
+            o.characters().intersection(self.castle.inside()).len()
+        })
     }
 
     fn leaders(&self) -> SeatSet {

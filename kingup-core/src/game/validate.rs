@@ -133,7 +133,8 @@ impl Game {
             let total = Seat::all(self.players())
                 .filter(|&s| self.objective_card(round, s).is_some())
                 .count();
-            let complete = round < self.round || (round == self.round && self.phase != Phase::Setup);
+            let complete =
+                round < self.round || (round == self.round && self.phase != Phase::Setup);
             let expected_ok = if complete {
                 dealt == self.players()
             } else if round == self.round {
@@ -211,9 +212,7 @@ impl Game {
                 let placed = castle.inside().len();
                 let on_placement_floors: usize =
                     Floor::PLACEMENT.iter().map(|&f| castle.count(f)).sum();
-                let expected_turn = self
-                    .first_player
-                    .map(|s| (s.index() + placed) % players);
+                let expected_turn = self.first_player.map(|s| (s.index() + placed) % players);
                 placed < usize::from(self.config.placements())
                     && placed == on_placement_floors
                     && castle.eliminated().is_empty()

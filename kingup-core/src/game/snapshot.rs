@@ -1,0 +1,84 @@
+//! The full snapshot: a versioned, readable serde form of [`Game`], validated on load.
+
+use serde::{Deserialize, Deserializer, Serialize, Serializer};
+
+use super::{Game, MAX_ROUNDS};
+use crate::{CardId, Castle, CharacterSet, Config, Floor, Phase, Seat, SeatSet};
+
+/// The snapshot format version written and accepted.
+const VERSION: u32 = 1;
+
+/// The serde form of a game. Fields are spelled out rather than derived from `Game`, so the
+/// format stays stable when the in-memory layout changes.
+#[derive(Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Snapshot {
+    version: u32,
+    config: Config,
+    round: u8,
+    phase: Phase,
+    /// Characters on each floor, floor 0 first.
+    floors: [CharacterSet; Floor::COUNT],
+    eliminated: CharacterSet,
+    first_player: Option<Seat>,
+    to_move: Seat,
+    crown: Option<Seat>,
+    no_cards: [u8; Seat::MAX],
+    voted: SeatSet,
+    voted_no: SeatSet,
+    objectives: [[Option<CardId>; Seat::MAX]; MAX_ROUNDS],
+    scores: [[u8; Seat::MAX]; MAX_ROUNDS],
+}
+
+impl Serialize for Game {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        Snapshot {
+            version: VERSION,
+            config: self.config,
+            round: self.round,
+            phase: self.phase,
+            floors: *self.castle.floors(),
+            eliminated: self.castle.eliminated(),
+            first_player: self.first_player,
+            to_move: self.to_move,
+            crown: self.crown,
+            no_cards: self.no_cards,
+            voted: self.voted,
+            voted_no: self.voted_no,
+            objectives: self.objectives,
+            scores: self.scores,
+        }
+        .serialize(s)
+    }
+}
+
+impl<'de> Deserialize<'de> for Game {
+    /// Reads a snapshot and accepts it only if [`Game::validate`] does.
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Game, D::Error> {
+        use serde::de::Error;
+        let s = Snapshot::deserialize(d)?;
+        if s.version != VERSION {
+            return Err(D::Error::custom(format_args!(
+                "unsupported snapshot version {} (expected {VERSION})",
+                s.version
+            )));
+        }
+        let game = Game {
+            config: s.config,
+            round: s.round,
+            phase: s.phase,
+            castle: Castle::from_parts(s.floors, s.eliminated),
+            first_player: s.first_player,
+            to_move: s.to_move,
+            crown: s.crown,
+            no_cards: s.no_cards,
+            voted: s.voted,
+            voted_no: s.voted_no,
+            objectives: s.objectives,
+            scores: s.scores,
+        };
+        game.validate()
+            .map_err(|e| D::Error::custom(format_args!("impossible game state: {e}")))?;
+        Ok(game)
+    }
+}
