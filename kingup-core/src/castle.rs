@@ -167,6 +167,7 @@ impl Castle {
     }
 
     /// Builds a castle from raw masks; the caller validates.
+    #[cfg(feature = "serde")]
     pub(crate) const fn from_parts(
         floors: [CharacterSet; Floor::COUNT],
         eliminated: CharacterSet,

@@ -103,13 +103,26 @@ fn impossible_snapshots_are_rejected() {
     });
     assert!(twice.contains("two places"), "{twice}");
 
-    let cards = corrupt(&|v| v["no_cards"][0] = json!(9));
-    assert!(cards.contains("seat 0"), "{cards}");
+    let history = corrupt(&|v| {
+        let throne = v["floors"][6].as_str().unwrap().to_owned();
+        let id = throne.parse::<Character>().unwrap().index();
+        v["no_votes"][id] = json!([0]);
+    });
+    assert!(history.contains("No votes recorded"), "{history}");
+
+    let too_many_no = corrupt(&|v| {
+        for c in 0..4 {
+            v["no_votes"][c] = json!([1]);
+            v["floors"][c % 6] = json!("");
+        }
+        v["eliminated"] = json!("ABCD");
+    });
+    assert!(too_many_no.contains("impossible"), "{too_many_no}");
 
     let same_card = corrupt(&|v| v["objectives"][0][1] = v["objectives"][0][0].clone());
     assert!(same_card.contains("dealt twice"), "{same_card}");
 
-    let ghost_seat = corrupt(&|v| v["no_cards"][5] = json!(1));
+    let ghost_seat = corrupt(&|v| v["voted"] = json!([5]));
     assert!(ghost_seat.contains("seat 5"), "{ghost_seat}");
 
     let phase = corrupt(&|v| v["phase"] = json!("placement"));

@@ -5,7 +5,7 @@ use rand_core::RngCore;
 use super::Game;
 use crate::chance::uniform_below;
 use crate::{
-    CardId, Castle, ChanceOutcome, ChanceOutcomes, ChanceReason, ChanceStep, Event, EventSink,
+    CardId, Castle, ChanceOutcome, Character, SeatSet, ChanceOutcomes, ChanceReason, ChanceStep, Event, EventSink,
     Events, Floor, IllegalChance, Phase, Seat, Setup,
 };
 
@@ -214,8 +214,8 @@ impl Game {
         self.round += 1;
         self.phase = Phase::Setup;
         self.castle = Castle::new();
-        let players = self.players();
-        self.no_cards[..players].fill(self.config.no_cards());
+        self.movers = [SeatSet::EMPTY; Character::COUNT];
+        self.no_votes = [SeatSet::EMPTY; Character::COUNT];
         let first = self.crown.unwrap_or(Seat::FIRST).next(self.players());
         self.first_player = Some(first);
         self.to_move = first;

@@ -63,10 +63,14 @@ pub struct Game {
     /// The seat to move in the placement and climb phases.
     to_move: Seat,
     crown: Option<Seat>,
-    no_cards: [u8; Seat::MAX],
     /// Seats that committed a vote in the current election, and those that voted No.
     voted: SeatSet,
     voted_no: SeatSet,
+    /// This round, by character: the seats that placed or climbed it (public memory).
+    movers: [SeatSet; Character::COUNT],
+    /// This round, by character: the seats whose No eliminated it (revealed votes). A
+    /// seat's No cards left are derived from it: every No played is discarded.
+    no_votes: [SeatSet; Character::COUNT],
     /// Objective cards by round and seat; rounds before the current one are public.
     objectives: [[Option<CardId>; Seat::MAX]; MAX_ROUNDS],
     /// Points by round and seat, filled when each round is scored.
@@ -81,8 +85,6 @@ impl Game {
             FirstPlayer::Seat(seat) => Some(seat),
             FirstPlayer::Random => None,
         };
-        let mut no_cards = [0; Seat::MAX];
-        no_cards[..config.player_count()].fill(config.no_cards());
         Ok(Game {
             config,
             round: 0,
@@ -91,9 +93,10 @@ impl Game {
             first_player,
             to_move: first_player.unwrap_or(Seat::FIRST),
             crown: None,
-            no_cards,
             voted: SeatSet::EMPTY,
             voted_no: SeatSet::EMPTY,
+            movers: [SeatSet::EMPTY; Character::COUNT],
+            no_votes: [SeatSet::EMPTY; Character::COUNT],
             objectives: [[None; Seat::MAX]; MAX_ROUNDS],
             scores: [[0; Seat::MAX]; MAX_ROUNDS],
         })
@@ -173,10 +176,28 @@ impl Game {
         self.first_player
     }
 
-    /// No cards `seat` holds (secret to that seat). 0 for a seat that does not play.
+    /// No cards `seat` holds: its round's allowance less the No votes it played in this
+    /// round's elections (only the seat holds them, but anyone who remembers the reveals can
+    /// work it out). 0 for a seat that does not play.
     #[inline]
-    pub const fn no_cards(&self, seat: Seat) -> u8 {
-        self.no_cards[seat.index()]
+    pub fn no_cards(&self, seat: Seat) -> u8 {
+        if seat.index() >= self.players() {
+            return 0;
+        }
+        let played = self.no_votes.iter().filter(|s| s.contains(seat)).count() as u8;
+        self.config.no_cards().saturating_sub(played)
+    }
+
+    /// The seats that placed or climbed `character` this round.
+    #[inline]
+    pub const fn movers(&self, character: Character) -> SeatSet {
+        self.movers[character as usize]
+    }
+
+    /// The seats that voted No on `character` this round (empty unless it was eliminated).
+    #[inline]
+    pub const fn no_votes(&self, character: Character) -> SeatSet {
+        self.no_votes[character as usize]
     }
 
     /// The seats that have committed a vote in the current election (public).

@@ -40,7 +40,7 @@ impl Game {
             }
             Phase::Vote => {
                 actions.push(Action::Vote(Vote::Yes));
-                if self.no_cards[seat.index()] > 0 {
+                if self.no_cards(seat) > 0 {
                     actions.push(Action::Vote(Vote::No));
                 }
             }
@@ -92,7 +92,7 @@ impl Game {
             (Phase::Vote, Action::Vote(vote)) => {
                 if self.voted.contains(seat) {
                     Some(IllegalReason::AlreadyVoted)
-                } else if vote == Vote::No && self.no_cards[seat.index()] == 0 {
+                } else if vote == Vote::No && self.no_cards(seat) == 0 {
                     Some(IllegalReason::NoNoCardLeft)
                 } else {
                     None
@@ -206,6 +206,7 @@ impl Game {
         sink: &mut S,
     ) {
         self.castle.put(character, floor);
+        self.movers[character.index()].insert(seat);
         sink.push(Event::Placed {
             seat,
             character,
@@ -228,6 +229,7 @@ impl Game {
             .and_then(Floor::up)
             .unwrap_or(Floor::Throne);
         self.castle.put(character, to);
+        self.movers[character.index()].insert(seat);
         sink.push(Event::Climbed {
             seat,
             character,
@@ -275,10 +277,7 @@ impl Game {
             return;
         }
         self.castle.eliminate(candidate);
-        for seat in no.iter() {
-            let cards = &mut self.no_cards[seat.index()];
-            *cards = cards.saturating_sub(1);
-        }
+        self.no_votes[candidate.index()] = no;
         sink.push(Event::Eliminated {
             character: candidate,
         });

@@ -3,7 +3,7 @@
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
 use super::{Game, MAX_ROUNDS};
-use crate::{CardId, Castle, CharacterSet, Config, Floor, Phase, Seat, SeatSet};
+use crate::{CardId, Castle, Character, CharacterSet, Config, Floor, Phase, Seat, SeatSet};
 
 /// The snapshot format version written and accepted.
 const VERSION: u32 = 1;
@@ -23,9 +23,12 @@ struct Snapshot {
     first_player: Option<Seat>,
     to_move: Seat,
     crown: Option<Seat>,
-    no_cards: [u8; Seat::MAX],
     voted: SeatSet,
     voted_no: SeatSet,
+    /// By character id: the seats that moved it this round.
+    movers: [SeatSet; Character::COUNT],
+    /// By character id: the seats whose No eliminated it this round.
+    no_votes: [SeatSet; Character::COUNT],
     objectives: [[Option<CardId>; Seat::MAX]; MAX_ROUNDS],
     scores: [[u8; Seat::MAX]; MAX_ROUNDS],
 }
@@ -42,9 +45,10 @@ impl Serialize for Game {
             first_player: self.first_player,
             to_move: self.to_move,
             crown: self.crown,
-            no_cards: self.no_cards,
             voted: self.voted,
             voted_no: self.voted_no,
+            movers: self.movers,
+            no_votes: self.no_votes,
             objectives: self.objectives,
             scores: self.scores,
         }
@@ -71,9 +75,10 @@ impl<'de> Deserialize<'de> for Game {
             first_player: s.first_player,
             to_move: s.to_move,
             crown: s.crown,
-            no_cards: s.no_cards,
             voted: s.voted,
             voted_no: s.voted_no,
+            movers: s.movers,
+            no_votes: s.no_votes,
             objectives: s.objectives,
             scores: s.scores,
         };

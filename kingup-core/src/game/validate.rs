@@ -38,14 +38,10 @@ pub enum InvalidState {
     /// Objectives are missing for a round that was dealt, or present for one that was not.
     #[error("the objectives of round {0} do not match the phase")]
     Objectives(u8),
-    /// More characters were eliminated than No cards were played.
-    #[error("{eliminated} characters eliminated but only {played} No cards played")]
-    Eliminations {
-        /// Characters eliminated this round.
-        eliminated: usize,
-        /// No cards played this round.
-        played: usize,
-    },
+    /// The record of who moved or voted down a character does not fit where it is: an
+    /// eliminated character needs No votes, others have none, an unplaced one no movers.
+    #[error("the movers or No votes recorded for {0} are impossible")]
+    History(Character),
     /// A round's points are impossible or disagree with the castle.
     #[error("the points of round {0} are impossible")]
     Scores(u8),
@@ -86,12 +82,17 @@ impl Game {
                 });
             }
         }
-        let played: usize = Seat::all(self.players())
-            .map(|s| usize::from(self.config.no_cards().saturating_sub(self.no_cards(s))))
-            .sum();
-        let eliminated = self.castle.eliminated().len();
-        if eliminated > played {
-            return Err(InvalidState::Eliminations { eliminated, played });
+        let seats = self.seats();
+        for c in Character::ALL {
+            let no = self.no_votes(c);
+            let movers = self.movers(c);
+            let bad = no.is_empty() == self.castle.eliminated().contains(c)
+                || !no.difference(seats).is_empty()
+                || !movers.difference(seats).is_empty()
+                || (self.castle.outside().contains(c) && !movers.is_empty());
+            if bad {
+                return Err(InvalidState::History(c));
+            }
         }
         Ok(())
     }
@@ -99,13 +100,13 @@ impl Game {
     fn validate_seats(&self) -> Result<(), InvalidState> {
         for seat in Seat::all(Seat::MAX) {
             let plays = seat.index() < self.players();
+            let no_played = self.no_votes.iter().filter(|s| s.contains(seat)).count();
             let bad = if plays {
-                self.no_cards(seat) > self.config.no_cards()
+                no_played > usize::from(self.config.no_cards())
                     || (self.voted_no.contains(seat)
                         && (!self.voted.contains(seat) || self.no_cards(seat) == 0))
             } else {
-                self.no_cards(seat) != 0
-                    || self.voted.contains(seat)
+                self.voted.contains(seat)
                     || self.voted_no.contains(seat)
                     || self.scores.iter().any(|r| r[seat.index()] != 0)
                     || self.objectives.iter().any(|r| r[seat.index()].is_some())
