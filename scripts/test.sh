@@ -1,0 +1,24 @@
+#!/usr/bin/env bash
+# Runs every check and test of the project, installing what it needs first.
+# Usage: bash scripts/test.sh
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+step() { printf '\n==> %s\n' "$*"; }
+
+step "rustfmt"
+cargo fmt --all -- --check
+
+step "clippy (all targets, warnings are errors)"
+cargo clippy --workspace --all-targets -- -D warnings
+
+step "rustdoc (warnings are errors)"
+RUSTDOCFLAGS="-D warnings" cargo doc --workspace --no-deps
+
+step "kingup-core feature combinations"
+cargo check -p kingup-core --no-default-features
+cargo check -p kingup-core --no-default-features --features serde
+cargo check -p kingup-core --no-default-features --features alloc,serde
+
+step "Rust tests (unit, integration, doc; includes the no_std checker build)"
+cargo test --workspace
