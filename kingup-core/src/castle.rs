@@ -30,6 +30,11 @@ pub enum Position {
 /// assert_eq!(castle.king(), None);
 /// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize),
+    serde(try_from = "CastleForm", into = "CastleForm")
+)]
 pub struct Castle {
     floors: [CharacterSet; Floor::COUNT],
     eliminated: CharacterSet,
@@ -161,18 +166,71 @@ impl Castle {
         outside
     }
 
-    /// Raw floor masks, for validation and serialization.
-    pub(crate) const fn floors(&self) -> &[CharacterSet; Floor::COUNT] {
-        &self.floors
+    /// Checks that no character is in two places and no floor is over capacity.
+    pub fn check(&self) -> Result<(), CastleError> {
+        let mut seen = self.eliminated;
+        for (&set, floor) in self.floors.iter().zip(Floor::ALL) {
+            if let Some(c) = set.intersection(seen).first() {
+                return Err(CastleError::CharacterTwice(c));
+            }
+            seen = seen.union(set);
+            if set.len() > usize::from(floor.capacity()) {
+                return Err(CastleError::FloorOverfull {
+                    floor,
+                    count: set.len(),
+                });
+            }
+        }
+        Ok(())
     }
+}
 
-    /// Builds a castle from raw masks; the caller validates.
-    #[cfg(feature = "serde")]
-    pub(crate) const fn from_parts(
-        floors: [CharacterSet; Floor::COUNT],
-        eliminated: CharacterSet,
-    ) -> Castle {
-        Castle { floors, eliminated }
+/// Why a castle is impossible.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum CastleError {
+    /// A character is in two places at once.
+    #[error("{0} is in two places at once")]
+    CharacterTwice(Character),
+    /// A floor holds more than its capacity.
+    #[error("{floor} holds {count} characters, more than its capacity")]
+    FloorOverfull {
+        /// The floor.
+        floor: Floor,
+        /// How many it holds.
+        count: usize,
+    },
+}
+
+/// The serde form of a castle: the characters on each floor (floor 0 first) and the
+/// eliminated, as letter strings; checked when read.
+#[cfg(feature = "serde")]
+#[derive(serde::Serialize, serde::Deserialize)]
+#[serde(deny_unknown_fields)]
+struct CastleForm {
+    floors: [CharacterSet; Floor::COUNT],
+    eliminated: CharacterSet,
+}
+
+#[cfg(feature = "serde")]
+impl From<Castle> for CastleForm {
+    fn from(castle: Castle) -> CastleForm {
+        CastleForm {
+            floors: castle.floors,
+            eliminated: castle.eliminated,
+        }
+    }
+}
+
+#[cfg(feature = "serde")]
+impl TryFrom<CastleForm> for Castle {
+    type Error = CastleError;
+
+    fn try_from(form: CastleForm) -> Result<Castle, CastleError> {
+        let castle = Castle {
+            floors: form.floors,
+            eliminated: form.eliminated,
+        };
+        castle.check().map(|()| castle)
     }
 }
 

@@ -180,6 +180,13 @@ impl Config {
     }
 }
 
+impl Config {
+    /// The deck's cards as a mask over card ids.
+    pub(crate) fn deck_mask(&self) -> u32 {
+        ((1u64 << self.deck.len()) - 1) as u32
+    }
+}
+
 impl Default for Config {
     /// The standard four-player game.
     fn default() -> Config {

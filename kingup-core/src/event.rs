@@ -10,7 +10,9 @@ use crate::{CardId, Character, CharacterSet, Floor, Seat, SeatSet, Vote};
 ///
 /// Two events carry secrets: [`Event::ObjectiveDealt`] (the card is known to its seat only
 /// until the round is scored) and [`Event::VoteCommitted`] (the vote is known to its seat
-/// only until the reveal). Redact them before showing them to anyone else.
+/// only until the reveal). The engine fills them in; [`Event::redacted`] blanks them
+/// (`None`) for everyone else. Both secrets become public later, in
+/// [`Event::RoundScored`] and [`Event::VotesRevealed`].
 #[cfg_attr(
     feature = "serde",
     derive(serde::Serialize, serde::Deserialize),
@@ -23,12 +25,12 @@ pub enum Event {
         /// The seat that starts.
         seat: Seat,
     },
-    /// `seat` was dealt its objective for the round (secret).
+    /// `seat` was dealt its objective for the round.
     ObjectiveDealt {
         /// The receiving seat.
         seat: Seat,
-        /// The card dealt.
-        card: CardId,
+        /// The card dealt; `None` when redacted for another viewer.
+        card: Option<CardId>,
     },
     /// Random-layout variant: a character was put on a floor.
     LaidOut {
@@ -74,12 +76,12 @@ pub enum Event {
         /// The character proposed as King.
         candidate: Character,
     },
-    /// A seat committed its vote (secret until the reveal).
+    /// A seat committed its vote.
     VoteCommitted {
         /// The voter.
         seat: Seat,
-        /// The vote.
-        vote: Vote,
+        /// The vote; `None` when redacted for another viewer.
+        vote: Option<Vote>,
     },
     /// Every vote is in and all are shown.
     VotesRevealed {
@@ -154,13 +156,44 @@ impl EventSink for alloc::vec::Vec<Event> {
     }
 }
 
+impl Event {
+    /// The event as `viewer` may see it (`None`: a spectator): another seat's dealt card
+    /// and committed vote are blanked; everything else is public.
+    ///
+    /// ```
+    /// use kingup_core::{Event, Seat, Vote};
+    ///
+    /// let (me, you) = (Seat::new(0).unwrap(), Seat::new(1).unwrap());
+    /// let event = Event::VoteCommitted { seat: me, vote: Some(Vote::No) };
+    /// assert_eq!(event.redacted(Some(me)), event);
+    /// assert_eq!(event.redacted(Some(you)), Event::VoteCommitted { seat: me, vote: None });
+    /// assert_eq!(event.redacted(None), Event::VoteCommitted { seat: me, vote: None });
+    /// ```
+    #[must_use]
+    pub fn redacted(self, viewer: Option<Seat>) -> Event {
+        match self {
+            Event::ObjectiveDealt { seat, .. } if viewer != Some(seat) => {
+                Event::ObjectiveDealt { seat, card: None }
+            }
+            Event::VoteCommitted { seat, .. } if viewer != Some(seat) => {
+                Event::VoteCommitted { seat, vote: None }
+            }
+            event => event,
+        }
+    }
+}
+
 impl fmt::Display for Event {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match *self {
             Event::FirstPlayerChosen { seat } => write!(f, "seat {seat} goes first"),
-            Event::ObjectiveDealt { seat, card } => {
-                write!(f, "seat {seat} is dealt objective {card}")
+            Event::ObjectiveDealt { seat, card: None } => {
+                write!(f, "seat {seat} is dealt an objective")
             }
+            Event::ObjectiveDealt {
+                seat,
+                card: Some(card),
+            } => write!(f, "seat {seat} is dealt objective {card}"),
             Event::LaidOut { character, floor } => {
                 write!(f, "{character} starts on {floor} ({})", floor.index())
             }
@@ -193,7 +226,11 @@ impl fmt::Display for Event {
                 f,
                 "{candidate} reaches the throne; seat {seat} takes the crown and calls a vote"
             ),
-            Event::VoteCommitted { seat, vote } => write!(f, "seat {seat} votes {vote}"),
+            Event::VoteCommitted { seat, vote: None } => write!(f, "seat {seat} has voted"),
+            Event::VoteCommitted {
+                seat,
+                vote: Some(vote),
+            } => write!(f, "seat {seat} votes {vote}"),
             Event::VotesRevealed { candidate, no } if no.is_empty() => {
                 write!(f, "votes on {candidate}: all Yes")
             }

@@ -71,17 +71,20 @@ mod error;
 mod event;
 mod floor;
 mod game;
+mod info_state;
 mod objective;
+mod observation;
 mod phase;
 #[cfg(feature = "alloc")]
 mod replay;
 mod seat;
 #[cfg(feature = "serde")]
 mod serde_impls;
+mod view;
 mod vote;
 
 pub use action::{Action, ActionIndexError};
-pub use castle::{Castle, Position};
+pub use castle::{Castle, CastleError, Position};
 pub use chance::{ChanceOutcome, ChanceOutcomes, ChanceStep};
 pub use character::{Character, CharacterSet, CharacterSetIter, ParseCharacterError};
 pub use config::{Config, ConfigError, FirstPlayer, Setup};
@@ -90,9 +93,12 @@ pub use error::{ChanceReason, IllegalAction, IllegalChance, IllegalReason};
 pub use event::{Event, EventSink, Events};
 pub use floor::Floor;
 pub use game::{Actions, CONSOLATION_POINTS, Game, InvalidState, score};
+pub use info_state::InfoState;
 pub use objective::{Objective, ObjectiveError};
+pub use observation::{OBSERVATION_FIELDS, OBSERVATION_LEN, observation_field};
 pub use phase::{Actor, Phase};
 #[cfg(feature = "alloc")]
 pub use replay::{Replay, ReplayError, Step, StepError};
 pub use seat::{Seat, SeatSet};
+pub use view::{PlayerView, PublicView};
 pub use vote::Vote;

@@ -59,6 +59,11 @@ impl fmt::Display for Phase {
 
 /// Who acts next, in the spirit of OpenSpiel's current player.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize),
+    serde(rename_all = "snake_case")
+)]
 pub enum Actor {
     /// A chance step is pending: see [`Game::chance_step`](crate::Game::chance_step).
     Chance,

@@ -2,8 +2,8 @@
 //! corrupted input rejected with a clear error.
 
 use kingup_core::{
-    Action, Actor, Character, Config, Event, FirstPlayer, Floor, Game, Replay, Seat, Setup, Step,
-    Vote,
+    Action, Actor, Character, CharacterSet, Config, Event, FirstPlayer, Floor, Game, Replay, Seat,
+    Setup, Step, Vote,
 };
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
@@ -77,8 +77,8 @@ fn snapshot_is_readable() {
     assert_eq!(value["version"], 1);
     assert_eq!(value["phase"], "vote");
     assert_eq!(value["config"]["players"], 4);
-    assert_eq!(value["floors"].as_array().unwrap().len(), 7);
-    let letters = value["floors"][6].as_str().unwrap();
+    assert_eq!(value["castle"]["floors"].as_array().unwrap().len(), 7);
+    let letters = value["castle"]["floors"][6].as_str().unwrap();
     assert_eq!(letters.len(), 1, "one candidate on the throne");
     assert!(letters.parse::<Character>().is_ok());
 }
@@ -94,30 +94,40 @@ fn impossible_snapshots_are_rejected() {
         load(&value).unwrap_err()
     };
 
-    let five = corrupt(&|v| v["floors"][0] = json!("ABCDE"));
-    assert!(five.contains("impossible game state"), "{five}");
+    let five = corrupt(&|v| v["castle"]["floors"][0] = json!("ABCDE"));
+    assert!(five.contains("Servants holds 5 characters"), "{five}");
 
     let twice = corrupt(&|v| {
-        let throne = v["floors"][6].as_str().unwrap().to_owned();
-        v["eliminated"] = json!(throne);
+        let throne = v["castle"]["floors"][6].as_str().unwrap().to_owned();
+        v["castle"]["eliminated"] = json!(throne);
     });
     assert!(twice.contains("two places"), "{twice}");
 
     let history = corrupt(&|v| {
-        let throne = v["floors"][6].as_str().unwrap().to_owned();
+        let throne = v["castle"]["floors"][6].as_str().unwrap().to_owned();
         let id = throne.parse::<Character>().unwrap().index();
         v["no_votes"][id] = json!([0]);
     });
     assert!(history.contains("No votes recorded"), "{history}");
 
+    // Seat 1 voted down four characters, but a 4-player seat has only three No cards.
     let too_many_no = corrupt(&|v| {
-        for c in 0..4 {
-            v["no_votes"][c] = json!([1]);
-            v["floors"][c % 6] = json!("");
+        let set = |v: &Value| serde_json::from_value::<CharacterSet>(v.clone()).unwrap();
+        let mut eliminated = set(&v["castle"]["eliminated"]);
+        let mut taken = 0;
+        for floor in 0..6 {
+            let mut here = set(&v["castle"]["floors"][floor]);
+            for c in here.iter().take(4 - taken) {
+                here.remove(c);
+                eliminated.insert(c);
+                v["no_votes"][c.index()] = json!([1]);
+                taken += 1;
+            }
+            v["castle"]["floors"][floor] = serde_json::to_value(here).unwrap();
         }
-        v["eliminated"] = json!("ABCD");
+        v["castle"]["eliminated"] = serde_json::to_value(eliminated).unwrap();
     });
-    assert!(too_many_no.contains("impossible"), "{too_many_no}");
+    assert!(too_many_no.contains("seat 1"), "{too_many_no}");
 
     let same_card = corrupt(&|v| v["objectives"][0][1] = v["objectives"][0][0].clone());
     assert!(same_card.contains("dealt twice"), "{same_card}");
@@ -137,7 +147,7 @@ fn impossible_snapshots_are_rejected() {
     let score = corrupt(&|v| v["scores"][2][0] = json!(40));
     assert!(score.contains("points of round 2"), "{score}");
 
-    let letter = corrupt(&|v| v["floors"][0] = json!("Z"));
+    let letter = corrupt(&|v| v["castle"]["floors"][0] = json!("Z"));
     assert!(letter.contains("character letters"), "{letter}");
 
     let unknown = corrupt(&|v| v["cheat"] = json!(true));

@@ -5,8 +5,8 @@ use rand_core::RngCore;
 use super::Game;
 use crate::chance::uniform_below;
 use crate::{
-    CardId, Castle, ChanceOutcome, Character, SeatSet, ChanceOutcomes, ChanceReason, ChanceStep, Event, EventSink,
-    Events, Floor, IllegalChance, Phase, Seat, Setup,
+    CardId, Castle, ChanceOutcome, ChanceOutcomes, ChanceReason, ChanceStep, Character, Event,
+    EventSink, Events, Floor, IllegalChance, Phase, Seat, SeatSet, Setup,
 };
 
 /// The floors the random layout uses.
@@ -194,7 +194,10 @@ impl Game {
                 }
                 if let Some(ChanceStep::Deal(seat)) = self.chance_step() {
                     self.objectives[usize::from(self.round)][seat.index()] = Some(card);
-                    sink.push(Event::ObjectiveDealt { seat, card });
+                    sink.push(Event::ObjectiveDealt {
+                        seat,
+                        card: Some(card),
+                    });
                 }
             }
             ChanceOutcome::Layout(floor) => {
@@ -237,8 +240,7 @@ impl Game {
     /// Cards in the deck not dealt yet in this game, as a mask over card ids. In the score
     /// phase the current round's cards count as used: they are discarded.
     fn available_cards(&self) -> u32 {
-        let deck = (1u64 << self.config.deck.len()) - 1;
-        deck as u32 & !self.used_cards()
+        self.config.deck_mask() & !self.used_cards()
     }
 
     fn deck_cards(&self) -> impl Iterator<Item = CardId> {

@@ -2,12 +2,15 @@
 
 mod chance;
 mod moves;
+mod sample;
 mod score;
 #[cfg(feature = "serde")]
 mod snapshot;
 mod validate;
+mod views;
 
 pub use moves::Actions;
+pub(crate) use moves::{action_mask, legal_actions_in};
 pub use score::{CONSOLATION_POINTS, score};
 pub use validate::InvalidState;
 

@@ -4,8 +4,8 @@ use arrayvec::ArrayVec;
 
 use super::Game;
 use crate::{
-    Action, Actor, Character, Event, EventSink, Events, Floor, IllegalAction, IllegalReason, Phase,
-    Seat, SeatSet, Vote,
+    Action, Actor, Castle, Character, Event, EventSink, Events, Floor, IllegalAction,
+    IllegalReason, Phase, Seat, SeatSet, Vote,
 };
 
 /// A seat's legal actions, sorted by index, without heap allocation.
@@ -15,46 +15,53 @@ use crate::{
 /// (13); in a vote, Yes and No (2).
 pub type Actions = ArrayVec<Action, 52>;
 
+/// The actions of a seat that may act in `phase`, given the castle and its No cards.
+/// Shared by [`Game`] and [`PlayerView`](crate::PlayerView), which must agree.
+pub(crate) fn legal_actions_in(phase: Phase, castle: &Castle, no_cards: u8) -> Actions {
+    let mut actions = Actions::new();
+    match phase {
+        Phase::Placement => {
+            let floors = Floor::PLACEMENT.into_iter().filter(|&f| castle.has_room(f));
+            for character in castle.outside() {
+                for floor in floors.clone() {
+                    actions.push(Action::Place { character, floor });
+                }
+            }
+        }
+        Phase::Climb => {
+            for character in castle.climbable() {
+                actions.push(Action::Climb { character });
+            }
+        }
+        Phase::Vote => {
+            actions.push(Action::Vote(Vote::Yes));
+            if no_cards > 0 {
+                actions.push(Action::Vote(Vote::No));
+            }
+        }
+        Phase::Setup | Phase::Score | Phase::GameOver => {}
+    }
+    actions
+}
+
+/// Bit `i` set for each action of index `i` in `actions`.
+pub(crate) fn action_mask(actions: &[Action]) -> u128 {
+    actions.iter().fold(0, |mask, a| mask | 1 << a.index())
+}
+
 impl Game {
     /// The legal actions of `seat`, sorted by index; empty when `seat` may not act.
     pub fn legal_actions(&self, seat: Seat) -> Actions {
-        let mut actions = Actions::new();
         if !self.actor().includes(seat) {
-            return actions;
+            return Actions::new();
         }
-        match self.phase {
-            Phase::Placement => {
-                let floors = Floor::PLACEMENT
-                    .into_iter()
-                    .filter(|&f| self.castle.has_room(f));
-                for character in self.castle.outside() {
-                    for floor in floors.clone() {
-                        actions.push(Action::Place { character, floor });
-                    }
-                }
-            }
-            Phase::Climb => {
-                for character in self.castle.climbable() {
-                    actions.push(Action::Climb { character });
-                }
-            }
-            Phase::Vote => {
-                actions.push(Action::Vote(Vote::Yes));
-                if self.no_cards(seat) > 0 {
-                    actions.push(Action::Vote(Vote::No));
-                }
-            }
-            Phase::Setup | Phase::Score | Phase::GameOver => {}
-        }
-        actions
+        legal_actions_in(self.phase, &self.castle, self.no_cards(seat))
     }
 
     /// The legal actions of `seat` as a mask over the 67 action indices (bit `i` set when
     /// the action with index `i` is legal).
     pub fn legal_mask(&self, seat: Seat) -> u128 {
-        self.legal_actions(seat)
-            .iter()
-            .fold(0, |mask, a| mask | 1 << a.index())
+        action_mask(&self.legal_actions(seat))
     }
 
     /// Whether `seat` may play `action` now.
@@ -254,7 +261,10 @@ impl Game {
         if vote == Vote::No {
             self.voted_no.insert(seat);
         }
-        sink.push(Event::VoteCommitted { seat, vote });
+        sink.push(Event::VoteCommitted {
+            seat,
+            vote: Some(vote),
+        });
         if matches!(self.actor(), Actor::Voters(waiting) if waiting.is_empty()) {
             self.reveal(sink);
         }

@@ -3,7 +3,7 @@
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
 use super::{Game, MAX_ROUNDS};
-use crate::{CardId, Castle, Character, CharacterSet, Config, Floor, Phase, Seat, SeatSet};
+use crate::{CardId, Castle, Character, Config, Phase, Seat, SeatSet};
 
 /// The snapshot format version written and accepted.
 const VERSION: u32 = 1;
@@ -17,9 +17,7 @@ struct Snapshot {
     config: Config,
     round: u8,
     phase: Phase,
-    /// Characters on each floor, floor 0 first.
-    floors: [CharacterSet; Floor::COUNT],
-    eliminated: CharacterSet,
+    castle: Castle,
     first_player: Option<Seat>,
     to_move: Seat,
     crown: Option<Seat>,
@@ -40,8 +38,7 @@ impl Serialize for Game {
             config: self.config,
             round: self.round,
             phase: self.phase,
-            floors: *self.castle.floors(),
-            eliminated: self.castle.eliminated(),
+            castle: self.castle,
             first_player: self.first_player,
             to_move: self.to_move,
             crown: self.crown,
@@ -71,7 +68,7 @@ impl<'de> Deserialize<'de> for Game {
             config: s.config,
             round: s.round,
             phase: s.phase,
-            castle: Castle::from_parts(s.floors, s.eliminated),
+            castle: s.castle,
             first_player: s.first_player,
             to_move: s.to_move,
             crown: s.crown,

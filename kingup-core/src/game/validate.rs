@@ -1,7 +1,7 @@
 //! The invariants of a reachable state, checked on every snapshot load.
 
 use super::{Game, MAX_ROUNDS};
-use crate::{CardId, Character, ConfigError, FirstPlayer, Floor, Phase, Seat, Setup};
+use crate::{CardId, CastleError, Character, ConfigError, FirstPlayer, Floor, Phase, Seat, Setup};
 
 /// Why a state could not arise in a game (a corrupted or hand-edited snapshot).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
@@ -17,17 +17,9 @@ pub enum InvalidState {
         /// Rounds in the game.
         rounds: u8,
     },
-    /// A character is in two places at once.
-    #[error("{0} is in two places at once")]
-    CharacterTwice(Character),
-    /// A floor holds more than its capacity.
-    #[error("{floor} holds {count} characters, more than its capacity")]
-    FloorOverfull {
-        /// The floor.
-        floor: Floor,
-        /// How many it holds.
-        count: usize,
-    },
+    /// The castle is impossible.
+    #[error(transparent)]
+    Castle(#[from] CastleError),
     /// A seat holds more No cards than it starts with, or a seat that does not play
     /// holds cards, a vote, points or an objective.
     #[error("seat {0} has cards, votes, points or an objective it cannot have")]
@@ -69,19 +61,7 @@ impl Game {
     }
 
     fn validate_castle(&self) -> Result<(), InvalidState> {
-        let mut seen = self.castle.eliminated();
-        for (&set, floor) in self.castle.floors().iter().zip(Floor::ALL) {
-            if let Some(c) = set.intersection(seen).first() {
-                return Err(InvalidState::CharacterTwice(c));
-            }
-            seen = seen.union(set);
-            if set.len() > usize::from(floor.capacity()) {
-                return Err(InvalidState::FloorOverfull {
-                    floor,
-                    count: set.len(),
-                });
-            }
-        }
+        self.castle.check()?;
         let seats = self.seats();
         for c in Character::ALL {
             let no = self.no_votes(c);

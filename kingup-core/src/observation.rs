@@ -1,0 +1,189 @@
+//! The observation tensor: a fixed-length `f32` encoding of a [`PlayerView`].
+
+use core::ops::Range;
+
+use crate::{Character, Deck, Floor, Game, Phase, PlayerView, Seat, SeatSet, Vote};
+
+/// The fields of the observation, in order, with their lengths.
+///
+/// Seats are **relative to the viewer**: slot `k` is the seat `k` places to the viewer's
+/// left (slot 0 is the viewer), padded to 6 slots; slots past the player count stay 0.
+/// Every value is 0 or 1 except `totals`. See `docs/observation.md` for each field.
+pub const OBSERVATION_FIELDS: [(&str, usize); 17] = [
+    ("players", 4),                             // one-hot: 3, 4, 5, 6 players
+    ("rounds", 2),                              // one-hot: 1-round game, 3-round game
+    ("round", 3),                               // one-hot: round index
+    ("phase", 6), // one-hot: setup, placement, climb, vote, score, game over
+    ("castle", Character::COUNT * 9), // per character: floor 0..6 one-hot, eliminated, outside
+    ("objective", Character::COUNT), // the viewer's objective characters
+    ("no_cards", Seat::MAX * 5), // per slot: No cards left one-hot 0..4
+    ("vote", 2),  // the viewer's committed vote: Yes, No
+    ("to_act", Seat::MAX), // per slot: may act now
+    ("voted", Seat::MAX), // per slot: committed a vote in this election
+    ("crown", Seat::MAX), // per slot: holds the crown
+    ("first_player", Seat::MAX), // per slot: first player of the round
+    ("movers", Character::COUNT * Seat::MAX), // per character, per slot: moved it this round
+    ("no_votes", Character::COUNT * Seat::MAX), // per character, per slot: voted it down
+    ("seen_cards", Deck::MAX), // per card id: revealed in a scored round, or own
+    ("dealt", Seat::MAX), // per slot: dealt an objective this round
+    ("totals", Seat::MAX), // per slot: total points / 100
+];
+
+/// Length of the observation tensor.
+pub const OBSERVATION_LEN: usize = {
+    let mut len = 0;
+    let mut i = 0;
+    while i < OBSERVATION_FIELDS.len() {
+        len += OBSERVATION_FIELDS[i].1;
+        i += 1;
+    }
+    len
+};
+
+/// The index range of the observation field called `name`, if there is one.
+///
+/// ```
+/// use kingup_core::{observation_field, OBSERVATION_LEN};
+///
+/// assert_eq!(observation_field("players"), Some(0..4));
+/// assert_eq!(observation_field("totals").unwrap().end, OBSERVATION_LEN);
+/// assert_eq!(observation_field("secrets"), None);
+/// ```
+pub fn observation_field(name: &str) -> Option<Range<usize>> {
+    let mut start = 0;
+    for (field, len) in OBSERVATION_FIELDS {
+        if field == name {
+            return Some(start..start + len);
+        }
+        start += len;
+    }
+    None
+}
+
+/// Hands out the observation's fields in order, each as its slice.
+struct Fields<'a> {
+    rest: &'a mut [f32],
+    next: usize,
+}
+
+impl<'a> Fields<'a> {
+    fn next(&mut self) -> &'a mut [f32] {
+        let len = OBSERVATION_FIELDS[self.next].1;
+        self.next += 1;
+        let (field, rest) = core::mem::take(&mut self.rest).split_at_mut(len);
+        self.rest = rest;
+        field
+    }
+}
+
+fn set_seats(field: &mut [f32], seats: SeatSet, slot: impl Fn(Seat) -> usize) {
+    for seat in seats.iter() {
+        field[slot(seat)] = 1.0;
+    }
+}
+
+impl PlayerView {
+    /// Writes the observation into `out` (every element is written). Allocation-free.
+    ///
+    /// ```
+    /// use kingup_core::{Config, Game, Seat, OBSERVATION_LEN};
+    ///
+    /// let game = Game::new(Config::new(3))?;
+    /// let mut obs = [0.0f32; OBSERVATION_LEN];
+    /// game.player_view(Seat::new(0).unwrap()).encode(&mut obs);
+    /// assert_eq!(obs[..4], [1.0, 0.0, 0.0, 0.0]); // three players
+    /// # Ok::<(), kingup_core::ConfigError>(())
+    /// ```
+    pub fn encode(&self, out: &mut [f32; OBSERVATION_LEN]) {
+        out.fill(0.0);
+        let view = &self.public;
+        let players = view.players();
+        let slot = |s: Seat| (s.index() + players - self.seat.index()) % players;
+        let one = |s: Option<Seat>| s.map_or(SeatSet::EMPTY, SeatSet::single);
+        let mut f = Fields { rest: out, next: 0 };
+
+        f.next()[players - 3] = 1.0;
+        f.next()[usize::from(view.config.rounds == 3)] = 1.0;
+        f.next()[usize::from(view.round)] = 1.0;
+        f.next()[phase_index(view.phase)] = 1.0;
+        let castle = f.next();
+        for c in Character::ALL {
+            let at = match view.castle.position(c) {
+                crate::Position::Floor(floor) => floor.index(),
+                crate::Position::Eliminated => Floor::COUNT,
+                crate::Position::Outside => Floor::COUNT + 1,
+            };
+            castle[c.index() * 9 + at] = 1.0;
+        }
+        let objective = f.next();
+        for c in self.objective().map(|o| o.characters()).unwrap_or_default() {
+            objective[c.index()] = 1.0;
+        }
+        let no_cards = f.next();
+        for s in Seat::all(players) {
+            no_cards[slot(s) * 5 + usize::from(view.no_cards(s).min(4))] = 1.0;
+        }
+        let vote = f.next();
+        if let Some(v) = self.vote {
+            vote[usize::from(v == Vote::No)] = 1.0;
+        }
+        let acting = SeatSet::first(players);
+        let acting: SeatSet = acting.iter().filter(|&s| view.actor.includes(s)).collect();
+        set_seats(f.next(), acting, slot);
+        set_seats(f.next(), view.voted, slot);
+        set_seats(f.next(), one(view.crown), slot);
+        set_seats(f.next(), one(view.first_player), slot);
+        for table in [&view.movers, &view.no_votes] {
+            let field = f.next();
+            for (c, seats) in table.iter().enumerate() {
+                set_seats(&mut field[c * Seat::MAX..], *seats, slot);
+            }
+        }
+        let seen = f.next();
+        let cards = self.seen_cards();
+        for (i, x) in seen.iter_mut().enumerate() {
+            *x = f32::from(u8::from(cards & 1 << i != 0));
+        }
+        set_seats(f.next(), view.dealt, slot);
+        let totals = f.next();
+        for (s, t) in Seat::all(players).zip(view.totals()) {
+            totals[slot(s)] = f32::from(t) / 100.0;
+        }
+    }
+}
+
+fn phase_index(phase: Phase) -> usize {
+    match phase {
+        Phase::Setup => 0,
+        Phase::Placement => 1,
+        Phase::Climb => 2,
+        Phase::Vote => 3,
+        Phase::Score => 4,
+        Phase::GameOver => 5,
+    }
+}
+
+impl Game {
+    /// Writes `seat`'s observation into `out`: the encoding of
+    /// [`Game::player_view`]. Allocation-free.
+    pub fn observation(&self, seat: Seat, out: &mut [f32; OBSERVATION_LEN]) {
+        self.player_view(seat).encode(out);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn layout_adds_up() {
+        assert_eq!(OBSERVATION_LEN, 401);
+        assert_eq!(observation_field("castle"), Some(15..132));
+        let mut end = 0;
+        for (name, len) in OBSERVATION_FIELDS {
+            let range = observation_field(name).unwrap();
+            assert_eq!((range.start, range.len()), (end, len), "{name}");
+            end = range.end;
+        }
+    }
+}

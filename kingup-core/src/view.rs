@@ -1,0 +1,242 @@
+//! What a player or a spectator may know: views that cannot hold another seat's secrets.
+
+use core::fmt;
+
+use crate::game::{MAX_ROUNDS, action_mask, legal_actions_in};
+use crate::{
+    Actions, Actor, CardId, Castle, ChanceStep, Character, Config, Objective, Phase, Seat, SeatSet,
+    Vote, score,
+};
+
+/// Everything public about a game: what a spectator sees and every player knows.
+///
+/// It has no field for an objective of the current round, a hand, or an unrevealed vote,
+/// so it cannot leak them. Built by [`Game::public_view`](crate::Game::public_view).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct PublicView {
+    /// The configuration (the deck's composition is public, its order is not).
+    pub config: Config,
+    /// The current round index, from 0.
+    pub round: u8,
+    /// The current phase.
+    pub phase: Phase,
+    /// Who acts next.
+    pub actor: Actor,
+    /// What the pending chance step decides, if chance is to move.
+    pub chance_step: Option<ChanceStep>,
+    /// The castle.
+    pub castle: Castle,
+    /// The round's first player (`None` before round 1's draw).
+    pub first_player: Option<Seat>,
+    /// The seat holding the crown.
+    pub crown: Option<Seat>,
+    /// Seats that committed a vote in the current election (not how).
+    pub voted: SeatSet,
+    /// Seats dealt an objective this round (not which).
+    pub dealt: SeatSet,
+    /// By character id: the seats that placed or climbed it this round.
+    pub movers: [SeatSet; Character::COUNT],
+    /// By character id: the seats whose revealed No eliminated it this round.
+    pub no_votes: [SeatSet; Character::COUNT],
+    /// By round and seat: objective cards shown when their round was scored.
+    pub revealed: [[Option<CardId>; Seat::MAX]; MAX_ROUNDS],
+    /// By round and seat: points of the rounds scored so far (0 for the others).
+    pub scores: [[u8; Seat::MAX]; MAX_ROUNDS],
+    /// Rounds scored so far.
+    pub rounds_scored: u8,
+}
+
+/// What one seat knows: the public view plus that seat's own secrets.
+///
+/// Built by [`Game::player_view`](crate::Game::player_view); its only private fields are
+/// the viewer's own objective and own committed vote.
+///
+/// ```
+/// use kingup_core::{Config, Game, Seat};
+/// use rand::{SeedableRng, rngs::SmallRng};
+///
+/// let mut game = Game::new(Config::new(4))?;
+/// game.resolve_chance(&mut SmallRng::seed_from_u64(5), &mut ());
+/// let me = Seat::new(1).unwrap();
+/// let view = game.player_view(me);
+/// assert_eq!(view.objective(), game.objective(me));
+/// assert_eq!(view.legal_actions(), game.legal_actions(me));
+/// assert_eq!(view.public, game.public_view());
+/// # Ok::<(), kingup_core::ConfigError>(())
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct PlayerView {
+    /// The viewer.
+    pub seat: Seat,
+    /// What everybody knows.
+    pub public: PublicView,
+    /// The viewer's objective card this round, once dealt.
+    pub objective_card: Option<CardId>,
+    /// The viewer's committed vote in the current election, until the reveal.
+    pub vote: Option<Vote>,
+}
+
+impl PublicView {
+    /// Number of players.
+    #[inline]
+    pub const fn players(&self) -> usize {
+        self.config.player_count()
+    }
+
+    /// The character being voted on, during the vote phase.
+    pub const fn candidate(&self) -> Option<Character> {
+        match self.phase {
+            Phase::Vote => self.castle.throne(),
+            _ => None,
+        }
+    }
+
+    /// No cards `seat` has left: its allowance less the No votes it was seen to play this
+    /// round (public deduction from the reveals).
+    pub fn no_cards(&self, seat: Seat) -> u8 {
+        if seat.index() >= self.players() {
+            return 0;
+        }
+        let played = self.no_votes.iter().filter(|s| s.contains(seat)).count() as u8;
+        self.config.no_cards().saturating_sub(played)
+    }
+
+    /// Points of the rounds scored so far, one row per round.
+    pub fn scores(&self) -> &[[u8; Seat::MAX]] {
+        &self.scores[..usize::from(self.rounds_scored).min(MAX_ROUNDS)]
+    }
+
+    /// Total points per seat so far.
+    pub fn totals(&self) -> [u16; Seat::MAX] {
+        let mut totals = [0u16; Seat::MAX];
+        for round in self.scores() {
+            for (t, &p) in totals.iter_mut().zip(round) {
+                *t += u16::from(p);
+            }
+        }
+        totals
+    }
+
+    /// The objective `seat` held in round `round`, once that round was scored.
+    pub fn revealed_objective(&self, round: u8, seat: Seat) -> Option<Objective> {
+        let card = (*self.revealed.get(usize::from(round))?.get(seat.index())?)?;
+        self.config.deck.get(card)
+    }
+
+    /// The cards shown so far (discarded at the end of scored rounds), as a mask over ids.
+    pub fn revealed_cards(&self) -> u32 {
+        self.revealed
+            .iter()
+            .flatten()
+            .flatten()
+            .fold(0, |mask, c| mask | 1 << c.index())
+    }
+
+    /// The winners, once the game is over (same rule as [`Game::winners`](crate::Game::winners)).
+    pub fn winners(&self) -> Option<SeatSet> {
+        if self.phase != Phase::GameOver {
+            return None;
+        }
+        let totals = self.totals();
+        let key = |s: Seat| {
+            let kept = self.revealed_objective(self.round, s).map_or(0, |o| {
+                o.characters().intersection(self.castle.inside()).len()
+            });
+            (totals[s.index()], kept)
+        };
+        let best = Seat::all(self.players()).map(key).max();
+        Some(
+            Seat::all(self.players())
+                .filter(|&s| Some(key(s)) == best)
+                .collect(),
+        )
+    }
+}
+
+impl PlayerView {
+    /// The viewer's objective this round, once dealt.
+    pub fn objective(&self) -> Option<Objective> {
+        self.objective_card
+            .and_then(|card| self.public.config.deck.get(card))
+    }
+
+    /// The viewer's No cards left.
+    pub fn no_cards(&self) -> u8 {
+        self.public.no_cards(self.seat)
+    }
+
+    /// The viewer's legal actions, sorted; the same as the game's for this seat.
+    pub fn legal_actions(&self) -> Actions {
+        if !self.public.actor.includes(self.seat) {
+            return Actions::new();
+        }
+        legal_actions_in(self.public.phase, &self.public.castle, self.no_cards())
+    }
+
+    /// The viewer's legal actions as a mask over the 67 action indices.
+    pub fn legal_mask(&self) -> u128 {
+        action_mask(&self.legal_actions())
+    }
+
+    /// Points the viewer's objective would score if the round ended now.
+    pub fn current_points(&self) -> u8 {
+        self.objective()
+            .map_or(0, |o| score(&self.public.castle, o))
+    }
+
+    /// The cards the viewer has seen: revealed in scored rounds, and its own.
+    pub fn seen_cards(&self) -> u32 {
+        let own = self.objective_card.map_or(0, |c| 1 << c.index());
+        self.public.revealed_cards() | own
+    }
+}
+
+impl fmt::Display for PublicView {
+    /// A readable summary: round, phase, who acts, the castle, crown, votes and scores.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        writeln!(
+            f,
+            "round {}/{}, {} phase, {} to act",
+            self.round + 1,
+            self.config.rounds,
+            self.phase,
+            self.actor
+        )?;
+        write!(f, "{}", self.castle)?;
+        if let Some(crown) = self.crown {
+            writeln!(f, "crown: seat {crown}")?;
+        }
+        if let Some(candidate) = self.candidate() {
+            writeln!(f, "vote on {candidate}: seats {} have voted", self.voted)?;
+        }
+        for c in Character::ALL {
+            let no = self.no_votes[c.index()];
+            if !no.is_empty() {
+                writeln!(f, "{c} was voted down by seats {no}")?;
+            }
+        }
+        write!(f, "totals:")?;
+        for t in &self.totals()[..self.players()] {
+            write!(f, " {t}")?;
+        }
+        writeln!(f)
+    }
+}
+
+impl fmt::Display for PlayerView {
+    /// The public summary, then the viewer's secrets.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", self.public)?;
+        write!(f, "you are seat {}", self.seat)?;
+        if let Some(objective) = self.objective() {
+            write!(f, "; objective {objective}")?;
+        }
+        write!(f, "; {} No cards left", self.no_cards())?;
+        if let Some(vote) = self.vote {
+            write!(f, "; you voted {vote}")?;
+        }
+        writeln!(f)
+    }
+}
