@@ -98,7 +98,10 @@ impl fmt::Display for InfoState<'_> {
                 write!(f, " {card}")?;
             }
         }
-        write!(f, " first-player {:?};", config.first_player)?;
+        match config.first_player {
+            crate::FirstPlayer::Random => f.write_str(" first-player random;")?,
+            crate::FirstPlayer::Seat(seat) => write!(f, " first-player {seat};")?,
+        }
         write!(
             f,
             " round {} {} actor {} chance ",
@@ -108,10 +111,19 @@ impl fmt::Display for InfoState<'_> {
             Some(step) => write!(f, "{step:?}")?,
             None => f.write_str("-")?,
         }
-        f.write_str("; castle")?;
+        f.write_str("; castle ")?;
         for floor in crate::Floor::ALL {
-            write!(f, " {}", p.castle.on(floor))?;
-            f.write_str("/")?;
+            let here = p.castle.on(floor);
+            if here.is_empty() {
+                f.write_str("-")?;
+            } else {
+                write!(f, "{here}")?;
+            }
+            f.write_str(if floor == crate::Floor::Throne {
+                ""
+            } else {
+                "|"
+            })?;
         }
         write!(f, " x {}; first ", p.castle.eliminated())?;
         option(f, p.first_player)?;
