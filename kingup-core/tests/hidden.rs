@@ -73,8 +73,15 @@ fn seen_by(game: &Game, replay: &Replay, viewer: Seat) -> Seen {
         observation: obs.iter().map(|x| x.to_bits()).collect(),
         key: view.info_state_key(),
         info_state: view.info_state().to_string(),
-        legal: game.legal_actions(viewer).iter().map(|a| a.index()).collect(),
-        events: events.into_iter().map(|e| e.redacted(Some(viewer))).collect(),
+        legal: game
+            .legal_actions(viewer)
+            .iter()
+            .map(|a| a.index())
+            .collect(),
+        events: events
+            .into_iter()
+            .map(|e| e.redacted(Some(viewer)))
+            .collect(),
     }
 }
 
@@ -94,9 +101,9 @@ fn with_objective(replay: &Replay, game: &Game, seat: Seat, card: CardId) -> Rep
     for (i, step) in replay.steps.iter().enumerate() {
         events.clear();
         g.apply_step(*step, &mut events).unwrap();
-        let dealt_now = events.iter().any(|e| {
-            matches!(e, Event::ObjectiveDealt { seat: s, .. } if *s == seat)
-        });
+        let dealt_now = events
+            .iter()
+            .any(|e| matches!(e, Event::ObjectiveDealt { seat: s, .. } if *s == seat));
         if dealt_now && g.round() == game.round() {
             changed.steps[i] = Step::Chance(kingup_core::ChanceOutcome::Deal(card));
         }
@@ -293,12 +300,24 @@ fn unseen_cards_are_dealt_to_others_uniformly_and_the_truth_is_not_favoured() {
     // 25 unseen cards per seat (all but the viewer's card 7), 24 degrees of freedom:
     // the 99.9% quantile of chi-square(24) is 51.18.
     for seat in 1..4 {
-        assert_eq!(counts[seat][7], 0, "the viewer's own card is never given away");
-        let unseen: Vec<u32> = (0..26).filter(|&c| c != 7).map(|c| counts[seat][c]).collect();
+        assert_eq!(
+            counts[seat][7], 0,
+            "the viewer's own card is never given away"
+        );
+        let unseen: Vec<u32> = (0..26)
+            .filter(|&c| c != 7)
+            .map(|c| counts[seat][c])
+            .collect();
         let stat = chi_square(&unseen);
-        assert!(stat < 51.18, "seat {seat}: chi-square {stat:.1} over {unseen:?}");
+        assert!(
+            stat < 51.18,
+            "seat {seat}: chi-square {stat:.1} over {unseen:?}"
+        );
         // The true card gets no more than its fair share (1/25) beyond 4 standard deviations.
-        let truth = game.objective_card(0, Seat::new(seat).unwrap()).unwrap().index();
+        let truth = game
+            .objective_card(0, Seat::new(seat).unwrap())
+            .unwrap()
+            .index();
         let expected = f64::from(SAMPLES) / 25.0;
         let sd = (expected * (24.0 / 25.0)).sqrt();
         assert!(f64::from(counts[seat][truth]) < expected + 4.0 * sd);
@@ -315,7 +334,8 @@ fn cards_shown_in_earlier_rounds_are_never_sampled() {
             Actor::Chance => game.resolve_chance(&mut rng, &mut ()),
             Actor::Seat(seat) => {
                 let legal = game.legal_actions(seat);
-                game.apply(seat, legal[rng.random_range(0..legal.len())]).unwrap();
+                game.apply(seat, legal[rng.random_range(0..legal.len())])
+                    .unwrap();
             }
             Actor::Voters(seats) => {
                 let seat = seats.iter().next().unwrap();
@@ -325,7 +345,9 @@ fn cards_shown_in_earlier_rounds_are_never_sampled() {
         }
     }
     assert_eq!(game.round(), 1);
-    let shown: Vec<CardId> = Seat::all(3).filter_map(|s| game.objective_card(0, s)).collect();
+    let shown: Vec<CardId> = Seat::all(3)
+        .filter_map(|s| game.objective_card(0, s))
+        .collect();
     let view = game.player_view(Seat::new(2).unwrap());
     for _ in 0..2000 {
         let world = view.sample(&mut rng).unwrap();
@@ -350,7 +372,8 @@ fn pending_votes_are_sampled_within_each_seats_no_cards() {
                 Actor::Chance => g.resolve_chance(&mut r, &mut ()),
                 Actor::Seat(seat) => {
                     let legal = g.legal_actions(seat);
-                    g.apply(seat, legal[r.random_range(0..legal.len())]).unwrap();
+                    g.apply(seat, legal[r.random_range(0..legal.len())])
+                        .unwrap();
                 }
                 Actor::Voters(seats) => {
                     let one = Seat::new(1).unwrap();
@@ -387,8 +410,13 @@ fn spectators_see_no_objective_until_the_round_is_scored() {
     let (game, _) = random_state(config(5, false, false), 3, 60);
     assert!(secrets_are_live(&game));
     let json = serde_json::to_value(game.public_view()).unwrap();
-    assert_eq!(json["revealed"][usize::from(game.round())], json!([null, null, null, null, null, null]));
+    assert_eq!(
+        json["revealed"][usize::from(game.round())],
+        json!([null, null, null, null, null, null])
+    );
     let text = serde_json::to_string(&game.player_view(Seat::new(0).unwrap())).unwrap();
-    let own = game.objective_card(game.round(), Seat::new(0).unwrap()).unwrap();
+    let own = game
+        .objective_card(game.round(), Seat::new(0).unwrap())
+        .unwrap();
     assert!(text.contains(&format!("\"objective_card\":{}", own.index())));
 }
