@@ -1,0 +1,154 @@
+//! Status codes, the thread-local last-error message and the panic guard every entry
+//! point runs in.
+
+use std::cell::RefCell;
+use std::ffi::c_char;
+use std::fmt::Display;
+use std::panic::{AssertUnwindSafe, catch_unwind};
+
+use crate::buffer::copy_str_out;
+
+/// What an entry point reports. Every function that can fail returns one; on anything but
+/// `KINGUP_STATUS_OK` the game is exactly as it was and `kingup_last_error` explains.
+///
+/// Passed through the ABI as a `uint32_t`, so new codes can be added without changing the
+/// size of the type.
+#[repr(u32)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum KingupStatus {
+    /// Success.
+    Ok = 0,
+    /// A required pointer argument was NULL.
+    NullArgument = 1,
+    /// An argument is out of range: an unknown enum value, a seat that does not play, an
+    /// action or chance-outcome index past the end, an unplayable config.
+    InvalidArgument = 2,
+    /// The action or chance outcome is not legal now (wrong turn, wrong phase, full floor…).
+    IllegalAction = 3,
+    /// The caller's buffer is too small; the size needed was written to the length
+    /// out-parameter and nothing else was written.
+    BufferTooSmall = 4,
+    /// The text is not valid UTF-8, not valid JSON, or describes an impossible game.
+    ParseError = 5,
+    /// A bug in kingup (a caught panic). The game is unchanged; please report it.
+    InternalError = 6,
+}
+
+/// A failed call: the status to return and the message to keep as the last error.
+#[derive(Debug)]
+pub(crate) struct Error {
+    status: KingupStatus,
+    message: String,
+}
+
+impl Error {
+    pub(crate) fn new(status: KingupStatus, message: impl Display) -> Error {
+        Error {
+            status,
+            message: message.to_string(),
+        }
+    }
+
+    #[cfg(test)]
+    pub(crate) fn status(&self) -> KingupStatus {
+        self.status
+    }
+
+    pub(crate) fn null(argument: &str) -> Error {
+        Error::new(
+            KingupStatus::NullArgument,
+            format_args!("{argument} is NULL"),
+        )
+    }
+
+    pub(crate) fn invalid(message: impl Display) -> Error {
+        Error::new(KingupStatus::InvalidArgument, message)
+    }
+
+    pub(crate) fn parse(message: impl Display) -> Error {
+        Error::new(KingupStatus::ParseError, message)
+    }
+}
+
+/// The result of the body of an entry point.
+pub(crate) type Result<T = ()> = std::result::Result<T, Error>;
+
+thread_local! {
+    /// Per thread, so concurrent callers on different threads never see each other's
+    /// messages and no lock is needed.
+    static LAST_ERROR: RefCell<String> = const { RefCell::new(String::new()) };
+}
+
+fn set_last_error(message: String) {
+    LAST_ERROR.with(|last| *last.borrow_mut() = message);
+}
+
+/// Runs the body of an entry point: clears the last error, catches any panic so that none
+/// crosses the C boundary, and turns the outcome into a status code.
+pub(crate) fn guard(body: impl FnOnce() -> Result) -> KingupStatus {
+    set_last_error(String::new());
+    // AssertUnwindSafe: bodies mutate a handle only by a final assignment of a fully built
+    // value, so a panic leaves every handle as it was before the call.
+    match catch_unwind(AssertUnwindSafe(body)) {
+        Ok(Ok(())) => KingupStatus::Ok,
+        Ok(Err(error)) => {
+            set_last_error(error.message);
+            error.status
+        }
+        Err(payload) => {
+            let what = payload
+                .downcast_ref::<&str>()
+                .map(|s| (*s).to_owned())
+                .or_else(|| payload.downcast_ref::<String>().cloned())
+                .unwrap_or_else(|| "unknown panic".to_owned());
+            set_last_error(format!("internal error (kingup bug): {what}"));
+            KingupStatus::InternalError
+        }
+    }
+}
+
+/// Copies the message of the last failed call on this thread into `buf` as NUL-terminated
+/// UTF-8 (an empty string after a successful call). `*out_len` receives the bytes the
+/// message needs, NUL included.
+///
+/// This call does not change the last error, so it can be retried with a larger buffer.
+///
+/// # Safety
+///
+/// `buf` must be NULL or valid for writes of `cap` bytes; `out_len` must be NULL or valid
+/// for a write.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn kingup_last_error(
+    buf: *mut c_char,
+    cap: usize,
+    out_len: *mut usize,
+) -> KingupStatus {
+    let message = LAST_ERROR.with(|last| last.borrow().clone());
+    // Not through `guard`: that would clear the message being read.
+    let outcome = catch_unwind(AssertUnwindSafe(|| {
+        // SAFETY: the caller guarantees `buf` and `out_len` as documented above.
+        unsafe { copy_str_out(&message, buf, cap, out_len) }
+    }));
+    match outcome {
+        Ok(Ok(())) => KingupStatus::Ok,
+        Ok(Err(error)) => error.status,
+        Err(_) => KingupStatus::InternalError,
+    }
+}
+
+/// The name of a status code as a static NUL-terminated string (`"ok"`, `"null argument"`,
+/// …; `"unknown status"` for a value that is not a status). Never NULL; do not free it.
+#[unsafe(no_mangle)]
+pub extern "C" fn kingup_status_name(status: u32) -> *const c_char {
+    let name: &'static [u8] = match status {
+        0 => b"ok\0",
+        1 => b"null argument\0",
+        2 => b"invalid argument\0",
+        3 => b"illegal action\0",
+        4 => b"buffer too small\0",
+        5 => b"parse error\0",
+        6 => b"internal error\0",
+        _ => b"unknown status\0",
+    };
+    name.as_ptr().cast()
+}

@@ -1,0 +1,105 @@
+//! Views and events as JSON for clients.
+
+use std::ffi::c_char;
+
+use kingup_core::Event;
+
+use crate::buffer::copy_str_out;
+use crate::error::{Error, KingupStatus, Result, guard};
+use crate::handle::{KingupGame, game_ref};
+
+/// Serializes what a query builds and copies it into the caller's buffer as
+/// NUL-terminated JSON.
+///
+/// # Safety
+///
+/// `game` must be NULL or a live handle; `buf` NULL or valid for writes of `cap` bytes;
+/// `out_len` NULL or valid for a write.
+unsafe fn answer_json<T: serde::Serialize>(
+    game: *const KingupGame,
+    buf: *mut c_char,
+    cap: usize,
+    out_len: *mut usize,
+    query: impl FnOnce(&KingupGame) -> Result<T>,
+) -> KingupStatus {
+    guard(|| {
+        // SAFETY: forwarded from this function's contract.
+        let value = query(unsafe { game_ref(game) }?)?;
+        let json = serde_json::to_string(&value)
+            .map_err(|e| Error::new(KingupStatus::InternalError, e))?;
+        // SAFETY: forwarded from this function's contract.
+        unsafe { copy_str_out(&json, buf, cap, out_len) }
+    })
+}
+
+/// Writes what `seat` knows — everything public plus its own objective and committed
+/// vote, never another seat's secrets — as NUL-terminated JSON. Safe to send to that
+/// player. `*out_len` receives the bytes needed, NUL included.
+///
+/// # Safety
+///
+/// `game` must be NULL or a live handle; `buf` NULL or valid for writes of `cap` bytes;
+/// `out_len` NULL or valid for a write.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn kingup_game_player_view_json(
+    game: *const KingupGame,
+    seat: u32,
+    buf: *mut c_char,
+    cap: usize,
+    out_len: *mut usize,
+) -> KingupStatus {
+    let query = |g: &KingupGame| Ok(g.game.player_view(g.seat(seat)?));
+    // SAFETY: forwarded from this function's contract.
+    unsafe { answer_json(game, buf, cap, out_len, query) }
+}
+
+/// Writes everything public (a spectator's view) as NUL-terminated JSON.
+///
+/// # Safety
+///
+/// As `kingup_game_player_view_json`.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn kingup_game_public_view_json(
+    game: *const KingupGame,
+    buf: *mut c_char,
+    cap: usize,
+    out_len: *mut usize,
+) -> KingupStatus {
+    // SAFETY: forwarded from this function's contract.
+    unsafe { answer_json(game, buf, cap, out_len, |g| Ok(g.game.public_view())) }
+}
+
+/// Writes the events of the log from index `from` on, as `viewer` may see them (a seat, or
+/// -1 for a spectator: other seats' dealt cards and committed votes are blanked), as a
+/// NUL-terminated JSON array of objects tagged by `"type"`. Poll with `from` set to the
+/// previous `kingup_game_event_count` to get only new events.
+/// `KINGUP_STATUS_INVALID_ARGUMENT` for a bad viewer or `from` past the end of the log.
+///
+/// # Safety
+///
+/// As `kingup_game_player_view_json`.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn kingup_game_events_json(
+    game: *const KingupGame,
+    viewer: i32,
+    from: usize,
+    buf: *mut c_char,
+    cap: usize,
+    out_len: *mut usize,
+) -> KingupStatus {
+    let query = |g: &KingupGame| {
+        let viewer = g.viewer(viewer)?;
+        let events = g.events.get(from..).ok_or_else(|| {
+            Error::invalid(format_args!(
+                "from {from} is past the {} events",
+                g.events.len()
+            ))
+        })?;
+        Ok(events
+            .iter()
+            .map(|e| e.redacted(viewer))
+            .collect::<Vec<Event>>())
+    };
+    // SAFETY: forwarded from this function's contract.
+    unsafe { answer_json(game, buf, cap, out_len, query) }
+}

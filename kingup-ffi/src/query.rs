@@ -1,0 +1,400 @@
+//! Read-only queries: phase, actor, chance, legal actions, observation, scores.
+
+use kingup_core::{Action, Actor, ChanceStep, OBSERVATION_LEN, Phase, PlayerView, Seat, SeatSet};
+
+use crate::buffer::{copy_out, write_out};
+use crate::error::{KingupStatus, Result, guard};
+use crate::handle::{KingupGame, game_ref};
+
+/// Where a game stands (`kingup_game_phase`).
+#[repr(u32)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum KingupPhase {
+    /// Chance steps: first player, objectives, random layout.
+    Setup = 0,
+    /// Seats take turns placing characters on floors 1–4.
+    Placement = 1,
+    /// The seat to move climbs a character one floor.
+    Climb = 2,
+    /// Every seat commits a vote on the candidate on the throne.
+    Vote = 3,
+    /// The round is scored; the next round's first deal (chance) is pending.
+    Score = 4,
+    /// The last round is scored.
+    GameOver = 5,
+}
+
+/// Who acts next (`KingupActor::kind`).
+#[repr(u32)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum KingupActorKind {
+    /// A chance step is pending: `kingup_game_resolve_chance` or `kingup_game_apply_chance`.
+    Chance = 0,
+    /// One seat moves: `KingupActor::seat`.
+    Seat = 1,
+    /// The simultaneous vote: any seat in `KingupActor::seats` may vote next.
+    Voters = 2,
+    /// The game is over.
+    Nobody = 3,
+}
+
+/// Who acts next, blittable.
+#[repr(C)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct KingupActor {
+    /// A `KingupActorKind` value.
+    pub kind: u32,
+    /// The seat to move when `kind` is `KINGUP_ACTOR_KIND_SEAT`, otherwise -1.
+    pub seat: i32,
+    /// The seats that may act now, as a mask (bit `i` is seat `i`); 0 for chance or
+    /// nobody.
+    pub seats: u32,
+}
+
+/// What the pending chance step decides (`KingupChanceStep::kind`).
+#[repr(u32)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum KingupChanceKind {
+    /// No chance step is pending.
+    None = 0,
+    /// Who starts round 1: outcomes `0..6` (the seat).
+    FirstPlayer = 1,
+    /// Which objective `subject` (a seat) is dealt: outcomes `10..42` (`10 + card`).
+    Deal = 2,
+    /// Which floor character `subject` starts on: outcomes `6..10` (`6 + floor`).
+    Layout = 3,
+}
+
+/// The pending chance step, blittable.
+#[repr(C)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct KingupChanceStep {
+    /// A `KingupChanceKind` value.
+    pub kind: u32,
+    /// The seat being dealt (`DEAL`), the character being laid out (`LAYOUT`, 0–12), or -1.
+    pub subject: i32,
+}
+
+fn phase_code(phase: Phase) -> KingupPhase {
+    match phase {
+        Phase::Setup => KingupPhase::Setup,
+        Phase::Placement => KingupPhase::Placement,
+        Phase::Climb => KingupPhase::Climb,
+        Phase::Vote => KingupPhase::Vote,
+        Phase::Score => KingupPhase::Score,
+        Phase::GameOver => KingupPhase::GameOver,
+    }
+}
+
+fn actor_code(actor: Actor) -> KingupActor {
+    let (kind, seat, seats) = match actor {
+        Actor::Chance => (KingupActorKind::Chance, -1, SeatSet::EMPTY),
+        Actor::Seat(s) => (KingupActorKind::Seat, s.index() as i32, SeatSet::single(s)),
+        Actor::Voters(set) => (KingupActorKind::Voters, -1, set),
+        Actor::Nobody => (KingupActorKind::Nobody, -1, SeatSet::EMPTY),
+    };
+    KingupActor {
+        kind: kind as u32,
+        seat,
+        seats: set_bits(seats),
+    }
+}
+
+fn chance_code(step: Option<ChanceStep>) -> KingupChanceStep {
+    let (kind, subject) = match step {
+        None => (KingupChanceKind::None, -1),
+        Some(ChanceStep::FirstPlayer) => (KingupChanceKind::FirstPlayer, -1),
+        Some(ChanceStep::Deal(seat)) => (KingupChanceKind::Deal, seat.index() as i32),
+        Some(ChanceStep::Layout(c)) => (KingupChanceKind::Layout, c.index() as i32),
+    };
+    KingupChanceStep {
+        kind: kind as u32,
+        subject,
+    }
+}
+
+fn set_bits(seats: SeatSet) -> u32 {
+    seats.bits().into()
+}
+
+/// Runs a read-only query on a handle and writes its answer through `out`.
+///
+/// # Safety
+///
+/// `game` must be NULL or a live handle; `out` NULL or valid for a write of `T`.
+unsafe fn answer<T>(
+    game: *const KingupGame,
+    out: *mut T,
+    query: impl FnOnce(&KingupGame) -> Result<T>,
+) -> KingupStatus {
+    guard(|| {
+        // SAFETY: forwarded from this function's contract.
+        let game = unsafe { game_ref(game) }?;
+        let value = query(game)?;
+        // SAFETY: forwarded from this function's contract.
+        unsafe { write_out(out, "out", value) }
+    })
+}
+
+/// Runs a read-only query on a handle that answers with a list, copied into the caller's
+/// buffer as by [`copy_out`].
+///
+/// # Safety
+///
+/// `game` must be NULL or a live handle; `buf` NULL or valid for writes of `cap`
+/// elements; `out_len` NULL or valid for a write.
+unsafe fn answer_list<T: Copy>(
+    game: *const KingupGame,
+    buf: *mut T,
+    cap: usize,
+    out_len: *mut usize,
+    query: impl FnOnce(&KingupGame) -> Result<Vec<T>>,
+) -> KingupStatus {
+    guard(|| {
+        // SAFETY: forwarded from this function's contract.
+        let list = query(unsafe { game_ref(game) }?)?;
+        // SAFETY: forwarded from this function's contract.
+        unsafe { copy_out(&list, buf, cap, out_len) }
+    })
+}
+
+/// Writes the current phase, a `KingupPhase` value, into `*out`.
+///
+/// # Safety
+///
+/// `game` must be NULL or a live handle; `out` NULL or valid for a write.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn kingup_game_phase(game: *const KingupGame, out: *mut u32) -> KingupStatus {
+    // SAFETY: forwarded from this function's contract.
+    unsafe { answer(game, out, |g| Ok(phase_code(g.game.phase()) as u32)) }
+}
+
+/// Writes who acts next into `*out`.
+///
+/// # Safety
+///
+/// `game` must be NULL or a live handle; `out` NULL or valid for a write.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn kingup_game_actor(
+    game: *const KingupGame,
+    out: *mut KingupActor,
+) -> KingupStatus {
+    // SAFETY: forwarded from this function's contract.
+    unsafe { answer(game, out, |g| Ok(actor_code(g.game.actor()))) }
+}
+
+/// Writes the current round index (from 0; the last round once the game is over).
+///
+/// # Safety
+///
+/// `game` must be NULL or a live handle; `out` NULL or valid for a write.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn kingup_game_round(game: *const KingupGame, out: *mut u32) -> KingupStatus {
+    // SAFETY: forwarded from this function's contract.
+    unsafe { answer(game, out, |g| Ok(g.game.round().into())) }
+}
+
+/// Writes the pending chance step into `*out` (`KINGUP_CHANCE_KIND_NONE` when a seat is
+/// to move or the game is over).
+///
+/// # Safety
+///
+/// `game` must be NULL or a live handle; `out` NULL or valid for a write.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn kingup_game_chance_step(
+    game: *const KingupGame,
+    out: *mut KingupChanceStep,
+) -> KingupStatus {
+    // SAFETY: forwarded from this function's contract.
+    unsafe { answer(game, out, |g| Ok(chance_code(g.game.chance_step()))) }
+}
+
+/// Writes the outcomes of the pending chance step (indices `0..KINGUP_CHANCE_OUTCOME_COUNT`)
+/// into `outcomes` and, unless `probabilities` is NULL, their probabilities into
+/// `probabilities` (both of `cap` elements). `*out_len` receives the number of outcomes
+/// (at most 32; 0 when chance is not to move).
+///
+/// # Safety
+///
+/// `game` must be NULL or a live handle; `outcomes` NULL or valid for writes of `cap`
+/// elements; `probabilities` NULL or valid for writes of `cap` elements; `out_len` NULL or
+/// valid for a write.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn kingup_game_chance_outcomes(
+    game: *const KingupGame,
+    outcomes: *mut u32,
+    probabilities: *mut f64,
+    cap: usize,
+    out_len: *mut usize,
+) -> KingupStatus {
+    guard(|| {
+        // SAFETY: the caller guarantees `game` as documented above.
+        let game = unsafe { game_ref(game) }?;
+        let list = game.game.chance_outcomes();
+        let indices: Vec<u32> = list.iter().map(|(o, _)| o.index() as u32).collect();
+        let odds: Vec<f64> = list.iter().map(|&(_, p)| p).collect();
+        // SAFETY: the caller guarantees `outcomes`, `cap` and `out_len` as documented.
+        unsafe { copy_out(&indices, outcomes, cap, out_len) }?;
+        if probabilities.is_null() {
+            return Ok(());
+        }
+        // SAFETY: as above for `probabilities`; `cap` was just found large enough.
+        unsafe { copy_out(&odds, probabilities, cap, out_len) }
+    })
+}
+
+/// Writes `seat`'s legal action indices (`0..KINGUP_ACTION_COUNT`, sorted) into `buf`;
+/// `*out_len` receives their number, at most 52, and 0 when `seat` may not act now.
+/// `KINGUP_STATUS_INVALID_ARGUMENT` for a seat that does not play.
+///
+/// # Safety
+///
+/// `game` must be NULL or a live handle; `buf` NULL or valid for writes of `cap`
+/// elements; `out_len` NULL or valid for a write.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn kingup_game_legal_actions(
+    game: *const KingupGame,
+    seat: u32,
+    buf: *mut u32,
+    cap: usize,
+    out_len: *mut usize,
+) -> KingupStatus {
+    let query = |g: &KingupGame| {
+        let actions = g.game.legal_actions(g.seat(seat)?);
+        Ok(actions.iter().map(|a| a.index() as u32).collect())
+    };
+    // SAFETY: forwarded from this function's contract.
+    unsafe { answer_list(game, buf, cap, out_len, query) }
+}
+
+/// Writes `seat`'s action mask, `KINGUP_ACTION_COUNT` bytes (1: legal, 0: not) indexed by
+/// action, into `buf`; `*out_len` receives `KINGUP_ACTION_COUNT`.
+///
+/// # Safety
+///
+/// As `kingup_game_legal_actions`.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn kingup_game_action_mask(
+    game: *const KingupGame,
+    seat: u32,
+    buf: *mut u8,
+    cap: usize,
+    out_len: *mut usize,
+) -> KingupStatus {
+    let query = |g: &KingupGame| {
+        let mask = g.game.legal_mask(g.seat(seat)?);
+        Ok((0..Action::COUNT).map(|i| (mask >> i & 1) as u8).collect())
+    };
+    // SAFETY: forwarded from this function's contract.
+    unsafe { answer_list(game, buf, cap, out_len, query) }
+}
+
+/// Writes `seat`'s observation tensor, `KINGUP_OBSERVATION_LEN` floats laid out as in
+/// `docs/observation.md`, into `buf`; `*out_len` receives `KINGUP_OBSERVATION_LEN`.
+/// It holds only what `seat` may know.
+///
+/// # Safety
+///
+/// `game` must be NULL or a live handle; `buf` NULL or valid for writes of `cap` floats;
+/// `out_len` NULL or valid for a write.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn kingup_game_observation(
+    game: *const KingupGame,
+    seat: u32,
+    buf: *mut f32,
+    cap: usize,
+    out_len: *mut usize,
+) -> KingupStatus {
+    let query = |g: &KingupGame| {
+        let view: PlayerView = g.game.player_view(g.seat(seat)?);
+        let mut obs = [0.0; OBSERVATION_LEN];
+        view.encode(&mut obs);
+        Ok(obs.to_vec())
+    };
+    // SAFETY: forwarded from this function's contract.
+    unsafe { answer_list(game, buf, cap, out_len, query) }
+}
+
+/// Writes the points of the rounds scored so far, row by row: `rounds_scored × players`
+/// values, row `r` holding each seat's points in round `r`. `*out_len` receives their
+/// number (0 before the first round is scored).
+///
+/// # Safety
+///
+/// `game` must be NULL or a live handle; `buf` NULL or valid for writes of `cap`
+/// elements; `out_len` NULL or valid for a write.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn kingup_game_scores(
+    game: *const KingupGame,
+    buf: *mut u32,
+    cap: usize,
+    out_len: *mut usize,
+) -> KingupStatus {
+    let query = |g: &KingupGame| {
+        let players = g.game.players();
+        let rows = g.game.scores().iter();
+        Ok(rows
+            .flat_map(|row| row[..players].iter().map(|&p| u32::from(p)))
+            .collect())
+    };
+    // SAFETY: forwarded from this function's contract.
+    unsafe { answer_list(game, buf, cap, out_len, query) }
+}
+
+/// Writes each seat's total points so far (`players` values) into `buf`; `*out_len`
+/// receives the number of players.
+///
+/// # Safety
+///
+/// As `kingup_game_scores`.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn kingup_game_totals(
+    game: *const KingupGame,
+    buf: *mut u32,
+    cap: usize,
+    out_len: *mut usize,
+) -> KingupStatus {
+    let query = |g: &KingupGame| {
+        let totals = g.game.totals();
+        Ok(totals[..g.game.players()]
+            .iter()
+            .map(|&t| u32::from(t))
+            .collect())
+    };
+    // SAFETY: forwarded from this function's contract.
+    unsafe { answer_list(game, buf, cap, out_len, query) }
+}
+
+/// Writes the winners as a seat mask (bit `i` is seat `i`; several bits for a shared win)
+/// into `*out`: 0 until the game is over, never 0 after.
+///
+/// # Safety
+///
+/// `game` must be NULL or a live handle; `out` NULL or valid for a write.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn kingup_game_winners(
+    game: *const KingupGame,
+    out: *mut u32,
+) -> KingupStatus {
+    let query = |g: &KingupGame| Ok(set_bits(g.game.winners().unwrap_or(SeatSet::EMPTY)));
+    // SAFETY: forwarded from this function's contract.
+    unsafe { answer(game, out, query) }
+}
+
+/// Writes the number of events in the handle's log into `*out` (see
+/// `kingup_game_events_json`).
+///
+/// # Safety
+///
+/// `game` must be NULL or a live handle; `out` NULL or valid for a write.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn kingup_game_event_count(
+    game: *const KingupGame,
+    out: *mut usize,
+) -> KingupStatus {
+    // SAFETY: forwarded from this function's contract.
+    unsafe { answer(game, out, |g| Ok(g.events.len())) }
+}
+
+/// Seat sets of the C API are masks over at most this many seats.
+const _: () = assert!(Seat::MAX <= 32);
