@@ -152,3 +152,37 @@ pub extern "C" fn kingup_status_name(status: u32) -> *const c_char {
     };
     name.as_ptr().cast()
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn last() -> String {
+        LAST_ERROR.with(|last| last.borrow().clone())
+    }
+
+    #[test]
+    fn panics_become_internal_errors_with_a_message() {
+        assert_eq!(guard(|| panic!("boom")), KingupStatus::InternalError);
+        assert_eq!(last(), "internal error (kingup bug): boom");
+        let status = guard(|| std::panic::panic_any(42u8));
+        assert_eq!(
+            (status, last()),
+            (
+                KingupStatus::InternalError,
+                "internal error (kingup bug): unknown panic".to_owned()
+            )
+        );
+        assert_eq!(guard(|| Ok(())), KingupStatus::Ok);
+        assert_eq!(last(), "");
+    }
+
+    #[test]
+    fn every_status_has_a_name() {
+        for status in 0..=6 {
+            // SAFETY: a static NUL-terminated string.
+            let name = unsafe { std::ffi::CStr::from_ptr(kingup_status_name(status)) };
+            assert_ne!(name.to_bytes(), b"unknown status");
+        }
+    }
+}
