@@ -22,3 +22,6 @@ cargo check -p kingup-core --no-default-features --features alloc,serde
 
 step "Rust tests (unit, integration, doc; includes the no_std checker build)"
 cargo test --workspace
+
+step "bot strength (release: thousands of games)"
+cargo test --release -p kingup-core --test strength

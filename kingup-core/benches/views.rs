@@ -13,7 +13,9 @@ use rand::{Rng, SeedableRng};
 fn mid_game() -> Game {
     let mut rng = SmallRng::seed_from_u64(12);
     let mut game = Game::new(Config::new(4)).unwrap();
-    while !(game.round() == 1 && game.phase() == Phase::Climb && game.castle().eliminated().len() > 0)
+    while !(game.round() == 1
+        && game.phase() == Phase::Climb
+        && !game.castle().eliminated().is_empty())
     {
         let seat = match game.actor() {
             Actor::Chance => {
@@ -41,14 +43,24 @@ fn views(c: &mut Criterion) {
     let mut rng = SmallRng::seed_from_u64(3);
 
     c.bench_function("public_view", |b| b.iter(|| black_box(&game).public_view()));
-    c.bench_function("player_view", |b| b.iter(|| black_box(&game).player_view(seat)));
-    c.bench_function("observation (view + encode)", |b| {
-        b.iter(|| black_box(&game).observation(seat, &mut obs))
+    c.bench_function("player_view", |b| {
+        b.iter(|| black_box(&game).player_view(seat))
     });
-    c.bench_function("encode (from a view)", |b| b.iter(|| black_box(&view).encode(&mut obs)));
-    c.bench_function("info_state_key", |b| b.iter(|| black_box(&view).info_state_key()));
-    c.bench_function("sample", |b| b.iter(|| black_box(&view).sample(&mut rng).unwrap()));
-    c.bench_function("legal_mask", |b| b.iter(|| black_box(&game).legal_mask(seat)));
+    c.bench_function("observation (view + encode)", |b| {
+        b.iter(|| black_box(&game).observation(seat, &mut obs));
+    });
+    c.bench_function("encode (from a view)", |b| {
+        b.iter(|| black_box(&view).encode(&mut obs))
+    });
+    c.bench_function("info_state_key", |b| {
+        b.iter(|| black_box(&view).info_state_key())
+    });
+    c.bench_function("sample", |b| {
+        b.iter(|| black_box(&view).sample(&mut rng).unwrap())
+    });
+    c.bench_function("legal_mask", |b| {
+        b.iter(|| black_box(&game).legal_mask(seat))
+    });
 }
 
 criterion_group!(benches, views);

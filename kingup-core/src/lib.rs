@@ -62,6 +62,7 @@ extern crate alloc;
 extern crate std;
 
 mod action;
+mod bot;
 mod castle;
 mod chance;
 mod character;
@@ -80,10 +81,15 @@ mod replay;
 mod seat;
 #[cfg(feature = "serde")]
 mod serde_impls;
+#[cfg(feature = "std")]
+mod tournament;
 mod view;
 mod vote;
 
 pub use action::{Action, ActionIndexError};
+pub use bot::{Bot, HeuristicBot, RandomBot, play};
+#[cfg(feature = "alloc")]
+pub use bot::{IsmctsBot, IsmctsConfig, Rollout};
 pub use castle::{Castle, CastleError, Position};
 pub use chance::{ChanceOutcome, ChanceOutcomes, ChanceStep};
 pub use character::{Character, CharacterSet, CharacterSetIter, ParseCharacterError};
@@ -100,5 +106,7 @@ pub use phase::{Actor, Phase};
 #[cfg(feature = "alloc")]
 pub use replay::{Replay, ReplayError, Step, StepError};
 pub use seat::{Seat, SeatSet};
+#[cfg(feature = "std")]
+pub use tournament::{BotFactory, Entrant, Standing, Standings, TournamentConfig, tournament};
 pub use view::{PlayerView, PublicView};
 pub use vote::Vote;

@@ -184,9 +184,9 @@ impl Game {
     /// Plays `action` for `seat` without checking it and without events: the fast path
     /// for playouts over actions taken from [`Game::legal_actions`].
     ///
-    /// Memory-safe and panic-free whatever it is given, but an illegal action leaves the
-    /// game in an unspecified state that [`Game::validate`] may reject. Debug builds
-    /// assert legality.
+    /// Memory-safe whatever it is given, and panic-free in release builds; an illegal
+    /// action leaves the game in an unspecified state that [`Game::validate`] may reject.
+    /// Debug builds assert legality (and so panic on an illegal action).
     #[inline]
     pub fn apply_unchecked(&mut self, seat: Seat, action: Action) {
         debug_assert!(

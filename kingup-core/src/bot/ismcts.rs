@@ -1,0 +1,303 @@
+//! Information-set Monte Carlo tree search over sampled worlds (single-observer ISMCTS).
+
+use alloc::vec::Vec;
+
+use rand_core::RngCore;
+
+use super::{Bot, HeuristicBot};
+use crate::chance::uniform_below;
+use crate::{Action, Actor, Game, Phase, PlayerView, Seat};
+
+/// How much an [`IsmctsBot`] searches.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct IsmctsConfig {
+    /// Iterations per decision (one sampled world and one playout each).
+    pub iterations: u32,
+    /// Stop early after this long, if set (feature `std`). With a time limit the bot is no
+    /// longer deterministic for a seed.
+    #[cfg(feature = "std")]
+    pub time_limit: Option<std::time::Duration>,
+    /// The UCB exploration constant; rewards lie in `[-1, 1]`.
+    pub exploration: f64,
+    /// How the round is played out below the tree.
+    pub rollout: Rollout,
+}
+
+/// The playout policy of an [`IsmctsBot`].
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Rollout {
+    /// Every seat plays at random: fast, but a poor model of real opponents.
+    Random,
+    /// Every seat plays like [`HeuristicBot`](crate::HeuristicBot) with its sampled
+    /// objective: slower per playout, much better informed.
+    #[default]
+    Heuristic,
+}
+
+impl Default for IsmctsConfig {
+    /// 1,000 iterations, no time limit, exploration 0.7, heuristic playouts.
+    fn default() -> IsmctsConfig {
+        IsmctsConfig {
+            iterations: 1000,
+            #[cfg(feature = "std")]
+            time_limit: None,
+            exploration: 0.7,
+            rollout: Rollout::Heuristic,
+        }
+    }
+}
+
+/// Searches a tree of the viewer's and the other seats' actions over worlds sampled from its
+/// view ([`PlayerView::sample`]): every iteration draws a world consistent with what it
+/// knows, descends the tree by UCB among the actions legal in that world, adds one node,
+/// plays the round out (by [`IsmctsConfig::rollout`]), and scores each seat by its round points minus the
+/// others' mean (divided by 33). It plays the most visited action.
+///
+/// Chance steps inside the search are resolved at random and do not branch the tree. The
+/// other seats' votes are ordered by seat in the tree (the engine accepts any order).
+#[derive(Clone, Debug)]
+pub struct IsmctsBot<R> {
+    rng: R,
+    config: IsmctsConfig,
+    nodes: Vec<Node>,
+}
+
+const NONE: u32 = u32::MAX;
+
+/// A tree node: the action that led here, who chose it, and its statistics from that
+/// seat's point of view. Children form a linked list.
+#[derive(Clone, Copy, Debug)]
+struct Node {
+    action: Action,
+    seat: Seat,
+    visits: u32,
+    available: u32,
+    reward: f64,
+    first_child: u32,
+    next_sibling: u32,
+}
+
+impl<R: RngCore> IsmctsBot<R> {
+    /// A search bot drawing worlds and playouts from `rng`.
+    pub fn new(rng: R, config: IsmctsConfig) -> IsmctsBot<R> {
+        IsmctsBot {
+            rng,
+            config,
+            nodes: Vec::new(),
+        }
+    }
+
+    /// Runs the search from `view` and returns the root's visit count per legal action.
+    fn search(&mut self, view: &PlayerView) -> Option<Action> {
+        let legal = view.legal_actions();
+        if legal.len() <= 1 {
+            return legal.first().copied();
+        }
+        self.nodes.clear();
+        self.nodes.push(Node {
+            action: legal[0],
+            seat: view.seat,
+            visits: 0,
+            available: 0,
+            reward: 0.0,
+            first_child: NONE,
+            next_sibling: NONE,
+        });
+        #[cfg(feature = "std")]
+        let start = std::time::Instant::now();
+        for _ in 0..self.config.iterations {
+            #[cfg(feature = "std")]
+            if self.config.time_limit.is_some_and(|t| start.elapsed() >= t) {
+                break;
+            }
+            let world = view.sample(&mut self.rng).ok()?;
+            self.iterate(world, view.seat);
+        }
+        self.children(0)
+            .max_by_key(|&c| self.nodes[c as usize].visits)
+            .map(|c| self.nodes[c as usize].action)
+    }
+
+    fn iterate(&mut self, mut world: Game, me: Seat) {
+        let round = world.round();
+        let mut path: Vec<u32> = Vec::with_capacity(64);
+        let mut node = 0u32;
+        while let Some(seat) = Self::to_act(&world, round, me, node == 0) {
+            let legal = world.legal_actions(seat);
+            let mut untried = legal.clone();
+            untried.retain(|a| self.child(node, *a).is_none());
+            if !untried.is_empty() {
+                let action = untried[uniform_below(&mut self.rng, untried.len() as u32) as usize];
+                node = self.add_child(node, action, seat);
+                world.apply_unchecked(seat, action);
+                path.push(node);
+                break;
+            }
+            node = self.select(node, &legal);
+            world.apply_unchecked(seat, self.nodes[node as usize].action);
+            path.push(node);
+        }
+        let rewards = self.playout(world, round);
+        for &n in &path {
+            let node = &mut self.nodes[n as usize];
+            node.visits += 1;
+            node.reward += rewards[node.seat.index()];
+        }
+    }
+
+    /// Who acts next in the tree, or `None` once the round is over. Chance is resolved on
+    /// the way; at the root it is the viewer, elsewhere voters go in seat order.
+    fn to_act(world: &Game, round: u8, me: Seat, root: bool) -> Option<Seat> {
+        if world.round() != round || matches!(world.phase(), Phase::Score | Phase::GameOver) {
+            return None;
+        }
+        match world.actor() {
+            Actor::Seat(seat) => Some(seat),
+            Actor::Voters(seats) if root => seats.contains(me).then_some(me),
+            Actor::Voters(seats) => seats.iter().next(),
+            Actor::Chance | Actor::Nobody => None,
+        }
+    }
+
+    /// Picks the child with the best UCB score among the `legal` actions, counting each
+    /// legal child as available.
+    fn select(&mut self, node: u32, legal: &[Action]) -> u32 {
+        let c = self.config.exploration;
+        let mut best = (f64::NEG_INFINITY, NONE);
+        let mut child = self.nodes[node as usize].first_child;
+        while child != NONE {
+            let n = &mut self.nodes[child as usize];
+            if legal.contains(&n.action) {
+                n.available += 1;
+                let visits = f64::from(n.visits.max(1));
+                let ucb = n.reward / visits + c * (ln(f64::from(n.available)) / visits).sqrt();
+                if ucb > best.0 {
+                    best = (ucb, child);
+                }
+            }
+            child = n.next_sibling;
+        }
+        best.1
+    }
+
+    fn add_child(&mut self, parent: u32, action: Action, seat: Seat) -> u32 {
+        let id = self.nodes.len() as u32;
+        let next_sibling = self.nodes[parent as usize].first_child;
+        self.nodes.push(Node {
+            action,
+            seat,
+            visits: 0,
+            available: 1,
+            reward: 0.0,
+            first_child: NONE,
+            next_sibling,
+        });
+        self.nodes[parent as usize].first_child = id;
+        id
+    }
+
+    fn children(&self, node: u32) -> impl Iterator<Item = u32> + '_ {
+        let mut child = self.nodes[node as usize].first_child;
+        core::iter::from_fn(move || {
+            let current = child;
+            (current != NONE).then(|| {
+                child = self.nodes[current as usize].next_sibling;
+                current
+            })
+        })
+    }
+
+    fn child(&self, node: u32, action: Action) -> Option<u32> {
+        self.children(node)
+            .find(|&c| self.nodes[c as usize].action == action)
+    }
+
+    /// Plays the round out; each seat's reward is its round points minus the others' mean,
+    /// over 33.
+    fn playout(&mut self, mut world: Game, round: u8) -> [f64; Seat::MAX] {
+        let rollout = self.config.rollout;
+        while world.round() == round && !matches!(world.phase(), Phase::Score | Phase::GameOver) {
+            let seat = match world.actor() {
+                Actor::Seat(seat) => seat,
+                Actor::Voters(seats) => match seats.iter().next() {
+                    Some(seat) => seat,
+                    None => break,
+                },
+                Actor::Chance => {
+                    world.resolve_chance(&mut self.rng, &mut ());
+                    continue;
+                }
+                Actor::Nobody => break,
+            };
+            let action = match rollout {
+                Rollout::Random => {
+                    let legal = world.legal_actions(seat);
+                    legal[uniform_below(&mut self.rng, legal.len() as u32) as usize]
+                }
+                Rollout::Heuristic => {
+                    match HeuristicBot::new(&mut self.rng).choose(&world.player_view(seat)) {
+                        Some(action) => action,
+                        None => break,
+                    }
+                }
+            };
+            world.apply_unchecked(seat, action);
+        }
+        let mut rewards = [0.0; Seat::MAX];
+        let Some(points) = world.scores().get(usize::from(round)) else {
+            return rewards;
+        };
+        let players = world.players();
+        let sum: f64 = points[..players].iter().map(|&p| f64::from(p)).sum();
+        for (seat, reward) in rewards.iter_mut().enumerate().take(players) {
+            let mine = f64::from(points[seat]);
+            let others = (sum - mine) / (players - 1) as f64;
+            *reward = (mine - others) / 33.0;
+        }
+        rewards
+    }
+}
+
+/// Natural logarithm without `std`: `ln(x)` for `x >= 1`, accurate to about 1e-9.
+fn ln(x: f64) -> f64 {
+    // ln(x) = 2 atanh((x - 1) / (x + 1)), after scaling x into [1, 2) by powers of two.
+    let mut m = x;
+    let mut k = 0.0;
+    while m >= 2.0 {
+        m /= 2.0;
+        k += 1.0;
+    }
+    let y = (m - 1.0) / (m + 1.0);
+    let y2 = y * y;
+    let mut term = y;
+    let mut sum = 0.0;
+    let mut n = 1.0;
+    while n < 40.0 {
+        sum += term / n;
+        term *= y2;
+        n += 2.0;
+    }
+    2.0 * sum + k * core::f64::consts::LN_2
+}
+
+impl<R: RngCore> Bot for IsmctsBot<R> {
+    fn choose(&mut self, view: &PlayerView) -> Option<Action> {
+        self.search(view)
+    }
+
+    fn name(&self) -> &str {
+        "ismcts"
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::ln;
+
+    #[test]
+    fn ln_matches_std() {
+        for x in [1.0, 1.5, 2.0, 3.0, 10.0, 1000.0, 123_456.0] {
+            assert!((ln(x) - std::primitive::f64::ln(x)).abs() < 1e-9, "{x}");
+        }
+    }
+}

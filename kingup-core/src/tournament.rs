@@ -1,0 +1,209 @@
+//! Tournaments: many games between bots, seats rotated, results with confidence intervals.
+
+use alloc::boxed::Box;
+use alloc::string::String;
+use alloc::vec::Vec;
+use core::fmt;
+use std::sync::atomic::{AtomicU32, Ordering};
+
+use rand_core::RngCore;
+
+use crate::{Bot, Config, Game, Seat, play};
+
+/// Makes a fresh bot for one game from a seed.
+pub type BotFactory<'a> = Box<dyn Fn(u64) -> Box<dyn Bot> + Sync + 'a>;
+
+/// One competitor: a name and a way to make its bot.
+pub struct Entrant<'a> {
+    /// Shown in the standings.
+    pub name: String,
+    /// Makes the bot for a game, from a per-game seed.
+    pub make: BotFactory<'a>,
+}
+
+impl fmt::Debug for Entrant<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Entrant").field("name", &self.name).finish()
+    }
+}
+
+/// What to play.
+#[derive(Clone, Copy, Debug)]
+pub struct TournamentConfig {
+    /// The game; its player count is the number of entrants.
+    pub game: Config,
+    /// Games to play. Seats rotate every game, so a multiple of the player count is fair.
+    pub games: u32,
+    /// Seeds every game's chance and bots.
+    pub seed: u64,
+    /// Worker threads (1 plays on the calling thread's schedule; results do not depend on
+    /// it).
+    pub threads: usize,
+}
+
+/// One entrant's results.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Standing {
+    /// The entrant's name.
+    pub name: String,
+    /// Games played.
+    pub games: u32,
+    /// Wins, a shared win counting `1 / winners`.
+    pub wins: f64,
+    /// Sum of final totals.
+    pub score_sum: f64,
+    /// Sum of squared final totals.
+    pub score_sq_sum: f64,
+}
+
+impl Standing {
+    /// Share of games won.
+    pub fn win_rate(&self) -> f64 {
+        self.wins / f64::from(self.games.max(1))
+    }
+
+    /// Half-width of the 95 % confidence interval of the win rate (normal approximation).
+    pub fn win_rate_ci95(&self) -> f64 {
+        let p = self.win_rate();
+        1.96 * (p * (1.0 - p) / f64::from(self.games.max(1))).sqrt()
+    }
+
+    /// Mean final total.
+    pub fn mean_score(&self) -> f64 {
+        self.score_sum / f64::from(self.games.max(1))
+    }
+
+    /// Half-width of the 95 % confidence interval of the mean final total.
+    pub fn mean_score_ci95(&self) -> f64 {
+        let n = f64::from(self.games.max(1));
+        let mean = self.mean_score();
+        let var = (self.score_sq_sum / n - mean * mean).max(0.0) * n / (n - 1.0).max(1.0);
+        1.96 * (var / n).sqrt()
+    }
+}
+
+/// The results of a tournament, one row per entrant in entry order.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Standings(pub Vec<Standing>);
+
+impl fmt::Display for Standings {
+    /// A table: entrant, games, win rate ± 95 % CI, mean score ± 95 % CI.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        writeln!(
+            f,
+            "{:<12} {:>6}  {:>15}  {:>15}",
+            "bot", "games", "win rate", "mean score"
+        )?;
+        for s in &self.0 {
+            writeln!(
+                f,
+                "{:<12} {:>6}  {:>6.1}% ± {:>4.1}%  {:>7.2} ± {:>5.2}",
+                s.name,
+                s.games,
+                100.0 * s.win_rate(),
+                100.0 * s.win_rate_ci95(),
+                s.mean_score(),
+                s.mean_score_ci95()
+            )?;
+        }
+        Ok(())
+    }
+}
+
+/// Plays a tournament: game `g` seats entrant `(s + g) mod n` at seat `s`, with chance drawn
+/// from `rng(seed of g)` and bots made from per-game seeds. `progress` is called with the
+/// number of finished games after each one (from worker threads).
+///
+/// Results are the same for any thread count.
+pub fn tournament<R: RngCore>(
+    config: &TournamentConfig,
+    entrants: &[Entrant<'_>],
+    rng: impl Fn(u64) -> R + Sync,
+    progress: impl Fn(u32) + Sync,
+) -> Result<Standings, crate::ConfigError> {
+    Game::new(config.game)?;
+    let n = config.game.player_count();
+    if entrants.len() != n {
+        return Err(crate::ConfigError::Players(entrants.len() as u8));
+    }
+    let finished = AtomicU32::new(0);
+    let threads = config.threads.clamp(1, 64);
+    let per_thread: Vec<Vec<Standing>> = std::thread::scope(|scope| {
+        let workers: Vec<_> = (0..threads)
+            .map(|t| {
+                let (rng, progress, finished) = (&rng, &progress, &finished);
+                scope.spawn(move || {
+                    let mut rows = empty_rows(entrants);
+                    for g in (t as u32..config.games).step_by(threads) {
+                        play_one(config, entrants, g, rng, &mut rows);
+                        progress(finished.fetch_add(1, Ordering::Relaxed) + 1);
+                    }
+                    rows
+                })
+            })
+            .collect();
+        workers
+            .into_iter()
+            .map(|w| w.join().unwrap_or_default())
+            .collect()
+    });
+    let mut rows = empty_rows(entrants);
+    for part in per_thread {
+        for (row, p) in rows.iter_mut().zip(part) {
+            row.games += p.games;
+            row.wins += p.wins;
+            row.score_sum += p.score_sum;
+            row.score_sq_sum += p.score_sq_sum;
+        }
+    }
+    Ok(Standings(rows))
+}
+
+fn empty_rows(entrants: &[Entrant<'_>]) -> Vec<Standing> {
+    entrants
+        .iter()
+        .map(|e| Standing {
+            name: e.name.clone(),
+            games: 0,
+            wins: 0.0,
+            score_sum: 0.0,
+            score_sq_sum: 0.0,
+        })
+        .collect()
+}
+
+/// Plays game number `g` and adds its result to `rows`.
+fn play_one<R: RngCore>(
+    config: &TournamentConfig,
+    entrants: &[Entrant<'_>],
+    g: u32,
+    rng: &impl Fn(u64) -> R,
+    rows: &mut [Standing],
+) {
+    let n = entrants.len();
+    let game_seed = config.seed ^ (u64::from(g) + 1).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+    let entrant_at = |seat: usize| (seat + g as usize) % n;
+    let mut bots: Vec<Box<dyn Bot>> = (0..n)
+        .map(|seat| (entrants[entrant_at(seat)].make)(game_seed.wrapping_add(seat as u64 + 1)))
+        .collect();
+    let mut refs: Vec<&mut dyn Bot> = bots.iter_mut().map(|b| &mut **b as &mut dyn Bot).collect();
+    let Ok(mut game) = Game::new(config.game) else {
+        return;
+    };
+    if !play(&mut game, &mut refs, &mut rng(game_seed), &mut ()) {
+        return;
+    }
+    let (Some(winners), totals) = (game.winners(), game.totals()) else {
+        return;
+    };
+    for seat in Seat::all(n) {
+        let row = &mut rows[entrant_at(seat.index())];
+        let total = f64::from(totals[seat.index()]);
+        row.games += 1;
+        row.score_sum += total;
+        row.score_sq_sum += total * total;
+        if winners.contains(seat) {
+            row.wins += 1.0 / winners.len() as f64;
+        }
+    }
+}

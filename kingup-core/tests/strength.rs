@@ -1,0 +1,99 @@
+//! Evidence of strength: each bot beats the one below it, at 3, 4 and 6 players.
+//!
+//! Slow in debug builds, so these run in release only: `cargo test --release -p kingup-core
+//! --test strength`. Seeds are fixed; the game counts make the margins several standard
+//! errors wide, so a pass is not luck.
+
+use kingup_core::{
+    Bot, Config, Entrant, HeuristicBot, IsmctsBot, IsmctsConfig, RandomBot, Standings,
+    TournamentConfig, tournament,
+};
+use rand::SeedableRng;
+use rand::rngs::SmallRng;
+
+fn random<'a>() -> Entrant<'a> {
+    Entrant {
+        name: "random".into(),
+        make: Box::new(|seed| {
+            Box::new(RandomBot::new(SmallRng::seed_from_u64(seed))) as Box<dyn Bot>
+        }),
+    }
+}
+
+fn heuristic<'a>() -> Entrant<'a> {
+    Entrant {
+        name: "heuristic".into(),
+        make: Box::new(|seed| {
+            Box::new(HeuristicBot::new(SmallRng::seed_from_u64(seed))) as Box<dyn Bot>
+        }),
+    }
+}
+
+fn ismcts<'a>(iterations: u32) -> Entrant<'a> {
+    Entrant {
+        name: "ismcts".into(),
+        make: Box::new(move |seed| {
+            let config = IsmctsConfig {
+                iterations,
+                ..IsmctsConfig::default()
+            };
+            Box::new(IsmctsBot::new(SmallRng::seed_from_u64(seed), config)) as Box<dyn Bot>
+        }),
+    }
+}
+
+/// One `hero` against `players - 1` copies of `field`; returns the standings.
+fn hero_vs_field(
+    players: u8,
+    games: u32,
+    hero: Entrant<'_>,
+    field: fn() -> Entrant<'static>,
+) -> Standings {
+    let mut entrants = vec![hero];
+    entrants.extend((1..players).map(|_| field()));
+    let config = TournamentConfig {
+        game: Config::new(players),
+        games,
+        seed: 2026,
+        threads: 2,
+    };
+    tournament(&config, &entrants, SmallRng::seed_from_u64, |_| {}).unwrap()
+}
+
+/// The hero wins more than a fair share by at least three standard errors.
+fn assert_beats(standings: &Standings, players: u8) {
+    println!("{standings}");
+    let hero = &standings.0[0];
+    let fair = 1.0 / f64::from(players);
+    let se = (fair * (1.0 - fair) / f64::from(hero.games)).sqrt();
+    assert!(
+        hero.win_rate() > fair + 3.0 * se,
+        "{} won {:.1}% of {} games; fair share {:.1}% + 3 SE {:.1}%",
+        hero.name,
+        100.0 * hero.win_rate(),
+        hero.games,
+        100.0 * fair,
+        300.0 * se
+    );
+    let field_mean: f64 = standings.0[1..].iter().map(|s| s.mean_score()).sum::<f64>()
+        / (standings.0.len() - 1) as f64;
+    assert!(hero.mean_score() > field_mean, "{standings}");
+}
+
+#[test]
+#[cfg_attr(debug_assertions, ignore = "slow in debug builds; run with --release")]
+fn heuristic_beats_random() {
+    for players in [3, 4, 6] {
+        let standings = hero_vs_field(players, 600, heuristic(), random);
+        assert_beats(&standings, players);
+    }
+}
+
+#[test]
+#[cfg_attr(debug_assertions, ignore = "slow in debug builds; run with --release")]
+fn ismcts_beats_heuristic() {
+    for players in [3, 4, 6] {
+        let standings = hero_vs_field(players, 200, ismcts(300), heuristic);
+        assert_beats(&standings, players);
+    }
+}
