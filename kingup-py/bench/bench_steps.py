@@ -1,0 +1,115 @@
+"""Per-step speed of the Python loop, kingup against OpenSpiel's C++ hearts, and the
+batched simulator.
+
+    python kingup-py/bench/bench_steps.py [--seconds 3] [--games 100000]
+
+Both games are driven by the same loop from Python: while the game is not over, pick a
+uniformly random legal action with ``random.Random.choice`` and apply it. kingup resolves
+its chance steps itself (``chance="auto"``), so every counted kingup step is a player
+action, votes included; hearts has explicit chance nodes (the deal), which the loop
+samples with the same ``choice`` over the outcomes and counts as steps. Hearts' rate is
+also given for player actions only. Runs alternate between the two games so that load
+from other processes affects both alike; the best of the rounds is reported.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import sys
+import time
+from collections.abc import Callable
+
+import kingup
+
+
+def kingup_loop(rng: random.Random, seconds: float) -> tuple[int, int, float]:
+    """Random 4-player 3-round games for about ``seconds``: (steps, games, elapsed)."""
+    choice = rng.choice
+    steps = games = 0
+    start = time.perf_counter()
+    while time.perf_counter() - start < seconds:
+        g = kingup.Game(players=4, seed=rng.getrandbits(64))
+        while not g.is_over:
+            g.apply(choice(g.legal_actions()))
+            steps += 1
+        games += 1
+    return steps, games, time.perf_counter() - start
+
+
+def hearts_loop(rng: random.Random, seconds: float) -> tuple[int, int, int, float]:
+    """Random hearts games: (all steps, player steps, games, elapsed)."""
+    import pyspiel
+
+    game = pyspiel.load_game("hearts")
+    choice = rng.choice
+    steps = player_steps = games = 0
+    start = time.perf_counter()
+    while time.perf_counter() - start < seconds:
+        state = game.new_initial_state()
+        while not state.is_terminal():
+            if state.is_chance_node():
+                outcome, _ = choice(state.chance_outcomes())
+                state.apply_action(outcome)
+            else:
+                state.apply_action(choice(state.legal_actions()))
+                player_steps += 1
+            steps += 1
+        games += 1
+    return steps, player_steps, games, time.perf_counter() - start
+
+
+def best(runs: list[float]) -> float:
+    return max(runs)
+
+
+def bench_simulate(games: int, threads: int) -> float:
+    kingup.simulate(1000, seed=0, threads=threads)  # warm up
+    start = time.perf_counter()
+    kingup.simulate(games, seed=1, threads=threads)
+    return games / (time.perf_counter() - start)
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--seconds", type=float, default=2.0, help="per run and game")
+    parser.add_argument("--rounds", type=int, default=3, help="alternating runs per game")
+    parser.add_argument("--games", type=int, default=100_000, help="for simulate")
+    args = parser.parse_args()
+    rng = random.Random(0)
+    k_rates: list[float] = []
+    h_rates: list[float] = []
+    h_player_rates: list[float] = []
+    have_hearts = True
+    for _ in range(args.rounds):
+        steps, games, elapsed = kingup_loop(rng, args.seconds)
+        k_rates.append(steps / elapsed)
+        k_steps_per_game = steps / games
+        try:
+            h_steps, h_player, h_games, h_elapsed = hearts_loop(rng, args.seconds)
+        except ImportError:
+            have_hearts = False
+            continue
+        h_rates.append(h_steps / h_elapsed)
+        h_player_rates.append(h_player / h_elapsed)
+        h_steps_per_game = h_steps / h_games
+    row: Callable[[str, str], None] = lambda name, value: print(f"{name:<52} {value:>14}")
+    print(f"python {sys.version.split()[0]}, best of {args.rounds} runs of {args.seconds} s")
+    row("kingup Python loop, steps/s", f"{best(k_rates):,.0f}")
+    row("  steps per 4-player game", f"{k_steps_per_game:.1f}")
+    if have_hearts:
+        row("OpenSpiel hearts Python loop, steps/s (chance incl.)", f"{best(h_rates):,.0f}")
+        row("  player steps/s only", f"{best(h_player_rates):,.0f}")
+        row("  steps per game", f"{h_steps_per_game:.1f}")
+        row("ratio kingup / hearts (all steps)", f"{best(k_rates) / best(h_rates):.2f}x")
+        row("ratio kingup / hearts (player steps)", f"{best(k_rates) / best(h_player_rates):.2f}x")
+    else:
+        row("OpenSpiel hearts", "pyspiel not installed")
+    for threads in (1, 2):
+        rate = bench_simulate(args.games, threads)
+        row(f"kingup.simulate({args.games:,}, threads={threads}), games/s", f"{rate:,.0f}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

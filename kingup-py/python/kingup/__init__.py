@@ -1,0 +1,77 @@
+"""King Up! (Viva il Re!) for Python: the reference rules engine, fast.
+
+>>> import kingup
+>>> g = kingup.Game(players=4, seed=7)
+>>> while not g.is_over:
+...     g.apply(g.legal_actions()[0])
+>>> len(g.winners) >= 1
+True
+
+See ``docs/python.md`` for the whole API, ``kingup.pettingzoo`` and ``kingup.openspiel``
+for the adapters.
+"""
+
+from __future__ import annotations
+
+from ._kingup import (
+    NUM_ACTIONS,
+    NUM_CHANCE_OUTCOMES,
+    OBSERVATION_FIELDS,
+    OBSERVATION_LEN,
+    Event,
+    Game,
+    PlayerView,
+    PublicView,
+    chance_outcome_name,
+)
+from ._simulate import Simulation, simulate
+from ._types import Action, Character, Floor, Phase, Vote
+from .errors import (
+    ChanceReason,
+    IllegalActionError,
+    IllegalChanceError,
+    IllegalReason,
+    InvalidConfigError,
+    InvalidStateError,
+    KingupError,
+    SeatError,
+)
+
+__all__ = [
+    "NUM_ACTIONS",
+    "NUM_CHANCE_OUTCOMES",
+    "OBSERVATION_FIELDS",
+    "OBSERVATION_LEN",
+    "Action",
+    "ChanceReason",
+    "Character",
+    "Event",
+    "Floor",
+    "Game",
+    "IllegalActionError",
+    "IllegalChanceError",
+    "IllegalReason",
+    "InvalidConfigError",
+    "InvalidStateError",
+    "KingupError",
+    "Phase",
+    "PlayerView",
+    "PublicView",
+    "SeatError",
+    "Simulation",
+    "Vote",
+    "chance_outcome_name",
+    "observation_field",
+    "simulate",
+]
+
+
+def observation_field(name: str) -> slice:
+    """The slice of the observation tensor holding field ``name`` (see
+    ``OBSERVATION_FIELDS`` and ``docs/observation.md``)."""
+    start = 0
+    for field, length in OBSERVATION_FIELDS:
+        if field == name:
+            return slice(start, start + length)
+        start += length
+    raise KeyError(f"no observation field {name!r}")

@@ -1,0 +1,106 @@
+"""Typed exceptions. Every one is a ``KingupError`` and a ``ValueError``; after any of
+them the game is exactly as it was before the call that raised it."""
+
+from __future__ import annotations
+
+from enum import Enum
+from typing import Any
+
+__all__ = [
+    "ChanceReason",
+    "IllegalActionError",
+    "IllegalChanceError",
+    "IllegalReason",
+    "InvalidConfigError",
+    "InvalidStateError",
+    "KingupError",
+    "SeatError",
+]
+
+
+class IllegalReason(str, Enum):
+    """Why an action was refused (the engine's ``IllegalReason``, plus ``NO_SUCH_ACTION``
+    for an index outside ``0..67``)."""
+
+    NO_SUCH_ACTION = "no_such_action"
+    GAME_OVER = "game_over"
+    CHANCE_PENDING = "chance_pending"
+    NO_SUCH_SEAT = "no_such_seat"
+    WRONG_PHASE = "wrong_phase"
+    NOT_YOUR_TURN = "not_your_turn"
+    ALREADY_VOTED = "already_voted"
+    ALREADY_PLACED = "already_placed"
+    FLOOR_NOT_ALLOWED = "floor_not_allowed"
+    FLOOR_FULL = "floor_full"
+    NOT_IN_CASTLE = "not_in_castle"
+    NO_NO_CARD_LEFT = "no_no_card_left"
+
+
+class ChanceReason(str, Enum):
+    """Why a chance outcome was refused (the engine's ``ChanceReason``, plus
+    ``NO_SUCH_OUTCOME`` for an index outside ``0..42``)."""
+
+    NO_SUCH_OUTCOME = "no_such_outcome"
+    NOT_CHANCE = "not_chance"
+    WRONG_STEP = "wrong_step"
+    NO_SUCH_SEAT = "no_such_seat"
+    CARD_UNAVAILABLE = "card_unavailable"
+    FLOOR_UNAVAILABLE = "floor_unavailable"
+
+
+class KingupError(Exception):
+    """Base class of every kingup error."""
+
+    def __init__(self, message: str) -> None:
+        super().__init__(message)
+        self.message = message
+
+    def __str__(self) -> str:
+        return self.message
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (type(self), (self.message,))
+
+
+class IllegalActionError(KingupError, ValueError):
+    """An action was refused: ``seat`` may not play ``action`` now, for ``reason``."""
+
+    def __init__(self, message: str, seat: int | None, action: int, reason: str) -> None:
+        super().__init__(message)
+        self.seat = seat
+        self.action = action
+        self.reason = IllegalReason(reason)
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (type(self), (self.message, self.seat, self.action, self.reason.value))
+
+
+class IllegalChanceError(KingupError, ValueError):
+    """A chance outcome was refused (explicit chance mode)."""
+
+    def __init__(self, message: str, outcome: int, reason: str) -> None:
+        super().__init__(message)
+        self.outcome = outcome
+        self.reason = ChanceReason(reason)
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (type(self), (self.message, self.outcome, self.reason.value))
+
+
+class InvalidConfigError(KingupError, ValueError):
+    """The game's configuration is not playable (players, rounds, deck, first player...)."""
+
+
+class InvalidStateError(KingupError, ValueError):
+    """A snapshot (JSON, pickle) or a view is malformed or describes an impossible game."""
+
+
+class SeatError(KingupError, ValueError):
+    """The seat does not play in this game (or is not an int in range)."""
+
+    def __init__(self, message: str, seat: int) -> None:
+        super().__init__(message)
+        self.seat = seat
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (type(self), (self.message, self.seat))

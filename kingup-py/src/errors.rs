@@ -1,0 +1,94 @@
+//! Raising the typed exceptions of `kingup.errors` from Rust.
+
+use kingup_core::{ChanceReason, IllegalAction, IllegalChance, IllegalReason};
+use pyo3::prelude::*;
+use pyo3::sync::PyOnceLock;
+use pyo3::types::PyModule;
+
+/// `kingup.errors`, imported once. The native module lives inside the `kingup` package,
+/// so the import cannot fail in an installed package.
+fn errors_module(py: Python<'_>) -> PyResult<&Bound<'_, PyModule>> {
+    static MODULE: PyOnceLock<Py<PyModule>> = PyOnceLock::new();
+    MODULE
+        .get_or_try_init(py, || py.import("kingup.errors").map(Bound::unbind))
+        .map(|m| m.bind(py))
+}
+
+/// An instance of the exception class `name` built from `args`, as a `PyErr`; if that
+/// fails, the failure itself.
+fn raise<'py, A: pyo3::call::PyCallArgs<'py>>(py: Python<'py>, name: &str, args: A) -> PyErr {
+    let made = errors_module(py)
+        .and_then(|m| m.getattr(name))
+        .and_then(|class| class.call1(args));
+    match made {
+        Ok(instance) => PyErr::from_value(instance),
+        Err(err) => err,
+    }
+}
+
+/// `IllegalActionError(message, seat, action, reason)`.
+pub(crate) fn illegal_action(
+    py: Python<'_>,
+    message: String,
+    seat: Option<i64>,
+    action: i64,
+    reason: &str,
+) -> PyErr {
+    raise(py, "IllegalActionError", (message, seat, action, reason))
+}
+
+/// The engine's refusal as an `IllegalActionError`.
+pub(crate) fn from_illegal(py: Python<'_>, err: &IllegalAction) -> PyErr {
+    let seat = Some(err.seat.index() as i64);
+    let action = err.action.index() as i64;
+    illegal_action(py, err.to_string(), seat, action, reason_code(&err.reason))
+}
+
+/// The snake_case code of `kingup.errors.IllegalReason` for an engine reason.
+fn reason_code(reason: &IllegalReason) -> &'static str {
+    match reason {
+        IllegalReason::GameOver => "game_over",
+        IllegalReason::ChancePending => "chance_pending",
+        IllegalReason::NoSuchSeat { .. } => "no_such_seat",
+        IllegalReason::WrongPhase { .. } => "wrong_phase",
+        IllegalReason::NotYourTurn { .. } => "not_your_turn",
+        IllegalReason::AlreadyVoted => "already_voted",
+        IllegalReason::AlreadyPlaced { .. } => "already_placed",
+        IllegalReason::FloorNotAllowed { .. } => "floor_not_allowed",
+        IllegalReason::FloorFull { .. } => "floor_full",
+        IllegalReason::NotInCastle { .. } => "not_in_castle",
+        IllegalReason::NoNoCardLeft => "no_no_card_left",
+    }
+}
+
+/// `IllegalChanceError(message, outcome, reason)`.
+pub(crate) fn illegal_chance(py: Python<'_>, message: String, outcome: i64, reason: &str) -> PyErr {
+    raise(py, "IllegalChanceError", (message, outcome, reason))
+}
+
+/// The engine's refusal of a chance outcome as an `IllegalChanceError`.
+pub(crate) fn from_illegal_chance(py: Python<'_>, err: &IllegalChance) -> PyErr {
+    let code = match err.reason {
+        ChanceReason::NotChance => "not_chance",
+        ChanceReason::WrongStep(_) => "wrong_step",
+        ChanceReason::NoSuchSeat { .. } => "no_such_seat",
+        ChanceReason::CardUnavailable(_) => "card_unavailable",
+        ChanceReason::FloorUnavailable(_) => "floor_unavailable",
+    };
+    illegal_chance(py, err.to_string(), err.outcome.index() as i64, code)
+}
+
+/// `InvalidConfigError(message)`.
+pub(crate) fn invalid_config(py: Python<'_>, message: impl Into<String>) -> PyErr {
+    raise(py, "InvalidConfigError", (message.into(),))
+}
+
+/// `InvalidStateError(message)`.
+pub(crate) fn invalid_state(py: Python<'_>, message: impl Into<String>) -> PyErr {
+    raise(py, "InvalidStateError", (message.into(),))
+}
+
+/// `SeatError(message, seat)`.
+pub(crate) fn seat_error(py: Python<'_>, message: String, seat: i64) -> PyErr {
+    raise(py, "SeatError", (message, seat))
+}

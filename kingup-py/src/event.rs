@@ -1,0 +1,55 @@
+//! `kingup.Event`: one thing that happened, as one viewer may see it.
+
+use kingup_core::Event;
+use pyo3::prelude::*;
+
+use crate::convert;
+
+/// An event, already redacted for its viewer.
+#[pyclass(module = "kingup._kingup", name = "Event", frozen, eq, hash, str)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub(crate) struct PyEvent(pub(crate) Event);
+
+impl std::fmt::Display for PyEvent {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        self.0.fmt(f)
+    }
+}
+
+#[pymethods]
+impl PyEvent {
+    /// The event type, e.g. `"placed"` or `"votes_revealed"` (the `"type"` of `to_dict()`).
+    #[getter]
+    fn kind(&self) -> &'static str {
+        match self.0 {
+            Event::FirstPlayerChosen { .. } => "first_player_chosen",
+            Event::ObjectiveDealt { .. } => "objective_dealt",
+            Event::LaidOut { .. } => "laid_out",
+            Event::RoundStarted { .. } => "round_started",
+            Event::Placed { .. } => "placed",
+            Event::LeftoversPlaced { .. } => "leftovers_placed",
+            Event::Climbed { .. } => "climbed",
+            Event::ElectionCalled { .. } => "election_called",
+            Event::VoteCommitted { .. } => "vote_committed",
+            Event::VotesRevealed { .. } => "votes_revealed",
+            Event::Eliminated { .. } => "eliminated",
+            Event::Crowned { .. } => "crowned",
+            Event::RoundScored { .. } => "round_scored",
+            Event::GameOver { .. } => "game_over",
+        }
+    }
+
+    /// The event as JSON (the engine's serde form: `{"type": "placed", "seat": 0, ...}`).
+    fn to_json(&self) -> PyResult<String> {
+        convert::to_json(&self.0)
+    }
+
+    /// The event as a dict of plain Python values (`json.loads(to_json())`).
+    fn to_dict<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        convert::json_to_py(py, &self.to_json()?)
+    }
+
+    fn __repr__(&self) -> PyResult<String> {
+        Ok(format!("Event({})", self.to_json()?))
+    }
+}
