@@ -1,0 +1,468 @@
+// KingUp.cs: a C# wrapper over the kingup C ABI (kingup-ffi/include/kingup.h), for Unity
+// (Mono or IL2CPP) and plain .NET / Mono. C# 7 syntax; no unsafe code.
+//
+// - Handles are owned by GameHandle, a SafeHandle: the native game is freed exactly once,
+//   by Dispose or by the finalizer, even if an exception interrupts the caller.
+// - Structs are blittable (uint / int fields only), so they cross without marshalling
+//   copies; arrays are blittable primitives too.
+// - Every failed call throws KingUpException carrying the status and the library's
+//   message; the game is unchanged when that happens.
+// - On iOS (and WebGL) the library is linked statically into the player, so the import
+//   name is "__Internal"; everywhere else it is the dynamic library kingup_ffi.
+//
+// Not thread-safe: use one Game from one thread at a time (different games may be used
+// from different threads). See docs/unity.md and docs/c-api.md.
+using System;
+using System.Runtime.InteropServices;
+using System.Text;
+
+namespace KingUp
+{
+    /// <summary>What a native call reports (KingupStatus).</summary>
+    public enum Status : uint
+    {
+        Ok = 0,
+        NullArgument = 1,
+        InvalidArgument = 2,
+        IllegalAction = 3,
+        BufferTooSmall = 4,
+        ParseError = 5,
+        InternalError = 6,
+    }
+
+    /// <summary>How characters enter the castle (KingupSetup).</summary>
+    public enum Setup : uint
+    {
+        Placement = 0,
+        RandomLayout = 1,
+    }
+
+    /// <summary>Where a game stands (KingupPhase).</summary>
+    public enum Phase : uint
+    {
+        Setup = 0,
+        Placement = 1,
+        Climb = 2,
+        Vote = 3,
+        Score = 4,
+        GameOver = 5,
+    }
+
+    /// <summary>Who acts next (KingupActorKind).</summary>
+    public enum ActorKind : uint
+    {
+        Chance = 0,
+        Seat = 1,
+        Voters = 2,
+        Nobody = 3,
+    }
+
+    /// <summary>What the pending chance step decides (KingupChanceKind).</summary>
+    public enum ChanceKind : uint
+    {
+        None = 0,
+        FirstPlayer = 1,
+        Deal = 2,
+        Layout = 3,
+    }
+
+    /// <summary>A game configuration (KingupConfig), blittable.</summary>
+    [StructLayout(LayoutKind.Sequential)]
+    public struct Config
+    {
+        /// <summary>Number of players, 3 to 6.</summary>
+        public uint Players;
+        /// <summary>3 rounds (standard) or 1 (quick variant).</summary>
+        public uint Rounds;
+        /// <summary>A <see cref="KingUp.Setup"/> value.</summary>
+        public uint Setup;
+        /// <summary>The seat that starts round 1, or -1 for a random draw.</summary>
+        public int FirstPlayer;
+    }
+
+    /// <summary>Who acts next (KingupActor), blittable.</summary>
+    [StructLayout(LayoutKind.Sequential)]
+    public struct Actor
+    {
+        /// <summary>An <see cref="ActorKind"/> value.</summary>
+        public uint Kind;
+        /// <summary>The seat to move for ActorKind.Seat, otherwise -1.</summary>
+        public int Seat;
+        /// <summary>The seats that may act now, as a bit mask.</summary>
+        public uint Seats;
+
+        public ActorKind KindValue { get { return (ActorKind)Kind; } }
+    }
+
+    /// <summary>The pending chance step (KingupChanceStep), blittable.</summary>
+    [StructLayout(LayoutKind.Sequential)]
+    public struct ChanceStep
+    {
+        /// <summary>A <see cref="ChanceKind"/> value.</summary>
+        public uint Kind;
+        /// <summary>The seat being dealt, the character being laid out, or -1.</summary>
+        public int Subject;
+    }
+
+    /// <summary>A native call failed; the game is unchanged.</summary>
+    public sealed class KingUpException : Exception
+    {
+        public readonly Status Status;
+
+        public KingUpException(Status status, string message)
+            : base(status + ": " + message)
+        {
+            Status = status;
+        }
+    }
+
+    /// <summary>Owns one native game handle and frees it exactly once.</summary>
+    public sealed class GameHandle : SafeHandle
+    {
+        public GameHandle() : base(IntPtr.Zero, true) { }
+
+        public override bool IsInvalid { get { return handle == IntPtr.Zero; } }
+
+        protected override bool ReleaseHandle()
+        {
+            Native.kingup_game_free(handle);
+            return true;
+        }
+    }
+
+    /// <summary>The raw imports, one per entry point of kingup.h.</summary>
+    internal static class Native
+    {
+#if (UNITY_IOS || UNITY_WEBGL) && !UNITY_EDITOR
+        // Statically linked into the player: symbols are looked up in the executable.
+        private const string Lib = "__Internal";
+#else
+        // libkingup_ffi.so, libkingup_ffi.dylib or kingup_ffi.dll.
+        private const string Lib = "kingup_ffi";
+#endif
+        private const CallingConvention Cdecl = CallingConvention.Cdecl;
+
+        [DllImport(Lib, CallingConvention = Cdecl)] internal static extern uint kingup_abi_version();
+        [DllImport(Lib, CallingConvention = Cdecl)] internal static extern IntPtr kingup_version();
+        [DllImport(Lib, CallingConvention = Cdecl)] internal static extern IntPtr kingup_status_name(uint status);
+        [DllImport(Lib, CallingConvention = Cdecl)] internal static extern Status kingup_last_error([Out] byte[] buf, UIntPtr cap, out UIntPtr len);
+        [DllImport(Lib, CallingConvention = Cdecl)] internal static extern Status kingup_action_describe(uint action, [Out] byte[] buf, UIntPtr cap, out UIntPtr len);
+        [DllImport(Lib, CallingConvention = Cdecl)] internal static extern Status kingup_config_init(out Config config, uint players);
+
+        [DllImport(Lib, CallingConvention = Cdecl)] internal static extern Status kingup_game_new(ref Config config, ulong seed, out GameHandle game);
+        [DllImport(Lib, CallingConvention = Cdecl)] internal static extern Status kingup_game_new_json(byte[] json, UIntPtr len, ulong seed, out GameHandle game);
+        [DllImport(Lib, CallingConvention = Cdecl)] internal static extern Status kingup_game_from_json(byte[] json, UIntPtr len, ulong seed, out GameHandle game);
+        [DllImport(Lib, CallingConvention = Cdecl)] internal static extern Status kingup_game_clone(GameHandle game, out GameHandle copy);
+        [DllImport(Lib, CallingConvention = Cdecl)] internal static extern Status kingup_game_sample(GameHandle game, uint seat, ulong seed, out GameHandle world);
+        [DllImport(Lib, CallingConvention = Cdecl)] internal static extern void kingup_game_free(IntPtr game);
+
+        [DllImport(Lib, CallingConvention = Cdecl)] internal static extern Status kingup_game_config(GameHandle game, out Config config);
+        [DllImport(Lib, CallingConvention = Cdecl)] internal static extern Status kingup_game_phase(GameHandle game, out uint phase);
+        [DllImport(Lib, CallingConvention = Cdecl)] internal static extern Status kingup_game_actor(GameHandle game, out Actor actor);
+        [DllImport(Lib, CallingConvention = Cdecl)] internal static extern Status kingup_game_round(GameHandle game, out uint round);
+        [DllImport(Lib, CallingConvention = Cdecl)] internal static extern Status kingup_game_chance_step(GameHandle game, out ChanceStep step);
+        [DllImport(Lib, CallingConvention = Cdecl)] internal static extern Status kingup_game_chance_outcomes(GameHandle game, [Out] uint[] outcomes, [Out] double[] probabilities, UIntPtr cap, out UIntPtr len);
+        [DllImport(Lib, CallingConvention = Cdecl)] internal static extern Status kingup_game_legal_actions(GameHandle game, uint seat, [Out] uint[] buf, UIntPtr cap, out UIntPtr len);
+        [DllImport(Lib, CallingConvention = Cdecl)] internal static extern Status kingup_game_action_mask(GameHandle game, uint seat, [Out] byte[] buf, UIntPtr cap, out UIntPtr len);
+        [DllImport(Lib, CallingConvention = Cdecl)] internal static extern Status kingup_game_observation(GameHandle game, uint seat, [Out] float[] buf, UIntPtr cap, out UIntPtr len);
+        [DllImport(Lib, CallingConvention = Cdecl)] internal static extern Status kingup_game_scores(GameHandle game, [Out] uint[] buf, UIntPtr cap, out UIntPtr len);
+        [DllImport(Lib, CallingConvention = Cdecl)] internal static extern Status kingup_game_totals(GameHandle game, [Out] uint[] buf, UIntPtr cap, out UIntPtr len);
+        [DllImport(Lib, CallingConvention = Cdecl)] internal static extern Status kingup_game_winners(GameHandle game, out uint mask);
+        [DllImport(Lib, CallingConvention = Cdecl)] internal static extern Status kingup_game_event_count(GameHandle game, out UIntPtr count);
+
+        [DllImport(Lib, CallingConvention = Cdecl)] internal static extern Status kingup_game_apply(GameHandle game, uint seat, uint action);
+        [DllImport(Lib, CallingConvention = Cdecl)] internal static extern Status kingup_game_apply_chance(GameHandle game, uint outcome);
+        [DllImport(Lib, CallingConvention = Cdecl)] internal static extern Status kingup_game_resolve_chance(GameHandle game);
+        [DllImport(Lib, CallingConvention = Cdecl)] internal static extern Status kingup_game_reseed(GameHandle game, ulong seed);
+
+        [DllImport(Lib, CallingConvention = Cdecl)] internal static extern Status kingup_game_to_json(GameHandle game, [Out] byte[] buf, UIntPtr cap, out UIntPtr len);
+        [DllImport(Lib, CallingConvention = Cdecl)] internal static extern Status kingup_game_player_view_json(GameHandle game, uint seat, [Out] byte[] buf, UIntPtr cap, out UIntPtr len);
+        [DllImport(Lib, CallingConvention = Cdecl)] internal static extern Status kingup_game_public_view_json(GameHandle game, [Out] byte[] buf, UIntPtr cap, out UIntPtr len);
+        [DllImport(Lib, CallingConvention = Cdecl)] internal static extern Status kingup_game_events_json(GameHandle game, int viewer, UIntPtr from, [Out] byte[] buf, UIntPtr cap, out UIntPtr len);
+    }
+
+    /// <summary>Library-wide functions and constants.</summary>
+    public static class Library
+    {
+        /// <summary>The ABI this wrapper was written for (KINGUP_ABI_VERSION).</summary>
+        public const uint AbiVersion = 1;
+        public const int ActionCount = 67;
+        public const int ChanceOutcomeCount = 42;
+        public const int ObservationLength = 401;
+        public const int MaxPlayers = 6;
+        public const int MaxLegalActions = 52;
+
+        /// <summary>Throws unless the native library implements <see cref="AbiVersion"/>.</summary>
+        public static void CheckAbi()
+        {
+            uint native = Native.kingup_abi_version();
+            if (native != AbiVersion)
+            {
+                throw new InvalidOperationException(
+                    "kingup_ffi implements ABI " + native + ", this wrapper needs " + AbiVersion);
+            }
+        }
+
+        public static string Version { get { return Marshal.PtrToStringAnsi(Native.kingup_version()); } }
+
+        public static string StatusName(Status status)
+        {
+            return Marshal.PtrToStringAnsi(Native.kingup_status_name((uint)status));
+        }
+
+        /// <summary>The standard game for <paramref name="players"/>.</summary>
+        public static Config DefaultConfig(uint players)
+        {
+            Config config;
+            Check(Native.kingup_config_init(out config, players));
+            return config;
+        }
+
+        /// <summary>A readable description of an action index, e.g. "climb Dario".</summary>
+        public static string DescribeAction(uint action)
+        {
+            return Text((byte[] b, UIntPtr c, out UIntPtr l) => Native.kingup_action_describe(action, b, c, out l));
+        }
+
+        /// <summary>The message of the last failed call on this thread.</summary>
+        public static string LastError()
+        {
+            UIntPtr len;
+            var buf = new byte[256];
+            if (Native.kingup_last_error(buf, (UIntPtr)buf.Length, out len) == Status.BufferTooSmall)
+            {
+                buf = new byte[ToInt(len)];
+                Native.kingup_last_error(buf, (UIntPtr)buf.Length, out len);
+            }
+            return Encoding.UTF8.GetString(buf, 0, Math.Max(0, ToInt(len) - 1));
+        }
+
+        internal static void Check(Status status)
+        {
+            if (status != Status.Ok)
+            {
+                throw new KingUpException(status, LastError());
+            }
+        }
+
+        internal static int ToInt(UIntPtr value)
+        {
+            return checked((int)value.ToUInt64());
+        }
+
+        /// <summary>A native call that fills a caller buffer and reports the length.</summary>
+        internal delegate Status Fill<T>(T[] buf, UIntPtr cap, out UIntPtr len);
+
+        /// <summary>Fills a buffer of <paramref name="guess"/> elements, retrying once with
+        /// the size the library asks for when that is too small.</summary>
+        internal static T[] List<T>(Fill<T> call, int guess)
+        {
+            var buf = new T[guess];
+            UIntPtr len;
+            Status status = call(buf, (UIntPtr)buf.Length, out len);
+            if (status == Status.BufferTooSmall)
+            {
+                buf = new T[ToInt(len)];
+                status = call(buf, (UIntPtr)buf.Length, out len);
+            }
+            Check(status);
+            if (ToInt(len) != buf.Length)
+            {
+                Array.Resize(ref buf, ToInt(len));
+            }
+            return buf;
+        }
+
+        /// <summary>A NUL-terminated UTF-8 text output as a string.</summary>
+        internal static string Text(Fill<byte> call)
+        {
+            byte[] bytes = List(call, 4096);
+            return Encoding.UTF8.GetString(bytes, 0, bytes.Length - 1);
+        }
+    }
+
+    /// <summary>A game of King Up!, owning its native handle. Dispose it when done.</summary>
+    public sealed class Game : IDisposable
+    {
+        private readonly GameHandle handle;
+
+        private Game(GameHandle handle)
+        {
+            this.handle = handle;
+        }
+
+        /// <summary>A new game with the default deck; chance resolved by
+        /// <see cref="ResolveChance"/> draws from a generator seeded with
+        /// <paramref name="seed"/>.</summary>
+        public Game(Config config, ulong seed)
+        {
+            Library.Check(Native.kingup_game_new(ref config, seed, out handle));
+        }
+
+        /// <summary>A new game from a JSON config, which may carry a custom deck.</summary>
+        public static Game FromConfigJson(string json, ulong seed)
+        {
+            byte[] bytes = Encoding.UTF8.GetBytes(json);
+            GameHandle h;
+            Library.Check(Native.kingup_game_new_json(bytes, (UIntPtr)bytes.Length, seed, out h));
+            return new Game(h);
+        }
+
+        /// <summary>A game restored from a snapshot made by <see cref="ToJson"/>.</summary>
+        public static Game FromJson(string snapshot, ulong seed)
+        {
+            byte[] bytes = Encoding.UTF8.GetBytes(snapshot);
+            GameHandle h;
+            Library.Check(Native.kingup_game_from_json(bytes, (UIntPtr)bytes.Length, seed, out h));
+            return new Game(h);
+        }
+
+        public Game Clone()
+        {
+            GameHandle h;
+            Library.Check(Native.kingup_game_clone(handle, out h));
+            return new Game(h);
+        }
+
+        /// <summary>A complete game consistent with everything <paramref name="seat"/>
+        /// knows (information-set sampling). This game is unchanged.</summary>
+        public Game Sample(uint seat, ulong seed)
+        {
+            GameHandle h;
+            Library.Check(Native.kingup_game_sample(handle, seat, seed, out h));
+            return new Game(h);
+        }
+
+        public void Dispose()
+        {
+            handle.Dispose();
+        }
+
+        public Config Config
+        {
+            get { Config c; Library.Check(Native.kingup_game_config(handle, out c)); return c; }
+        }
+
+        public Phase Phase
+        {
+            get { uint p; Library.Check(Native.kingup_game_phase(handle, out p)); return (Phase)p; }
+        }
+
+        public Actor Actor
+        {
+            get { Actor a; Library.Check(Native.kingup_game_actor(handle, out a)); return a; }
+        }
+
+        public uint Round
+        {
+            get { uint r; Library.Check(Native.kingup_game_round(handle, out r)); return r; }
+        }
+
+        public ChanceStep ChanceStep
+        {
+            get { ChanceStep s; Library.Check(Native.kingup_game_chance_step(handle, out s)); return s; }
+        }
+
+        /// <summary>The winners as a seat mask: 0 until the game is over.</summary>
+        public uint Winners
+        {
+            get { uint w; Library.Check(Native.kingup_game_winners(handle, out w)); return w; }
+        }
+
+        public int EventCount
+        {
+            get { UIntPtr n; Library.Check(Native.kingup_game_event_count(handle, out n)); return Library.ToInt(n); }
+        }
+
+        public uint[] LegalActions(uint seat)
+        {
+            return Library.List((uint[] b, UIntPtr c, out UIntPtr l) =>
+                Native.kingup_game_legal_actions(handle, seat, b, c, out l), Library.MaxLegalActions);
+        }
+
+        /// <summary>One byte per action index: 1 when legal for <paramref name="seat"/>.</summary>
+        public byte[] ActionMask(uint seat)
+        {
+            return Library.List((byte[] b, UIntPtr c, out UIntPtr l) =>
+                Native.kingup_game_action_mask(handle, seat, b, c, out l), Library.ActionCount);
+        }
+
+        public float[] Observation(uint seat)
+        {
+            return Library.List((float[] b, UIntPtr c, out UIntPtr l) =>
+                Native.kingup_game_observation(handle, seat, b, c, out l), Library.ObservationLength);
+        }
+
+        /// <summary>The outcomes of the pending chance step and their probabilities.</summary>
+        public uint[] ChanceOutcomes(out double[] probabilities)
+        {
+            var odds = new double[32];
+            uint[] outcomes = Library.List((uint[] b, UIntPtr c, out UIntPtr l) =>
+                Native.kingup_game_chance_outcomes(handle, b, odds, c, out l), 32);
+            Array.Resize(ref odds, outcomes.Length);
+            probabilities = odds;
+            return outcomes;
+        }
+
+        /// <summary>Points of the scored rounds, row by row (rounds × players).</summary>
+        public uint[] Scores()
+        {
+            return Library.List((uint[] b, UIntPtr c, out UIntPtr l) =>
+                Native.kingup_game_scores(handle, b, c, out l), 3 * Library.MaxPlayers);
+        }
+
+        public uint[] Totals()
+        {
+            return Library.List((uint[] b, UIntPtr c, out UIntPtr l) =>
+                Native.kingup_game_totals(handle, b, c, out l), Library.MaxPlayers);
+        }
+
+        public void Apply(uint seat, uint action)
+        {
+            Library.Check(Native.kingup_game_apply(handle, seat, action));
+        }
+
+        public void ApplyChance(uint outcome)
+        {
+            Library.Check(Native.kingup_game_apply_chance(handle, outcome));
+        }
+
+        public void ResolveChance()
+        {
+            Library.Check(Native.kingup_game_resolve_chance(handle));
+        }
+
+        public void Reseed(ulong seed)
+        {
+            Library.Check(Native.kingup_game_reseed(handle, seed));
+        }
+
+        /// <summary>The full snapshot, secrets included: never send it to a player.</summary>
+        public string ToJson()
+        {
+            return Library.Text((byte[] b, UIntPtr c, out UIntPtr l) => Native.kingup_game_to_json(handle, b, c, out l));
+        }
+
+        /// <summary>What <paramref name="seat"/> knows, safe to send to that player.</summary>
+        public string PlayerViewJson(uint seat)
+        {
+            return Library.Text((byte[] b, UIntPtr c, out UIntPtr l) =>
+                Native.kingup_game_player_view_json(handle, seat, b, c, out l));
+        }
+
+        /// <summary>Everything public, safe to send to anyone.</summary>
+        public string PublicViewJson()
+        {
+            return Library.Text((byte[] b, UIntPtr c, out UIntPtr l) =>
+                Native.kingup_game_public_view_json(handle, b, c, out l));
+        }
+
+        /// <summary>The events from <paramref name="from"/> on as <paramref name="viewer"/>
+        /// (a seat, or -1 for a spectator) may see them, as a JSON array.</summary>
+        public string EventsJson(int viewer, int from)
+        {
+            return Library.Text((byte[] b, UIntPtr c, out UIntPtr l) =>
+                Native.kingup_game_events_json(handle, viewer, (UIntPtr)(uint)from, b, c, out l));
+        }
+    }
+}
