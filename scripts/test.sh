@@ -25,3 +25,4 @@ cargo test --workspace
 
 step "bot strength (release: thousands of games)"
 cargo test --release -p kingup-core --test strength
+bash scripts/test-ffi.sh
