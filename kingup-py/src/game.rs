@@ -188,19 +188,13 @@ impl PyGame {
     }
 }
 
-/// A seed: an int in `0..2**64`.
+/// A seed: an int in `0..2**64` (Python or NumPy).
 pub(crate) fn seed_arg(obj: &Bound<'_, PyAny>) -> PyResult<u64> {
-    let value = int_arg(obj, "seed")?;
-    if value >= 0 {
-        return Ok(value as u64);
-    }
-    // `int_arg` saturates above 2**63; read those seeds exactly.
+    // Type errors first, with `int_arg`'s message; then the exact 64-bit range.
+    int_arg(obj, "seed")?;
     obj.extract::<u64>().map_err(|_| {
-        pyo3::exceptions::PyValueError::new_err(format!(
-            "seed must be in 0..2**64, not {}",
-            obj.str()
-                .map_or_else(|_| value.to_string(), |s| s.to_string())
-        ))
+        let shown = obj.str().map_or_else(|_| "?".to_owned(), |s| s.to_string());
+        pyo3::exceptions::PyValueError::new_err(format!("seed must be in 0..2**64, not {shown}"))
     })
 }
 
