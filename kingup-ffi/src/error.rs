@@ -2,7 +2,7 @@
 //! point runs in.
 
 use std::cell::RefCell;
-use std::ffi::c_char;
+use std::ffi::{CStr, c_char};
 use std::fmt::Display;
 use std::panic::{AssertUnwindSafe, catch_unwind};
 
@@ -107,6 +107,13 @@ pub(crate) fn guard(body: impl FnOnce() -> Result) -> KingupStatus {
     }
 }
 
+/// Runs an infallible entry point (versions, names, free): a panic, which none of them
+/// can raise today, yields `fallback` instead of crossing the boundary. The last error is
+/// left alone, so these calls can be made between a failure and reading its message.
+pub(crate) fn no_panic<T>(fallback: T, body: impl FnOnce() -> T) -> T {
+    catch_unwind(AssertUnwindSafe(body)).unwrap_or(fallback)
+}
+
 /// Copies the message of the last failed call on this thread into `buf` as NUL-terminated
 /// UTF-8 (an empty string after a successful call). `*out_len` receives the bytes the
 /// message needs, NUL included.
@@ -140,17 +147,20 @@ pub unsafe extern "C" fn kingup_last_error(
 /// …; `"unknown status"` for a value that is not a status). Never NULL; do not free it.
 #[unsafe(no_mangle)]
 pub extern "C" fn kingup_status_name(status: u32) -> *const c_char {
-    let name: &'static [u8] = match status {
-        0 => b"ok\0",
-        1 => b"null argument\0",
-        2 => b"invalid argument\0",
-        3 => b"illegal action\0",
-        4 => b"buffer too small\0",
-        5 => b"parse error\0",
-        6 => b"internal error\0",
-        _ => b"unknown status\0",
-    };
-    name.as_ptr().cast()
+    no_panic(c"unknown status".as_ptr(), || status_name(status).as_ptr())
+}
+
+fn status_name(status: u32) -> &'static CStr {
+    match status {
+        0 => c"ok",
+        1 => c"null argument",
+        2 => c"invalid argument",
+        3 => c"illegal action",
+        4 => c"buffer too small",
+        5 => c"parse error",
+        6 => c"internal error",
+        _ => c"unknown status",
+    }
 }
 
 #[cfg(test)]

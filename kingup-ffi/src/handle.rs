@@ -7,7 +7,7 @@ use kingup_core::{Config, Event, Game, Seat};
 
 use crate::buffer::{copy_str_out, str_in, write_out};
 use crate::config::KingupConfig;
-use crate::error::{Error, KingupStatus, Result, guard};
+use crate::error::{Error, KingupStatus, Result, guard, no_panic};
 use crate::rng::SplitMix64;
 
 /// A game of King Up! with its random number generator and its event log. Opaque: create
@@ -183,7 +183,7 @@ pub unsafe extern "C" fn kingup_game_free(game: *mut KingupGame) {
     }
     // Not through `guard`, which would clear the last error the caller may still read.
     // Dropping plain data and a `Vec` cannot panic; the catch is there all the same.
-    let _ = std::panic::catch_unwind(|| {
+    no_panic((), || {
         // SAFETY: a live handle made by `Box::into_raw` in `create`, owned by the caller
         // and given back exactly once.
         drop(unsafe { Box::from_raw(game) });

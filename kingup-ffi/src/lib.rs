@@ -46,7 +46,7 @@ pub use query::{
 };
 
 use buffer::copy_str_out;
-use error::{Error, guard};
+use error::{Error, guard, no_panic};
 
 /// The version of the C ABI: bumped on any incompatible change to a signature, a struct
 /// layout or the meaning of a value. Compare it with `kingup_abi_version()` at start-up.
@@ -74,14 +74,15 @@ const _: () = {
 /// built with. A program built against another header must not use it.
 #[unsafe(no_mangle)]
 pub extern "C" fn kingup_abi_version() -> u32 {
-    KINGUP_ABI_VERSION
+    no_panic(KINGUP_ABI_VERSION, || KINGUP_ABI_VERSION)
 }
 
 /// The library's version, e.g. `"0.1.0"`, as a static NUL-terminated string. Never NULL;
 /// do not free it.
 #[unsafe(no_mangle)]
 pub extern "C" fn kingup_version() -> *const c_char {
-    concat!(env!("CARGO_PKG_VERSION"), "\0").as_ptr().cast()
+    const VERSION: &str = concat!(env!("CARGO_PKG_VERSION"), "\0");
+    no_panic(VERSION.as_ptr().cast(), || VERSION.as_ptr().cast())
 }
 
 /// Writes a readable description of action `action` (e.g. `"climb Dario"`) as
