@@ -103,10 +103,8 @@ impl Castle {
     /// The floor `character` stands on, if it is inside.
     #[inline]
     pub fn floor_of(&self, character: Character) -> Option<Floor> {
-        match self.position(character) {
-            Position::Floor(floor) => Some(floor),
-            _ => None,
-        }
+        let index = self.floors.iter().position(|f| f.contains(character))?;
+        Floor::from_index(index)
     }
 
     /// The character on the throne: the candidate during a vote, the King once crowned.
@@ -122,16 +120,26 @@ impl Castle {
     }
 
     /// The characters that may climb now: inside, with room on the floor above.
+    #[inline]
     pub fn climbable(&self) -> CharacterSet {
         let mut set = CharacterSet::EMPTY;
-        for floor in &Floor::ALL[..Floor::COUNT - 1] {
-            if let Some(above) = floor.up() {
-                if self.has_room(above) {
-                    set = set.union(self.on(*floor));
-                }
+        for (below, above) in self.floors.iter().zip(&Floor::ALL[1..]) {
+            if self.has_room(*above) {
+                set = set.union(*below);
             }
         }
         set
+    }
+
+    /// Moves `character` up one floor and returns the floor it reached, or `None` (and
+    /// changes nothing) if it is not inside below the throne. Does not check capacity.
+    #[inline]
+    pub(crate) fn raise(&mut self, character: Character) -> Option<Floor> {
+        let from = self.floor_of(character)?;
+        let to = from.up()?;
+        self.floors[from.index()].remove(character);
+        self.floors[to.index()].insert(character);
+        Some(to)
     }
 
     /// Whether `character` is inside with room on the floor above.

@@ -111,6 +111,25 @@ impl fmt::Display for ChanceOutcome {
     }
 }
 
+/// The position of the `n`-th lowest set bit of `mask`, if it has more than `n` bits set.
+pub(crate) fn nth_bit(mut mask: u32, n: u32) -> Option<u32> {
+    for _ in 0..n {
+        mask &= mask.wrapping_sub(1);
+    }
+    (mask != 0).then(|| mask.trailing_zeros())
+}
+
+/// Iterates over the positions of the set bits of `mask`, lowest first.
+pub(crate) fn bits(mut mask: u32) -> impl Iterator<Item = u32> {
+    core::iter::from_fn(move || {
+        (mask != 0).then(|| {
+            let bit = mask.trailing_zeros();
+            mask &= mask - 1;
+            bit
+        })
+    })
+}
+
 /// A uniform integer in `0..n` (`n > 0`) without modulo bias (Lemire's method).
 pub(crate) fn uniform_below<R: RngCore + ?Sized>(rng: &mut R, n: u32) -> u32 {
     debug_assert!(n > 0);

@@ -85,6 +85,13 @@ impl Deck {
 
     /// The default balanced deck of 26 cards (see the type's docs).
     pub const fn balanced() -> Deck {
+        Deck::BALANCED
+    }
+
+    /// Built at compile time, so games do not rebuild it.
+    const BALANCED: Deck = Deck::build_balanced();
+
+    const fn build_balanced() -> Deck {
         let mut cards = [Deck::card(&Deck::RESIDUES, 0); Deck::MAX];
         let mut s = 0;
         while s < 13 {

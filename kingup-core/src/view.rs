@@ -172,7 +172,7 @@ impl PlayerView {
         if !self.public.actor.includes(self.seat) {
             return Actions::new();
         }
-        legal_actions_in(self.public.phase, &self.public.castle, self.no_cards())
+        legal_actions_in(self.public.phase, &self.public.castle, || self.no_cards())
     }
 
     /// The viewer's legal actions as a mask over the 67 action indices.

@@ -3,7 +3,7 @@
 use rand_core::RngCore;
 
 use super::Game;
-use crate::chance::uniform_below;
+use crate::chance::{bits, nth_bit, uniform_below};
 use crate::{
     CardId, Castle, ChanceOutcome, ChanceOutcomes, ChanceReason, ChanceStep, Character, Event,
     EventSink, Events, Floor, IllegalChance, Phase, Seat, SeatSet, Setup,
@@ -63,10 +63,7 @@ impl Game {
             Some(ChanceStep::Deal(_)) => {
                 let available = self.available_cards();
                 let p = 1.0 / f64::from(available.count_ones());
-                for card in self
-                    .deck_cards()
-                    .filter(|c| available & 1 << c.index() != 0)
-                {
+                for card in bits(available).filter_map(|c| CardId::new(c as usize)) {
                     outcomes.push((ChanceOutcome::Deal(card), p));
                 }
             }
@@ -86,7 +83,15 @@ impl Game {
     /// Draws an outcome for the pending chance step from `rng`, with the probabilities of
     /// [`Game::chance_outcomes`]; `None` when chance is not to move.
     pub fn sample_chance<R: RngCore + ?Sized>(&self, rng: &mut R) -> Option<ChanceOutcome> {
-        Some(match self.chance_step()? {
+        self.sample_outcome(self.chance_step()?, rng)
+    }
+
+    fn sample_outcome<R: RngCore + ?Sized>(
+        &self,
+        step: ChanceStep,
+        rng: &mut R,
+    ) -> Option<ChanceOutcome> {
+        Some(match step {
             ChanceStep::FirstPlayer => {
                 let seat = uniform_below(rng, self.config.players.into());
                 ChanceOutcome::FirstPlayer(Seat::new(seat as usize)?)
@@ -94,11 +99,7 @@ impl Game {
             ChanceStep::Deal(_) => {
                 let available = self.available_cards();
                 let k = uniform_below(rng, available.count_ones());
-                let card = self
-                    .deck_cards()
-                    .filter(|c| available & 1 << c.index() != 0)
-                    .nth(k as usize)?;
-                ChanceOutcome::Deal(card)
+                ChanceOutcome::Deal(CardId::new(nth_bit(available, k)? as usize)?)
             }
             ChanceStep::Layout(_) => {
                 let mut place = uniform_below(rng, self.layout_room());
@@ -122,8 +123,11 @@ impl Game {
         rng: &mut R,
         sink: &mut S,
     ) {
-        while let Some(outcome) = self.sample_chance(rng) {
-            self.play_chance(outcome, sink);
+        while let Some(step) = self.chance_step() {
+            let Some(outcome) = self.sample_outcome(step, rng) else {
+                return;
+            };
+            self.play_chance(step, outcome, sink);
         }
     }
 
@@ -142,15 +146,17 @@ impl Game {
         outcome: ChanceOutcome,
         sink: &mut S,
     ) -> Result<(), IllegalChance> {
-        self.check_chance(outcome)
+        let step = self
+            .check_chance(outcome)
             .map_err(|reason| IllegalChance { outcome, reason })?;
-        self.play_chance(outcome, sink);
+        self.play_chance(step, outcome, sink);
         Ok(())
     }
 
-    fn check_chance(&self, outcome: ChanceOutcome) -> Result<(), ChanceReason> {
+    /// The pending step, if `outcome` is a legal result of it.
+    fn check_chance(&self, outcome: ChanceOutcome) -> Result<ChanceStep, ChanceReason> {
         let step = self.chance_step().ok_or(ChanceReason::NotChance)?;
-        match (step, outcome) {
+        let legal = match (step, outcome) {
             (ChanceStep::FirstPlayer, ChanceOutcome::FirstPlayer(seat)) => {
                 if seat.index() < self.players() {
                     Ok(())
@@ -177,37 +183,43 @@ impl Game {
                 }
             }
             (step, _) => Err(ChanceReason::WrongStep(step)),
-        }
+        };
+        legal.map(|()| step)
     }
 
-    /// Applies a checked chance outcome.
-    fn play_chance<S: EventSink + ?Sized>(&mut self, outcome: ChanceOutcome, sink: &mut S) {
-        match outcome {
-            ChanceOutcome::FirstPlayer(seat) => {
+    /// Applies `outcome`, a checked result of the pending `step`.
+    fn play_chance<S: EventSink + ?Sized>(
+        &mut self,
+        step: ChanceStep,
+        outcome: ChanceOutcome,
+        sink: &mut S,
+    ) {
+        let setup_done = match (step, outcome) {
+            (_, ChanceOutcome::FirstPlayer(seat)) => {
                 self.first_player = Some(seat);
                 self.to_move = seat;
                 sink.push(Event::FirstPlayerChosen { seat });
+                false
             }
-            ChanceOutcome::Deal(card) => {
+            (ChanceStep::Deal(seat), ChanceOutcome::Deal(card)) => {
                 if self.phase == Phase::Score {
                     self.begin_next_round();
                 }
-                if let Some(ChanceStep::Deal(seat)) = self.chance_step() {
-                    self.objectives[usize::from(self.round)][seat.index()] = Some(card);
-                    sink.push(Event::ObjectiveDealt {
-                        seat,
-                        card: Some(card),
-                    });
-                }
+                self.objectives[usize::from(self.round)][seat.index()] = Some(card);
+                sink.push(Event::ObjectiveDealt {
+                    seat,
+                    card: Some(card),
+                });
+                seat.index() + 1 == self.players() && self.config.setup == Setup::Placement
             }
-            ChanceOutcome::Layout(floor) => {
-                if let Some(character) = self.castle.outside().first() {
-                    self.castle.put(character, floor);
-                    sink.push(Event::LaidOut { character, floor });
-                }
+            (ChanceStep::Layout(character), ChanceOutcome::Layout(floor)) => {
+                self.castle.put(character, floor);
+                sink.push(Event::LaidOut { character, floor });
+                self.castle.outside().is_empty()
             }
-        }
-        if self.phase == Phase::Setup && self.chance_step().is_none() {
+            _ => false,
+        };
+        if setup_done {
             self.start_round(sink);
         }
     }
@@ -241,10 +253,6 @@ impl Game {
     /// phase the current round's cards count as used: they are discarded.
     fn available_cards(&self) -> u32 {
         self.config.deck_mask() & !self.used_cards()
-    }
-
-    fn deck_cards(&self) -> impl Iterator<Item = CardId> {
-        (0..self.config.deck.len()).filter_map(CardId::new)
     }
 
     fn room(&self, floor: Floor) -> u32 {

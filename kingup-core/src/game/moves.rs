@@ -15,15 +15,21 @@ use crate::{
 /// (13); in a vote, Yes and No (2).
 pub type Actions = ArrayVec<Action, 52>;
 
-/// The actions of a seat that may act in `phase`, given the castle and its No cards.
-/// Shared by [`Game`] and [`PlayerView`](crate::PlayerView), which must agree.
-pub(crate) fn legal_actions_in(phase: Phase, castle: &Castle, no_cards: u8) -> Actions {
+/// The actions of a seat that may act in `phase`, given the castle and its No cards
+/// (asked only in a vote). Shared by [`Game`] and [`PlayerView`](crate::PlayerView), which
+/// must agree.
+pub(crate) fn legal_actions_in(
+    phase: Phase,
+    castle: &Castle,
+    no_cards: impl FnOnce() -> u8,
+) -> Actions {
     let mut actions = Actions::new();
     match phase {
         Phase::Placement => {
-            let floors = Floor::PLACEMENT.into_iter().filter(|&f| castle.has_room(f));
+            let mut floors = ArrayVec::<Floor, 4>::new();
+            floors.extend(Floor::PLACEMENT.into_iter().filter(|&f| castle.has_room(f)));
             for character in castle.outside() {
-                for floor in floors.clone() {
+                for &floor in &floors {
                     actions.push(Action::Place { character, floor });
                 }
             }
@@ -35,7 +41,7 @@ pub(crate) fn legal_actions_in(phase: Phase, castle: &Castle, no_cards: u8) -> A
         }
         Phase::Vote => {
             actions.push(Action::Vote(Vote::Yes));
-            if no_cards > 0 {
+            if no_cards() > 0 {
                 actions.push(Action::Vote(Vote::No));
             }
         }
@@ -55,7 +61,7 @@ impl Game {
         if !self.actor().includes(seat) {
             return Actions::new();
         }
-        legal_actions_in(self.phase, &self.castle, self.no_cards(seat))
+        legal_actions_in(self.phase, &self.castle, || self.no_cards(seat))
     }
 
     /// The legal actions of `seat` as a mask over the 67 action indices (bit `i` set when
@@ -230,12 +236,9 @@ impl Game {
     }
 
     fn climb<S: EventSink + ?Sized>(&mut self, seat: Seat, character: Character, sink: &mut S) {
-        let to = self
-            .castle
-            .floor_of(character)
-            .and_then(Floor::up)
-            .unwrap_or(Floor::Throne);
-        self.castle.put(character, to);
+        let Some(to) = self.castle.raise(character) else {
+            return;
+        };
         self.movers[character.index()].insert(seat);
         sink.push(Event::Climbed {
             seat,

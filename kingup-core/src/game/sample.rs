@@ -3,7 +3,7 @@
 use rand_core::RngCore;
 
 use super::{Game, InvalidState};
-use crate::chance::uniform_below;
+use crate::chance::{nth_bit, uniform_below};
 use crate::{CardId, Phase, PlayerView, Seat, SeatSet, Vote};
 
 impl PlayerView {
@@ -82,11 +82,7 @@ fn draw_card<R: RngCore + ?Sized>(rng: &mut R, cards: &mut u32) -> Option<CardId
     if count == 0 {
         return None;
     }
-    let mut rest = *cards;
-    for _ in 0..uniform_below(rng, count) {
-        rest &= rest - 1;
-    }
-    let index = rest.trailing_zeros();
+    let index = nth_bit(*cards, uniform_below(rng, count))?;
     *cards &= !(1 << index);
     CardId::new(index as usize)
 }
