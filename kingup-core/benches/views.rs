@@ -44,22 +44,22 @@ fn views(c: &mut Criterion) {
 
     c.bench_function("public_view", |b| b.iter(|| black_box(&game).public_view()));
     c.bench_function("player_view", |b| {
-        b.iter(|| black_box(&game).player_view(seat))
+        b.iter(|| black_box(&game).player_view(seat));
     });
     c.bench_function("observation (view + encode)", |b| {
         b.iter(|| black_box(&game).observation(seat, &mut obs));
     });
     c.bench_function("encode (from a view)", |b| {
-        b.iter(|| black_box(&view).encode(&mut obs))
+        b.iter(|| black_box(&view).encode(&mut obs));
     });
     c.bench_function("info_state_key", |b| {
-        b.iter(|| black_box(&view).info_state_key())
+        b.iter(|| black_box(&view).info_state_key());
     });
     c.bench_function("sample", |b| {
-        b.iter(|| black_box(&view).sample(&mut rng).unwrap())
+        b.iter(|| black_box(&view).sample(&mut rng).unwrap());
     });
     c.bench_function("legal_mask", |b| {
-        b.iter(|| black_box(&game).legal_mask(seat))
+        b.iter(|| black_box(&game).legal_mask(seat));
     });
 }
 
