@@ -34,4 +34,5 @@ step "pytest (kingup-py/tests)"
 (cd kingup-py && "$py" -m pytest -q -p no:cacheprovider tests)
 
 step "mypy --strict (the package and the examples)"
-"$py" -m mypy --strict --no-incremental --cache-dir=/dev/null examples/python kingup-py/python/kingup
+"$py" -m mypy --strict --config-file kingup-py/pyproject.toml --no-incremental --cache-dir=/dev/null \
+    examples/python kingup-py/python/kingup
