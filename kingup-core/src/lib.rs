@@ -103,6 +103,8 @@ pub use info_state::InfoState;
 pub use objective::{Objective, ObjectiveError};
 pub use observation::{OBSERVATION_FIELDS, OBSERVATION_LEN, observation_field};
 pub use phase::{Actor, Phase};
+/// The RNG traits the engine takes randomness through (`RngCore`), re-exported.
+pub use rand_core;
 #[cfg(feature = "alloc")]
 pub use replay::{Replay, ReplayError, Step, StepError};
 pub use seat::{Seat, SeatSet};

@@ -1,0 +1,13 @@
+//! The bodies of kingup's fuzz targets. Each takes raw fuzzer bytes, drives part of kingup
+//! with them and panics if an invariant breaks. `fuzz/fuzz_targets/*` hand them to
+//! libFuzzer; `tests/corpus.rs` replays the committed corpus through them on stable Rust.
+
+mod decode;
+mod engine;
+mod ffi;
+mod sampling;
+
+pub use decode::decode_json;
+pub use engine::action_stream;
+pub use ffi::ffi_calls;
+pub use sampling::information_sets;

@@ -1,0 +1,145 @@
+//! Replays the committed fuzz corpus (`fuzz/corpus/<target>/*`) through each target's body on
+//! stable Rust, so CI checks every input the fuzzers ever kept. `KINGUP_BLESS=1` (re)writes
+//! the seed inputs (`seed-*` files) first.
+
+use std::fs;
+use std::path::{Path, PathBuf};
+
+use kingup_core::{Actor, Config, Game, Replay, Seat, Setup, Step};
+use kingup_fuzz_bodies::{action_stream, decode_json, ffi_calls, information_sets};
+
+type Body = fn(&[u8]);
+
+const TARGETS: [(&str, Body); 4] = [
+    ("action_stream", action_stream),
+    ("decode_json", decode_json),
+    ("information_sets", information_sets),
+    ("ffi_calls", ffi_calls),
+];
+
+fn corpus_dir(target: &str) -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../corpus")
+        .join(target)
+}
+
+#[test]
+fn replay_the_corpus() {
+    if std::env::var_os("KINGUP_BLESS").is_some() {
+        write_seeds();
+    }
+    for (target, body) in TARGETS {
+        let dir = corpus_dir(target);
+        let mut inputs: Vec<PathBuf> = fs::read_dir(&dir)
+            .unwrap_or_else(|e| panic!("{}: {e}", dir.display()))
+            .map(|entry| entry.expect("a readable entry").path())
+            .collect();
+        inputs.sort();
+        assert!(inputs.len() >= 8, "{target}: only {} inputs", inputs.len());
+        for input in inputs {
+            let data = fs::read(&input).expect("a readable input");
+            body(&data);
+        }
+    }
+}
+
+/// Deterministic pseudo-random bytes.
+fn bytes(seed: u64, len: usize) -> Vec<u8> {
+    let mut state = seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1;
+    (0..len)
+        .map(|_| {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            (state >> 24) as u8
+        })
+        .collect()
+}
+
+fn write_seeds() {
+    for (target, _) in TARGETS {
+        let dir = corpus_dir(target);
+        fs::create_dir_all(&dir).expect("the corpus directory");
+        if target == "decode_json" {
+            for (i, json) in json_seeds().into_iter().enumerate() {
+                fs::write(dir.join(format!("seed-{i:02}.json")), json).expect("a seed");
+            }
+        } else {
+            for i in 0..16u64 {
+                let data = bytes(i + 1, 64 << (i % 6));
+                fs::write(dir.join(format!("seed-{i:02}")), data).expect("a seed");
+            }
+        }
+    }
+}
+
+/// Valid JSON documents of every kind the decoders read, from seeded games, plus a few
+/// broken ones.
+fn json_seeds() -> Vec<String> {
+    let mut seeds = vec![
+        r#"{"players": 4}"#.to_owned(),
+        r#"{"players": 3, "rounds": 1, "setup": "random_layout", "deck": ["ABCDEF", "GILMNO", "BCDEFP"]}"#.to_owned(),
+        "{".to_owned(),
+        r#"{"version": 1}"#.to_owned(),
+    ];
+    for (players, steps) in [(3, 40), (4, 100), (5, 160), (6, 230)] {
+        let mut config = Config::new(players);
+        if players == 4 {
+            config.setup = Setup::RandomLayout;
+        }
+        let (game, replay) = seeded(config, steps);
+        seeds.push(serde_json::to_string(&game).expect("a snapshot"));
+        seeds.push(serde_json::to_string(&replay).expect("a replay"));
+        seeds.push(serde_json::to_string(&game.player_view(Seat::FIRST)).expect("a view"));
+        seeds.push(serde_json::to_string(&game.public_view()).expect("a view"));
+    }
+    seeds
+}
+
+fn seeded(config: Config, steps: usize) -> (Game, Replay) {
+    let mut game = Game::new(config).expect("a valid config");
+    let mut replay = Replay::new(config);
+    let mut source = Xorshift(u64::from(config.players) | 1 << 40);
+    for _ in 0..steps {
+        let step = match game.actor() {
+            Actor::Chance => Step::Chance(game.sample_chance(&mut source).expect("chance")),
+            Actor::Seat(seat) => pick(&game, seat, &mut source),
+            Actor::Voters(seats) => pick(&game, seats.iter().next().expect("a voter"), &mut source),
+            Actor::Nobody => break,
+        };
+        game.apply_step(step, &mut ()).expect("a legal step");
+        replay.steps.push(step);
+    }
+    (game, replay)
+}
+
+fn pick(game: &Game, seat: Seat, rng: &mut Xorshift) -> Step {
+    let legal = game.legal_actions(seat);
+    let i = (kingup_core::rand_core::RngCore::next_u32(rng) as usize) % legal.len();
+    Step::Action {
+        seat,
+        action: legal[i],
+    }
+}
+
+/// A tiny deterministic RNG for the seeds.
+struct Xorshift(u64);
+
+impl kingup_core::rand_core::RngCore for Xorshift {
+    fn next_u32(&mut self) -> u32 {
+        (self.next_u64() >> 32) as u32
+    }
+
+    fn next_u64(&mut self) -> u64 {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)
+    }
+
+    fn fill_bytes(&mut self, dest: &mut [u8]) {
+        for b in dest {
+            *b = self.next_u32() as u8;
+        }
+    }
+}
