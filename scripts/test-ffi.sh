@@ -13,9 +13,12 @@ cd "$(dirname "$0")/.."
 step() { printf '\n==> %s\n' "$*"; }
 
 profile="${KINGUP_FFI_PROFILE:-debug}"
-lib_dir="$PWD/target/$profile"
+# Where cargo puts its output (honours CARGO_TARGET_DIR and .cargo/config).
+target_dir="$(cargo metadata --format-version 1 --no-deps |
+    sed -n 's/.*"target_directory":"\([^"]*\)".*/\1/p')"
+lib_dir="$target_dir/$profile"
 include="kingup-ffi/include"
-out="$PWD/target/ffi-tests"
+out="$target_dir/ffi-tests"
 mkdir -p "$out"
 
 # apt-get, once per run, only for what is missing; non-interactive for CI.
