@@ -344,30 +344,37 @@ fn scalar_queries() {
     let calls: Vec<(&str, Call)> = vec![
         (
             "phase",
+            // SAFETY: as stated above for every call of this list.
             Box::new(move |h, null| unsafe { kingup_game_phase(h, or_null(n, null)) }),
         ),
         (
             "round",
+            // SAFETY: as stated above for every call of this list.
             Box::new(move |h, null| unsafe { kingup_game_round(h, or_null(n, null)) }),
         ),
         (
             "winners",
+            // SAFETY: as stated above for every call of this list.
             Box::new(move |h, null| unsafe { kingup_game_winners(h, or_null(n, null)) }),
         ),
         (
             "events",
+            // SAFETY: as stated above for every call of this list.
             Box::new(move |h, null| unsafe { kingup_game_event_count(h, or_null(size, null)) }),
         ),
         (
             "actor",
+            // SAFETY: as stated above for every call of this list.
             Box::new(move |h, null| unsafe { kingup_game_actor(h, or_null(actor, null)) }),
         ),
         (
             "chance",
+            // SAFETY: as stated above for every call of this list.
             Box::new(move |h, null| unsafe { kingup_game_chance_step(h, or_null(step, null)) }),
         ),
         (
             "config",
+            // SAFETY: as stated above for every call of this list.
             Box::new(move |h, null| unsafe { kingup_game_config(h, or_null(config, null)) }),
         ),
     ];
@@ -430,21 +437,25 @@ fn list_queries() {
     );
     check_list::<u8>(
         &g,
+        // SAFETY: as stated above for every call of this list.
         |h, s, b, c, l| unsafe { kingup_game_action_mask(h, s, b, c, l) },
         true,
     );
     check_list::<f32>(
         &g,
+        // SAFETY: as stated above for every call of this list.
         |h, s, b, c, l| unsafe { kingup_game_observation(h, s, b, c, l) },
         true,
     );
     check_list::<u32>(
         &g,
+        // SAFETY: as stated above for every call of this list.
         |h, _, b, c, l| unsafe { kingup_game_totals(h, b, c, l) },
         false,
     );
     check_list::<u32>(
         &g,
+        // SAFETY: as stated above for every call of this list.
         |h, _, b, c, l| unsafe { kingup_game_scores(h, b, c, l) },
         false,
     );
@@ -456,21 +467,25 @@ fn list_queries() {
     // Text queries are lists of bytes.
     check_list::<c_char>(
         &g,
+        // SAFETY: as stated above for every call of this list.
         |h, _, b, c, l| unsafe { kingup_game_to_json(h, b, c, l) },
         false,
     );
     check_list::<c_char>(
         &g,
+        // SAFETY: as stated above for every call of this list.
         |h, s, b, c, l| unsafe { kingup_game_player_view_json(h, s, b, c, l) },
         true,
     );
     check_list::<c_char>(
         &g,
+        // SAFETY: as stated above for every call of this list.
         |h, _, b, c, l| unsafe { kingup_game_public_view_json(h, b, c, l) },
         false,
     );
     check_list::<c_char>(
         &g,
+        // SAFETY: as stated above for every call of this list.
         |h, _, b, c, l| unsafe { kingup_game_events_json(h, -1, 0, b, c, l) },
         false,
     );
