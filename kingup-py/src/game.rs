@@ -4,7 +4,7 @@ use kingup_core::{
     Action, Actor, ChanceOutcome, ChanceStep, Config, Event, Game, OBSERVATION_LEN, Seat, Step,
 };
 use numpy::PyArray1;
-use pyo3::exceptions::PyTypeError;
+use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::PyList;
 use serde::{Deserialize, Serialize};
@@ -194,7 +194,7 @@ pub(crate) fn seed_arg(obj: &Bound<'_, PyAny>) -> PyResult<u64> {
     int_arg(obj, "seed")?;
     obj.extract::<u64>().map_err(|_| {
         let shown = obj.str().map_or_else(|_| "?".to_owned(), |s| s.to_string());
-        pyo3::exceptions::PyValueError::new_err(format!("seed must be in 0..2**64, not {shown}"))
+        PyValueError::new_err(format!("seed must be in 0..2**64, not {shown}"))
     })
 }
 
@@ -510,12 +510,21 @@ impl PyGame {
 
     /// The events since the game was created (from index `since`), as `seat` may see
     /// them; `None` for a spectator. Another seat's objective and vote are blanked.
-    #[pyo3(signature = (seat, since=0))]
-    fn events(&self, seat: Option<&Bound<'_, PyAny>>, since: usize) -> PyResult<Vec<PyEvent>> {
+    #[pyo3(signature = (seat, since=None))]
+    fn events(
+        &self,
+        seat: Option<&Bound<'_, PyAny>>,
+        since: Option<&Bound<'_, PyAny>>,
+    ) -> PyResult<Vec<PyEvent>> {
         let viewer = seat
             .filter(|s| !s.is_none())
             .map(|s| seat_arg(s, self.game.players()))
             .transpose()?;
+        let since = match since {
+            None => 0,
+            Some(obj) => usize::try_from(int_arg(obj, "since")?)
+                .map_err(|_| PyValueError::new_err("since must be >= 0"))?,
+        };
         let log = self.events.get(since..).unwrap_or_default();
         Ok(log.iter().map(|e| PyEvent(e.redacted(viewer))).collect())
     }

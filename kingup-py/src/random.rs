@@ -82,12 +82,29 @@ pub(crate) fn below(rng: &mut Rng, n: u32) -> u32 {
     }
 }
 
+/// Where the steps of a game are recorded: `Vec<Step>` keeps them, `()` (the batched
+/// simulator) does not.
+pub(crate) trait StepLog {
+    /// Records the next step.
+    fn record(&mut self, step: Step);
+}
+
+impl StepLog for Vec<Step> {
+    fn record(&mut self, step: Step) {
+        self.push(step);
+    }
+}
+
+impl StepLog for () {
+    fn record(&mut self, _: Step) {}
+}
+
 /// Resolves pending chance steps from `rng`, recording each outcome in `steps` and its
 /// events in `events`.
-pub(crate) fn resolve_chance<S: EventSink>(
+pub(crate) fn resolve_chance<L: StepLog, S: EventSink>(
     game: &mut Game,
     rng: &mut Rng,
-    steps: &mut Vec<Step>,
+    steps: &mut L,
     events: &mut S,
 ) {
     while let Some(outcome) = game.sample_chance(rng) {
@@ -96,7 +113,7 @@ pub(crate) fn resolve_chance<S: EventSink>(
         if game.apply_chance_with(outcome, events).is_err() {
             break;
         }
-        steps.push(Step::Chance(outcome));
+        steps.record(Step::Chance(outcome));
     }
 }
 
@@ -119,10 +136,10 @@ pub(crate) fn random_action(game: &Game, rng: &mut Rng) -> Option<(Seat, Action)
 
 /// Plays uniformly random legal actions (and chance from the same stream) to the end;
 /// returns the number of player actions taken.
-pub(crate) fn play_random<S: EventSink>(
+pub(crate) fn play_random<L: StepLog, S: EventSink>(
     game: &mut Game,
     rng: &mut Rng,
-    steps: &mut Vec<Step>,
+    steps: &mut L,
     events: &mut S,
 ) -> u32 {
     let mut actions = 0;
@@ -134,7 +151,7 @@ pub(crate) fn play_random<S: EventSink>(
         if game.apply_with(seat, action, events).is_err() {
             return actions;
         }
-        steps.push(Step::Action { seat, action });
+        steps.record(Step::Action { seat, action });
         actions += 1;
     }
 }

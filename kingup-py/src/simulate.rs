@@ -26,8 +26,11 @@ fn play_one(config: Config, seed: u64, row: Row<'_>) {
         return;
     };
     let mut rng = rng_from_seed(seed);
-    let mut steps = Vec::new();
-    *row.length = random::play_random(&mut game, &mut rng, &mut steps, &mut ());
+    // Round 1's first player is known once the opening chance steps are resolved (the
+    // engine keeps only the current round's); play_random resolves them the same way.
+    random::resolve_chance(&mut game, &mut rng, &mut (), &mut ());
+    *row.first = game.first_player().map_or(-1, |s| s.index() as i8);
+    *row.length = random::play_random(&mut game, &mut rng, &mut (), &mut ());
     let players = game.players();
     row.totals.copy_from_slice(&game.totals()[..players]);
     for (r, scores) in row.rounds.chunks_mut(players).zip(game.scores()) {
@@ -36,19 +39,6 @@ fn play_one(config: Config, seed: u64, row: Row<'_>) {
     let winners = game.winners().unwrap_or_default();
     for (i, w) in row.winners.iter_mut().enumerate() {
         *w = Seat::new(i).is_some_and(|s| winners.contains(s));
-    }
-    // Round 1's first player: the engine keeps only the current round's.
-    *row.first = first_player_of_round_one(&steps, config).map_or(-1, |s| s.index() as i8);
-}
-
-/// Round 1's first player: configured, or the first chance outcome when drawn.
-fn first_player_of_round_one(steps: &[kingup_core::Step], config: Config) -> Option<Seat> {
-    match config.first_player {
-        kingup_core::FirstPlayer::Seat(seat) => Some(seat),
-        kingup_core::FirstPlayer::Random => match steps.first()? {
-            kingup_core::Step::Chance(kingup_core::ChanceOutcome::FirstPlayer(seat)) => Some(*seat),
-            _ => None,
-        },
     }
 }
 
@@ -114,6 +104,10 @@ impl Buffers {
     }
 }
 
+/// Games one call plays at most: the results take up to 41 bytes a game (6 players), so
+/// this bounds them to about 4 GB, and the buffer sizes cannot overflow.
+const MAX_GAMES: usize = 100_000_000;
+
 /// Plays `games` uniformly random games and returns NumPy arrays (see `kingup.simulate`).
 #[pyfunction]
 #[pyo3(signature = (games, players=None, seed=None, rounds=None, setup=None, first_player=None, threads=1))]
@@ -138,6 +132,11 @@ pub(crate) fn simulate<'py>(
         deck: None,
     }
     .build(py)?;
+    if games > MAX_GAMES {
+        let message =
+            format!("games must be at most {MAX_GAMES} per call (run batches), not {games}");
+        return Err(errors::invalid_config(py, message));
+    }
     if !(1..=64).contains(&threads) {
         return Err(errors::invalid_config(
             py,

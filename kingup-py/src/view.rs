@@ -211,10 +211,19 @@ impl PyPublicView {
     fn revealed_objective<'py>(
         &self,
         py: Python<'py>,
-        round: u8,
+        round: &Bound<'py, PyAny>,
         seat: &Bound<'py, PyAny>,
     ) -> PyResult<Option<Bound<'py, PyList>>> {
         let seat = seat_arg(seat, self.0.players())?;
+        let round = convert::int_arg(round, "round")?;
+        if round < 0 {
+            return Err(pyo3::exceptions::PyValueError::new_err(
+                "round must be >= 0",
+            ));
+        }
+        let Ok(round) = u8::try_from(round) else {
+            return Ok(None);
+        };
         self.0
             .revealed_objective(round, seat)
             .map(|o| convert::characters(py, o.characters()))

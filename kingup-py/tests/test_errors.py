@@ -303,3 +303,39 @@ def test_simulate_bad_arguments() -> None:
         kingup.simulate(10, threads=0)
     with pytest.raises(ValueError):
         kingup.simulate(10, seed=-2)
+
+
+def test_other_query_arguments() -> None:
+    g = kingup.Game(seed=1)
+    with pytest.raises(ValueError, match="since must be >= 0"):
+        g.events(0, since=-1)
+    with pytest.raises(TypeError, match="since must be an int"):
+        g.events(0, since="1")  # type: ignore[arg-type]
+    view = g.public_view()
+    assert view.revealed_objective(0, 0) is None and view.revealed_objective(10**6, 0) is None
+    with pytest.raises(ValueError):
+        view.revealed_objective(-1, 0)
+    for bad in ("Z", 13, -1):
+        with pytest.raises(kingup.InvalidConfigError):
+            view.floor_of(bad)
+        with pytest.raises(kingup.InvalidConfigError):
+            view.movers(bad)
+    with pytest.raises(TypeError):
+        view.no_votes(1.0)  # type: ignore[arg-type]
+    with pytest.raises(kingup.InvalidConfigError, match="at most"):
+        kingup.simulate(10**12)
+    with pytest.raises(TypeError):
+        kingup.Action("3")  # type: ignore[arg-type]
+    with pytest.raises(ValueError):
+        kingup.Action(67)
+    with pytest.raises(ValueError):
+        kingup.Action.place("A", 5)
+
+
+def test_sample_from_a_hand_edited_view_is_rejected() -> None:
+    g = kingup.Game(players=4, seed=2)
+    doc = json.loads(g.view(0).to_json())
+    doc["public"]["dealt"] = []  # nobody dealt, yet the viewer holds a card
+    view = kingup.PlayerView.from_json(json.dumps(doc))
+    with pytest.raises(kingup.InvalidStateError, match="no game fits this view"):
+        view.sample(seed=1)
