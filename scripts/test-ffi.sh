@@ -28,11 +28,13 @@ install() {
         echo "missing $*: install it (as root: apt-get install $*)" >&2
         exit 1
     fi
+    # Waits for a dpkg lock held by another install instead of failing at once.
+    local apt=(apt-get -o DPkg::Lock::Timeout=600 -y -qq)
     if [ -z "$apt_updated" ]; then
-        DEBIAN_FRONTEND=noninteractive apt-get update -qq
+        DEBIAN_FRONTEND=noninteractive "${apt[@]}" update
         apt_updated=1
     fi
-    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "$@" >/dev/null
+    DEBIAN_FRONTEND=noninteractive "${apt[@]}" install --no-install-recommends "$@" >/dev/null
 }
 
 step "build kingup-ffi ($profile)"
