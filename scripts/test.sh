@@ -26,3 +26,4 @@ cargo test --workspace
 step "bot strength (release: thousands of games)"
 cargo test --release -p kingup-core --test strength
 bash scripts/test-ffi.sh
+bash scripts/test-python.sh
