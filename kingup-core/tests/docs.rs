@@ -20,7 +20,11 @@ fn observation_table_matches_the_layout() {
     for ((name, offset, len), (field, field_len)) in rows.iter().zip(OBSERVATION_FIELDS) {
         assert_eq!(name, field);
         assert_eq!(*len, field_len, "{name}");
-        assert_eq!(observation_field(name).map(|r| r.start), Some(*offset), "{name}");
+        assert_eq!(
+            observation_field(name).map(|r| r.start),
+            Some(*offset),
+            "{name}"
+        );
     }
     assert!(doc.contains(&format!("**{OBSERVATION_LEN}**")));
 }
