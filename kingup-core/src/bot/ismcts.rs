@@ -13,10 +13,9 @@ use crate::{Action, Actor, Game, Phase, PlayerView, Seat};
 pub struct IsmctsConfig {
     /// Iterations per decision (one sampled world and one playout each).
     pub iterations: u32,
-    /// Stop early after this long, if set (feature `std`). With a time limit the bot is no
-    /// longer deterministic for a seed.
-    #[cfg(feature = "std")]
-    pub time_limit: Option<std::time::Duration>,
+    /// Stop early after this long, if set. Honoured with feature `std` only (there is no
+    /// clock without it). With a time limit the bot is no longer deterministic for a seed.
+    pub time_limit: Option<core::time::Duration>,
     /// The UCB exploration constant; rewards lie in `[-1, 1]`.
     pub exploration: f64,
     /// How the round is played out below the tree.
@@ -39,7 +38,6 @@ impl Default for IsmctsConfig {
     fn default() -> IsmctsConfig {
         IsmctsConfig {
             iterations: 1000,
-            #[cfg(feature = "std")]
             time_limit: None,
             exploration: 0.7,
             rollout: Rollout::Heuristic,
@@ -170,7 +168,7 @@ impl<R: RngCore> IsmctsBot<R> {
             if legal.contains(&n.action) {
                 n.available += 1;
                 let visits = f64::from(n.visits.max(1));
-                let ucb = n.reward / visits + c * (ln(f64::from(n.available)) / visits).sqrt();
+                let ucb = n.reward / visits + c * sqrt(ln(f64::from(n.available)) / visits);
                 if ucb > best.0 {
                     best = (ucb, child);
                 }
@@ -280,6 +278,18 @@ fn ln(x: f64) -> f64 {
     2.0 * sum + k * core::f64::consts::LN_2
 }
 
+/// Square root without `std`, for `x >= 0`: a bit-level first guess refined by Newton.
+fn sqrt(x: f64) -> f64 {
+    if x <= 0.0 {
+        return 0.0;
+    }
+    let mut y = f64::from_bits((x.to_bits() >> 1) + (1023u64 << 51));
+    for _ in 0..5 {
+        y = 0.5 * (y + x / y);
+    }
+    y
+}
+
 impl<R: RngCore> Bot for IsmctsBot<R> {
     fn choose(&mut self, view: &PlayerView) -> Option<Action> {
         self.search(view)
@@ -292,7 +302,15 @@ impl<R: RngCore> Bot for IsmctsBot<R> {
 
 #[cfg(test)]
 mod tests {
-    use super::ln;
+    use super::{ln, sqrt};
+
+    #[test]
+    fn sqrt_matches_std() {
+        for x in [0.0, 1e-6, 0.25, 1.0, 2.0, 10.0, 12345.678, 1e12] {
+            let exact = std::primitive::f64::sqrt(x);
+            assert!((sqrt(x) - exact).abs() <= 1e-12 * exact.max(1.0), "{x}");
+        }
+    }
 
     #[test]
     fn ln_matches_std() {
