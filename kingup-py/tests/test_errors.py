@@ -339,3 +339,27 @@ def test_sample_from_a_hand_edited_view_is_rejected() -> None:
     view = kingup.PlayerView.from_json(json.dumps(doc))
     with pytest.raises(kingup.InvalidStateError, match="no game fits this view"):
         view.sample(seed=1)
+
+
+@pytest.mark.parametrize(
+    ("path", "value", "message"),
+    [
+        (["public", "config", "players"], 9, "3 to 6 players"),
+        (["public", "config", "players"], 0, "3 to 6 players"),
+        (["public", "config", "rounds"], 1, "round 2 of a 1-round game"),
+        (["public", "round"], 3, "round 3 of a 3-round game"),
+        (["seat"], 5, "the viewer does not play"),
+        (["seat"], 6, "invalid player view"),
+        (["public", "castle", "floors", 0], "ABCDE", "invalid player view"),
+    ],
+)
+def test_impossible_views_are_rejected(path: list[str], value: object, message: str) -> None:
+    g = kingup.Game(players=4, seed=2)
+    g.play_random()  # in the last round, so that round 3 is out of range
+    doc = json.loads(g.view(1).to_json())
+    with pytest.raises(kingup.InvalidStateError, match=message):
+        kingup.PlayerView.from_json(_corrupt(doc, path, value))
+    if path[0] == "public":
+        public = json.loads(g.public_view().to_json())
+        with pytest.raises(kingup.InvalidStateError, match=message.replace("player view", "public view")):
+            kingup.PublicView.from_json(_corrupt(public, path[1:], value))
