@@ -2,7 +2,7 @@
 
 use core::fmt;
 
-use crate::game::{MAX_ROUNDS, action_mask, legal_actions_in};
+use crate::game::{MAX_ROUNDS, action_mask, leaders, legal_actions_in, no_cards_left, sum_rounds};
 use crate::{
     Actions, Actor, CardId, Castle, ChanceStep, Character, Config, Objective, Phase, Seat, SeatSet,
     Vote, score,
@@ -96,11 +96,7 @@ impl PublicView {
     /// No cards `seat` has left: its allowance less the No votes it was seen to play this
     /// round (public deduction from the reveals).
     pub fn no_cards(&self, seat: Seat) -> u8 {
-        if seat.index() >= self.players() {
-            return 0;
-        }
-        let played = self.no_votes.iter().filter(|s| s.contains(seat)).count() as u8;
-        self.config.no_cards().saturating_sub(played)
+        no_cards_left(&self.config, &self.no_votes, seat)
     }
 
     /// Points of the rounds scored so far, one row per round.
@@ -110,13 +106,7 @@ impl PublicView {
 
     /// Total points per seat so far.
     pub fn totals(&self) -> [u16; Seat::MAX] {
-        let mut totals = [0u16; Seat::MAX];
-        for round in self.scores() {
-            for (t, &p) in totals.iter_mut().zip(round) {
-                *t += u16::from(p);
-            }
-        }
-        totals
+        sum_rounds(self.scores())
     }
 
     /// The objective `seat` held in round `round`, once that round was scored.
@@ -139,19 +129,12 @@ impl PublicView {
         if self.phase != Phase::GameOver {
             return None;
         }
-        let totals = self.totals();
-        let key = |s: Seat| {
-            let kept = self.revealed_objective(self.round, s).map_or(0, |o| {
+        let kept = |s: Seat| {
+            self.revealed_objective(self.round, s).map_or(0, |o| {
                 o.characters().intersection(self.castle.inside()).len()
-            });
-            (totals[s.index()], kept)
+            })
         };
-        let best = Seat::all(self.players()).map(key).max();
-        Some(
-            Seat::all(self.players())
-                .filter(|&s| Some(key(s)) == best)
-                .collect(),
-        )
+        Some(leaders(self.players(), self.totals(), kept))
     }
 }
 

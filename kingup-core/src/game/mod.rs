@@ -12,12 +12,26 @@ mod views;
 pub use moves::Actions;
 pub(crate) use moves::{action_mask, legal_actions_in};
 pub use score::{CONSOLATION_POINTS, score};
+pub(crate) use score::{leaders, sum_rounds};
 pub use validate::InvalidState;
 
 use crate::{
     Actor, CardId, Castle, Character, Config, ConfigError, FirstPlayer, Objective, Phase, Seat,
     SeatSet, Vote,
 };
+
+/// No cards `seat` has left: its allowance less its revealed No votes this round.
+pub(crate) fn no_cards_left(
+    config: &Config,
+    no_votes: &[SeatSet; Character::COUNT],
+    seat: Seat,
+) -> u8 {
+    if seat.index() >= config.player_count() {
+        return 0;
+    }
+    let played = no_votes.iter().filter(|s| s.contains(seat)).count() as u8;
+    config.no_cards().saturating_sub(played)
+}
 
 /// Rounds a game has at most.
 pub(crate) const MAX_ROUNDS: usize = 3;
@@ -184,11 +198,7 @@ impl Game {
     /// work it out). 0 for a seat that does not play.
     #[inline]
     pub fn no_cards(&self, seat: Seat) -> u8 {
-        if seat.index() >= self.players() {
-            return 0;
-        }
-        let played = self.no_votes.iter().filter(|s| s.contains(seat)).count() as u8;
-        self.config.no_cards().saturating_sub(played)
+        no_cards_left(&self.config, &self.no_votes, seat)
     }
 
     /// The seats that placed or climbed `character` this round.

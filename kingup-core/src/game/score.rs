@@ -30,6 +30,31 @@ pub fn score(castle: &Castle, objective: Objective) -> u8 {
         .sum()
 }
 
+/// Total points per seat over the given rounds.
+pub(crate) fn sum_rounds(rounds: &[[u8; Seat::MAX]]) -> [u16; Seat::MAX] {
+    let mut totals = [0u16; Seat::MAX];
+    for round in rounds {
+        for (total, &points) in totals.iter_mut().zip(round) {
+            *total += u16::from(points);
+        }
+    }
+    totals
+}
+
+/// The seats with the highest total, ties broken by `kept` (characters of the final
+/// objective in the castle); seats still tied all lead.
+pub(crate) fn leaders(
+    players: usize,
+    totals: [u16; Seat::MAX],
+    kept: impl Fn(Seat) -> usize,
+) -> SeatSet {
+    let key = |s: Seat| (totals[s.index()], kept(s));
+    let best = Seat::all(players).map(key).max();
+    Seat::all(players)
+        .filter(|&s| Some(key(s)) == best)
+        .collect()
+}
+
 impl Game {
     /// Points of the rounds scored so far: one row per scored round, one column per seat
     /// (columns past the player count are 0).
@@ -40,13 +65,7 @@ impl Game {
 
     /// Total points per seat so far.
     pub fn totals(&self) -> [u16; Seat::MAX] {
-        let mut totals = [0u16; Seat::MAX];
-        for round in self.scores() {
-            for (total, &points) in totals.iter_mut().zip(round) {
-                *total += u16::from(points);
-            }
-        }
-        totals
+        sum_rounds(self.scores())
     }
 
     /// The winners once the game is over: the highest total; among tied seats, those with
@@ -64,12 +83,9 @@ impl Game {
     }
 
     fn leaders(&self) -> SeatSet {
-        let totals = self.totals();
-        let key = |s: Seat| (totals[s.index()], self.characters_in_castle(s));
-        let best = Seat::all(self.players()).map(key).max();
-        Seat::all(self.players())
-            .filter(|&s| Some(key(s)) == best)
-            .collect()
+        leaders(self.players(), self.totals(), |s| {
+            self.characters_in_castle(s)
+        })
     }
 
     fn round_is_scored(&self) -> bool {
