@@ -138,11 +138,16 @@ impl fmt::Display for InfoState<'_> {
         f.write_str("; no")?;
         table(f, &p.no_votes)?;
         f.write_str("; scored")?;
-        for round in 0..usize::from(p.rounds_scored) {
+        let scored = p
+            .revealed
+            .iter()
+            .zip(&p.scores)
+            .take(p.rounds_scored.into());
+        for (cards, points) in scored {
             for s in Seat::all(p.players()) {
                 write!(f, " ")?;
-                option(f, p.revealed[round][s.index()].map(|c| c.index()))?;
-                write!(f, ":{}", p.scores[round][s.index()])?;
+                option(f, cards[s.index()].map(|c| c.index()))?;
+                write!(f, ":{}", points[s.index()])?;
             }
             f.write_str(" |")?;
         }

@@ -85,6 +85,9 @@ fn set_seats(field: &mut [f32], seats: SeatSet, slot: impl Fn(Seat) -> usize) {
 impl PlayerView {
     /// Writes the observation into `out` (every element is written). Allocation-free.
     ///
+    /// Never panics; for a hand-built view that [`PlayerView::check`] rejects, the
+    /// encoding is unspecified.
+    ///
     /// ```
     /// use kingup_core::{Config, Game, Seat, OBSERVATION_LEN};
     ///
@@ -97,14 +100,15 @@ impl PlayerView {
     pub fn encode(&self, out: &mut [f32; OBSERVATION_LEN]) {
         out.fill(0.0);
         let view = &self.public;
-        let players = view.players();
-        let slot = |s: Seat| (s.index() + players - self.seat.index()) % players;
+        let players = view.players().clamp(3, Seat::MAX);
+        let viewer = self.seat.index() % players;
+        let slot = |s: Seat| (s.index() + players - viewer) % players;
         let one = |s: Option<Seat>| s.map_or(SeatSet::EMPTY, SeatSet::single);
         let mut f = Fields { rest: out, next: 0 };
 
         f.next()[players - 3] = 1.0;
         f.next()[usize::from(view.config.rounds == 3)] = 1.0;
-        f.next()[usize::from(view.round)] = 1.0;
+        f.next()[usize::from(view.round).min(2)] = 1.0;
         f.next()[phase_index(view.phase)] = 1.0;
         let castle = f.next();
         for c in Character::ALL {

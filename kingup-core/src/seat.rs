@@ -127,6 +127,22 @@ impl SeatSet {
         self.0 |= 1 << seat.0;
     }
 
+    /// Seats in either set.
+    #[inline]
+    pub const fn union(self, other: SeatSet) -> SeatSet {
+        SeatSet(self.0 | other.0)
+    }
+
+    /// The lowest seat in the set, if any (e.g. the next voter to ask).
+    #[inline]
+    pub const fn lowest(self) -> Option<Seat> {
+        if self.0 == 0 {
+            None
+        } else {
+            Some(Seat(self.0.trailing_zeros() as u8))
+        }
+    }
+
     /// Seats in `self` but not in `other`.
     #[inline]
     pub const fn difference(self, other: SeatSet) -> SeatSet {

@@ -4,16 +4,21 @@ use core::fmt;
 
 use crate::game::{MAX_ROUNDS, action_mask, leaders, legal_actions_in, no_cards_left, sum_rounds};
 use crate::{
-    Actions, Actor, CardId, Castle, ChanceStep, Character, Config, Objective, Phase, Seat, SeatSet,
-    Vote, score,
+    Actions, Actor, CardId, Castle, ChanceStep, Character, Config, InvalidState, Objective, Phase,
+    Seat, SeatSet, Vote, score,
 };
 
 /// Everything public about a game: what a spectator sees and every player knows.
 ///
 /// It has no field for an objective of the current round, a hand, or an unrevealed vote,
-/// so it cannot leak them. Built by [`Game::public_view`](crate::Game::public_view).
+/// so it cannot leak them. Built by [`Game::public_view`](crate::Game::public_view); read
+/// back from serde only if [`PublicView::check`] accepts it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize),
+    serde(remote = "Self")
+)]
 pub struct PublicView {
     /// The configuration (the deck's composition is public, its order is not).
     pub config: Config,
@@ -66,7 +71,11 @@ pub struct PublicView {
 /// # Ok::<(), kingup_core::ConfigError>(())
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize),
+    serde(remote = "Self")
+)]
 pub struct PlayerView {
     /// The viewer.
     pub seat: Seat,
@@ -79,6 +88,49 @@ pub struct PlayerView {
 }
 
 impl PublicView {
+    /// Checks the facts the view's methods rely on: a playable config, a round in range,
+    /// seats that play, cards in the deck. Views built by a [`Game`](crate::Game) always
+    /// pass; serde refuses views that do not.
+    pub fn check(&self) -> Result<(), InvalidState> {
+        self.config.validate()?;
+        if self.round >= self.config.rounds {
+            return Err(InvalidState::Round {
+                round: self.round,
+                rounds: self.config.rounds,
+            });
+        }
+        if self.rounds_scored > self.round + 1 {
+            return Err(InvalidState::Scores(self.round));
+        }
+        self.castle.check()?;
+        let seats = SeatSet::first(self.players());
+        let mut named = self.voted.union(self.dealt);
+        for set in self.movers.iter().chain(&self.no_votes) {
+            named = named.union(*set);
+        }
+        for seat in [self.first_player, self.crown].into_iter().flatten() {
+            named.insert(seat);
+        }
+        match self.actor {
+            Actor::Seat(seat) => named.insert(seat),
+            Actor::Voters(voters) => named = named.union(voters),
+            Actor::Chance | Actor::Nobody => {}
+        }
+        if let Some(seat) = named.difference(seats).iter().next() {
+            return Err(InvalidState::Seat(seat));
+        }
+        match self
+            .revealed
+            .iter()
+            .flatten()
+            .flatten()
+            .find(|c| c.index() >= self.config.deck.len())
+        {
+            Some(card) => Err(InvalidState::Card(*card)),
+            None => Ok(()),
+        }
+    }
+
     /// Number of players.
     #[inline]
     pub const fn players(&self) -> usize {
@@ -139,6 +191,21 @@ impl PublicView {
 }
 
 impl PlayerView {
+    /// Checks the public part ([`PublicView::check`]), that the viewer plays, and that its
+    /// card is in the deck.
+    pub fn check(&self) -> Result<(), InvalidState> {
+        self.public.check()?;
+        if self.seat.index() >= self.public.players() {
+            return Err(InvalidState::Seat(self.seat));
+        }
+        match self.objective_card {
+            Some(card) if card.index() >= self.public.config.deck.len() => {
+                Err(InvalidState::Card(card))
+            }
+            _ => Ok(()),
+        }
+    }
+
     /// The viewer's objective this round, once dealt.
     pub fn objective(&self) -> Option<Objective> {
         self.objective_card
@@ -222,4 +289,35 @@ impl fmt::Display for PlayerView {
         }
         writeln!(f)
     }
+}
+
+/// Serde for the views: the derived forms, read back only if `check` accepts them.
+#[cfg(feature = "serde")]
+mod serde_checked {
+    use serde::de::Error;
+    use serde::{Deserialize, Deserializer, Serialize, Serializer};
+
+    use super::{PlayerView, PublicView};
+
+    macro_rules! checked {
+        ($ty:ty) => {
+            impl Serialize for $ty {
+                fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+                    <$ty>::serialize(self, s)
+                }
+            }
+
+            impl<'de> Deserialize<'de> for $ty {
+                fn deserialize<D: Deserializer<'de>>(d: D) -> Result<$ty, D::Error> {
+                    let view = <$ty>::deserialize(d)?;
+                    view.check()
+                        .map_err(|e| D::Error::custom(format_args!("impossible view: {e}")))?;
+                    Ok(view)
+                }
+            }
+        };
+    }
+
+    checked!(PublicView);
+    checked!(PlayerView);
 }

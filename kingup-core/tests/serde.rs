@@ -268,3 +268,41 @@ fn events_are_tagged_objects() {
     );
     assert_eq!(serde_json::from_value::<Event>(value).unwrap(), event);
 }
+
+/// Fuzzing found that a player view read from JSON with round 3 made `sample` index out of
+/// bounds. Views are now checked when read, and `sample` checks hand-built ones.
+#[test]
+fn impossible_views_are_rejected_and_never_panic() {
+    let (_, states) = random_game(Config::new(5), 4);
+    let game = states[40];
+    let view = game.player_view(Seat::new(0).unwrap());
+    let mut value = serde_json::to_value(view).unwrap();
+    assert_eq!(
+        serde_json::from_value::<kingup_core::PlayerView>(value.clone()).unwrap(),
+        view
+    );
+
+    value["public"]["round"] = json!(3);
+    let err = serde_json::from_value::<kingup_core::PlayerView>(value.clone()).unwrap_err();
+    assert!(err.to_string().contains("round index 3"), "{err}");
+    value["public"]["round"] = json!(0);
+    value["seat"] = json!(5);
+    let err = serde_json::from_value::<kingup_core::PlayerView>(value.clone()).unwrap_err();
+    assert!(err.to_string().contains("seat 5"), "{err}");
+    let mut public = serde_json::to_value(game.public_view()).unwrap();
+    public["voted"] = json!([5]);
+    assert!(serde_json::from_value::<kingup_core::PublicView>(public).is_err());
+
+    // Hand-built nonsense: methods stay panic-free and sampling says why it refuses.
+    let mut bad = view;
+    bad.public.round = 9;
+    bad.public.rounds_scored = 7;
+    bad.public.config.players = 0;
+    assert!(bad.check().is_err());
+    let mut obs = [0.0; kingup_core::OBSERVATION_LEN];
+    bad.encode(&mut obs);
+    let _ = bad.info_state().to_string();
+    let _ = bad.legal_actions();
+    let _ = bad.public.winners();
+    assert!(bad.sample(&mut SmallRng::seed_from_u64(1)).is_err());
+}

@@ -27,6 +27,7 @@ impl PlayerView {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn sample<R: RngCore + ?Sized>(&self, rng: &mut R) -> Result<Game, InvalidState> {
+        self.check()?;
         let p = &self.public;
         let mut objectives = p.revealed;
         let round = usize::from(p.round);
