@@ -11,9 +11,10 @@ use kingup_ffi::*;
 pub fn ffi_calls(data: &[u8]) {
     let mut u = Unstructured::new(data);
     let Some(game) = new_game(&mut u) else { return };
+    let mut bytes = vec![0u8; 1 << 16];
     while !u.is_empty() {
         let before = snapshot(game);
-        let Ok(status) = call(&mut u, game) else {
+        let Ok(status) = call(&mut u, game, &mut bytes) else {
             break;
         };
         assert!((status as u32) <= 6, "unknown status {}", status as u32);
@@ -47,7 +48,7 @@ fn new_game(u: &mut Unstructured<'_>) -> Option<*mut KingupGame> {
 
 /// The game's snapshot JSON (the whole state).
 fn snapshot(game: *mut KingupGame) -> Vec<u8> {
-    let mut buf = vec![0u8; 1 << 16];
+    let mut buf = vec![0u8; 1 << 13];
     let mut len = 0;
     // SAFETY: `game` is live; `buf` is valid for `buf.len()` bytes; `len` is valid.
     let status = unsafe { kingup_game_to_json(game, buf.as_mut_ptr().cast(), buf.len(), &mut len) };
@@ -65,15 +66,14 @@ fn capacity(u: &mut Unstructured<'_>, full: usize) -> Result<usize> {
     })
 }
 
-/// Makes one arbitrary call on `game` and returns its status.
-fn call(u: &mut Unstructured<'_>, game: *mut KingupGame) -> Result<KingupStatus> {
+/// Makes one arbitrary call on `game` (text goes to `bytes`) and returns its status.
+fn call(u: &mut Unstructured<'_>, game: *mut KingupGame, bytes: &mut [u8]) -> Result<KingupStatus> {
     let seat: u32 = u.int_in_range(0..=7)?;
     let null = u.ratio(1, 8)?;
     let g = if null { ptr::null_mut() } else { game };
     let mut len = 0usize;
     let mut words = [0u32; 64];
     let mut floats = [0f32; 512];
-    let mut bytes = vec![0u8; 1 << 16];
     let mut probabilities = [0f64; 64];
     // SAFETY (every arm): `g` is NULL or the live handle; every buffer pointer is valid for
     // the capacity passed with it, which never exceeds the buffer's length; out-parameters
