@@ -49,6 +49,18 @@ impl PyEvent {
         convert::json_to_py(py, &self.to_json()?)
     }
 
+    /// Reads `to_json()`'s output; `InvalidStateError` if malformed.
+    #[staticmethod]
+    fn from_json(py: Python<'_>, text: &Bound<'_, PyAny>) -> PyResult<PyEvent> {
+        let text = crate::config::str_arg(text, "the JSON document")?;
+        convert::from_json(py, &text, "event").map(PyEvent)
+    }
+
+    fn __reduce__<'py>(&self, py: Python<'py>) -> PyResult<(Bound<'py, PyAny>, (String,))> {
+        let from_json = py.get_type::<PyEvent>().getattr("from_json")?;
+        Ok((from_json, (self.to_json()?,)))
+    }
+
     fn __repr__(&self) -> PyResult<String> {
         Ok(format!("Event({})", self.to_json()?))
     }

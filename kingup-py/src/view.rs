@@ -278,6 +278,11 @@ impl PyPublicView {
         Ok(PyPublicView(view))
     }
 
+    fn __reduce__<'py>(&self, py: Python<'py>) -> PyResult<(Bound<'py, PyAny>, (String,))> {
+        let from_json = py.get_type::<PyPublicView>().getattr("from_json")?;
+        Ok((from_json, (self.to_json()?,)))
+    }
+
     fn __repr__(&self) -> String {
         format!(
             "<kingup.PublicView: round {}, {} phase>",
@@ -394,6 +399,11 @@ impl PyPlayerView {
         let view: PlayerView = convert::from_json(py, &text, "player view")?;
         check_view(py, &view.public, Some(view.seat))?;
         Ok(PyPlayerView(view))
+    }
+
+    fn __reduce__<'py>(&self, py: Python<'py>) -> PyResult<(Bound<'py, PyAny>, (String,))> {
+        let from_json = py.get_type::<PyPlayerView>().getattr("from_json")?;
+        Ok((from_json, (self.to_json()?,)))
     }
 
     fn __repr__(&self) -> String {

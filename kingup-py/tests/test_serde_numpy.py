@@ -55,6 +55,11 @@ def test_views_and_events_round_trip(vote_game: kingup.Game) -> None:
         assert json.loads(event.to_json()) == event.to_dict()
         assert event.to_dict()["type"] == event.kind
     assert len({e for e in g.events(None)}) <= len(g.events(None))
+    for value in (view, public, *g.events(1)):
+        assert pickle.loads(pickle.dumps(value)) == value
+    assert kingup.Event.from_json(g.events(1)[-1].to_json()) == g.events(1)[-1]
+    with pytest.raises(kingup.InvalidStateError):
+        kingup.Event.from_json('{"type": "crowned", "character": "H"}')
 
 
 def test_observation_and_mask_shapes_and_dtypes(vote_game: kingup.Game) -> None:
