@@ -1,0 +1,277 @@
+//! `kingup tournament`: many games between bots, with a progress bar, then the standings.
+
+use std::io::{IsTerminal as _, Write as _};
+use std::process::ExitCode;
+use std::sync::Mutex;
+use std::time::{Duration, Instant};
+
+use kingup_core::{Bot, Config, Entrant, TournamentConfig, tournament};
+use rand::SeedableRng;
+use rand::rngs::SmallRng;
+
+use crate::args;
+use crate::bots::{self, BotKind};
+use crate::{CliError, USAGE, out};
+
+#[derive(Debug)]
+struct Options {
+    games: u32,
+    players: Option<u8>,
+    bots: Option<Vec<BotKind>>,
+    seed: u64,
+    threads: usize,
+    iterations: u32,
+}
+
+fn parse(args: &[String]) -> Result<Option<Options>, CliError> {
+    let flags = args::flags(
+        args,
+        &[
+            "--games",
+            "--players",
+            "--bots",
+            "--seed",
+            "--threads",
+            "--iterations",
+        ],
+        &[],
+    )?;
+    let mut o = Options {
+        games: 100,
+        players: None,
+        bots: None,
+        seed: 1,
+        threads: std::thread::available_parallelism().map_or(1, usize::from),
+        iterations: 1000,
+    };
+    for flag in &flags {
+        match flag.name.as_str() {
+            "--help" => return Ok(None),
+            "--games" => o.games = args::number(flag, 1..=100_000_000)?,
+            "--players" => {
+                o.players = Some(args::number(
+                    flag,
+                    Config::MIN_PLAYERS..=Config::MAX_PLAYERS,
+                )?);
+            }
+            "--bots" => o.bots = Some(bots::parse_list(args::text(flag)).map_err(CliError::Usage)?),
+            "--seed" => o.seed = args::number(flag, 0..=u64::MAX)?,
+            "--threads" => o.threads = args::number(flag, 1..=64)?,
+            "--iterations" => o.iterations = args::number(flag, 1..=10_000_000)?,
+            _ => unreachable!("args::flags accepts only the listed flags"),
+        }
+    }
+    Ok(Some(o))
+}
+
+/// The bots, one per seat.
+fn lineup(o: &Options) -> Result<Vec<BotKind>, CliError> {
+    match (&o.bots, o.players) {
+        (Some(list), None) if (3..=6).contains(&list.len()) => Ok(list.clone()),
+        (Some(list), None) => Err(CliError::Usage(format!(
+            "--bots lists {} bots: a game has 3 to 6 players, one bot each",
+            list.len()
+        ))),
+        (Some(list), Some(n)) if list.len() == usize::from(n) => Ok(list.clone()),
+        (Some(list), Some(n)) => Err(CliError::Usage(format!(
+            "--bots lists {} bots but --players is {n}: give one bot per seat",
+            list.len()
+        ))),
+        (None, players) => {
+            let n = usize::from(players.unwrap_or(4));
+            let mut list = vec![BotKind::Heuristic; n];
+            list[0] = BotKind::Ismcts;
+            Ok(list)
+        }
+    }
+}
+
+/// Entrant names, numbered when a kind appears more than once: `heuristic#2`.
+fn entrant_names(lineup: &[BotKind]) -> Vec<String> {
+    lineup
+        .iter()
+        .enumerate()
+        .map(|(i, k)| {
+            let same = lineup.iter().filter(|&x| x == k).count();
+            if same == 1 {
+                k.name().to_owned()
+            } else {
+                let nth = lineup[..=i].iter().filter(|&x| x == k).count();
+                format!("{}#{nth}", k.name())
+            }
+        })
+        .collect()
+}
+
+pub(crate) fn run(args: &[String]) -> Result<ExitCode, CliError> {
+    let Some(o) = parse(args)? else {
+        out!("{USAGE}");
+        return Ok(ExitCode::SUCCESS);
+    };
+    let lineup = lineup(&o)?;
+    let players = lineup.len() as u8;
+    let names = entrant_names(&lineup);
+    let iterations = o.iterations;
+    let entrants: Vec<Entrant<'_>> = lineup
+        .iter()
+        .zip(&names)
+        .map(|(&kind, name)| Entrant {
+            name: name.clone(),
+            make: Box::new(move |seed| -> Box<dyn Bot> { kind.make(seed, iterations) }),
+        })
+        .collect();
+    let config = TournamentConfig {
+        game: Config::new(players),
+        games: o.games,
+        seed: o.seed,
+        threads: o.threads,
+    };
+    let list: Vec<&str> = lineup.iter().map(|k| k.name()).collect();
+    let command = format!(
+        "kingup tournament --games {} --players {players} --bots {} --seed {} --threads {} \
+         --iterations {}",
+        o.games,
+        list.join(","),
+        o.seed,
+        o.threads,
+        o.iterations
+    );
+    let progress = Progress::new(o.games, std::io::stderr().is_terminal());
+    let start = Instant::now();
+    let standings = tournament(&config, &entrants, SmallRng::seed_from_u64, |done| {
+        progress.update(done);
+    })
+    .map_err(|e| CliError::Usage(e.to_string()))?;
+    progress.finish();
+    let elapsed = start.elapsed().as_secs_f64();
+    out!(
+        "{} games, {players} players, 3 rounds, seats rotated every game; {:.1} s ({:.1} \
+         games/s). Win rate and mean final score with 95% confidence intervals (a shared win \
+         counts 1/winners):\n",
+        o.games,
+        elapsed,
+        f64::from(o.games) / elapsed.max(1e-9)
+    );
+    out!("{standings}");
+    out!("command: {command}");
+    Ok(ExitCode::SUCCESS)
+}
+
+/// The progress bar on stderr: redrawn in place on a terminal, a line per 10% otherwise.
+struct Progress {
+    total: u32,
+    terminal: bool,
+    start: Instant,
+    /// When the bar was last drawn, and the last tenth reported.
+    state: Mutex<(Option<Instant>, u32)>,
+}
+
+impl Progress {
+    fn new(total: u32, terminal: bool) -> Progress {
+        let progress = Progress {
+            total,
+            terminal,
+            start: Instant::now(),
+            state: Mutex::new((None, 0)),
+        };
+        if terminal {
+            progress.draw(0);
+        }
+        progress
+    }
+
+    /// Called from the worker threads after each game.
+    fn update(&self, done: u32) {
+        let Ok(mut state) = self.state.lock() else {
+            return;
+        };
+        if self.terminal {
+            let now = Instant::now();
+            let due = state
+                .0
+                .is_none_or(|t| now.duration_since(t) >= Duration::from_millis(100));
+            if due || done == self.total {
+                state.0 = Some(now);
+                self.draw(done);
+            }
+        } else {
+            let tenth = (u64::from(done) * 10 / u64::from(self.total.max(1))) as u32;
+            if tenth > state.1 {
+                state.1 = tenth;
+                let _ = writeln!(
+                    std::io::stderr(),
+                    "{done}/{} games ({}%)  {:.1} s",
+                    self.total,
+                    tenth * 10,
+                    self.start.elapsed().as_secs_f64()
+                );
+            }
+        }
+    }
+
+    fn draw(&self, done: u32) {
+        let _ = write!(
+            std::io::stderr(),
+            "\r{}",
+            bar(done, self.total, self.start.elapsed())
+        );
+    }
+
+    fn finish(&self) {
+        if self.terminal {
+            self.draw(self.total);
+            let _ = writeln!(std::io::stderr());
+        }
+    }
+}
+
+/// `[#####.....] 512/1000 games  12.3 s`, 30 marks wide.
+fn bar(done: u32, total: u32, elapsed: Duration) -> String {
+    const WIDTH: u64 = 30;
+    let filled = (u64::from(done) * WIDTH / u64::from(total.max(1))).min(WIDTH) as usize;
+    format!(
+        "[{}{}] {done}/{total} games  {:.1} s",
+        "#".repeat(filled),
+        ".".repeat(WIDTH as usize - filled),
+        elapsed.as_secs_f64()
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn strings(text: &str) -> Vec<String> {
+        text.split_whitespace().map(str::to_owned).collect()
+    }
+
+    #[test]
+    fn lineups_and_names() {
+        let o = parse(&strings("--bots random,random,heuristic"))
+            .unwrap()
+            .unwrap();
+        let three = lineup(&o).unwrap();
+        assert_eq!(entrant_names(&three), ["random#1", "random#2", "heuristic"]);
+        let o = parse(&strings("--players 6")).unwrap().unwrap();
+        assert_eq!(lineup(&o).unwrap().len(), 6);
+        for bad in [
+            "--players 4 --bots random,random,heuristic",
+            "--bots random,random",
+            "--games 0",
+            "--threads x",
+            "--watch",
+        ] {
+            let result = parse(&strings(bad)).and_then(|o| lineup(&o.unwrap()).map(|_| ()));
+            assert!(matches!(result, Err(CliError::Usage(_))), "{bad}");
+        }
+    }
+
+    #[test]
+    fn the_bar() {
+        assert_eq!(
+            bar(512, 1000, Duration::from_millis(12_340)),
+            "[###############...............] 512/1000 games  12.3 s"
+        );
+        assert!(bar(7, 7, Duration::ZERO).starts_with(&format!("[{}]", "#".repeat(30))));
+    }
+}
