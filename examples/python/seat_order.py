@@ -47,7 +47,7 @@ def by_position(sim: kingup.Simulation) -> tuple[npt.NDArray[np.float64], npt.ND
 
 
 def experiment(players: int, games: int, seed: int) -> list[Row]:
-    sim = kingup.simulate(games, players=players, seed=seed, threads=2)
+    sim = kingup.simulate(games, players=players, seed=seed)
     shares, scores = by_position(sim)
     fair = 1 / players
     z95 = NormalDist().inv_cdf(0.975)

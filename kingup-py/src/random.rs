@@ -156,6 +156,21 @@ pub(crate) fn play_random<L: StepLog, S: EventSink>(
     }
 }
 
+/// `play_random` for the batched simulator: the same draws from `rng`, so the same game,
+/// but no steps or events are recorded and each action, taken from the legal actions just
+/// listed, is applied without being checked again.
+pub(crate) fn play_random_fast(game: &mut Game, rng: &mut Rng) -> u32 {
+    let mut actions = 0;
+    loop {
+        resolve_chance(game, rng, &mut (), &mut ());
+        let Some((seat, action)) = random_action(game, rng) else {
+            return actions;
+        };
+        game.apply_unchecked(seat, action);
+        actions += 1;
+    }
+}
+
 /// Test-only reference: a random game played with the engine alone (its own
 /// `resolve_chance`, no wrapper), chance drawn from `seed`'s stream and actions from
 /// `action_seed`'s. Returns the steps as `(seat or None for chance, index)` and the totals.

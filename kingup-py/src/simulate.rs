@@ -30,7 +30,7 @@ fn play_one(config: Config, seed: u64, row: Row<'_>) {
     // engine keeps only the current round's); play_random resolves them the same way.
     random::resolve_chance(&mut game, &mut rng, &mut (), &mut ());
     *row.first = game.first_player().map_or(-1, |s| s.index() as i8);
-    *row.length = random::play_random(&mut game, &mut rng, &mut (), &mut ());
+    *row.length = random::play_random_fast(&mut game, &mut rng);
     let players = game.players();
     row.totals.copy_from_slice(&game.totals()[..players]);
     for (r, scores) in row.rounds.chunks_mut(players).zip(game.scores()) {
@@ -108,9 +108,12 @@ impl Buffers {
 /// this bounds them to about 4 GB, and the buffer sizes cannot overflow.
 const MAX_GAMES: usize = 100_000_000;
 
+/// Threads one call may use.
+const MAX_THREADS: usize = 64;
+
 /// Plays `games` uniformly random games and returns NumPy arrays (see `kingup.simulate`).
 #[pyfunction]
-#[pyo3(signature = (games, players=None, seed=None, rounds=None, setup=None, first_player=None, threads=1))]
+#[pyo3(signature = (games, players=None, seed=None, rounds=None, setup=None, first_player=None, threads=None))]
 #[allow(clippy::too_many_arguments)] // the keyword arguments of `kingup.simulate(...)`
 pub(crate) fn simulate<'py>(
     py: Python<'py>,
@@ -120,8 +123,12 @@ pub(crate) fn simulate<'py>(
     rounds: Option<&Bound<'py, PyAny>>,
     setup: Option<&Bound<'py, PyAny>>,
     first_player: Option<&Bound<'py, PyAny>>,
-    threads: usize,
+    threads: Option<usize>,
 ) -> PyResult<Bound<'py, PyDict>> {
+    // Default: every core the process may use (the results do not depend on it).
+    let threads = threads.unwrap_or_else(|| {
+        std::thread::available_parallelism().map_or(1, |n| n.get().min(MAX_THREADS))
+    });
     let (four, three) = (4u8.into_pyobject(py)?, 3u8.into_pyobject(py)?);
     let placement = pyo3::types::PyString::new(py, "placement");
     let config = ConfigArgs {

@@ -1,6 +1,6 @@
 //! `kingup.PublicView` and `kingup.PlayerView`: what a spectator or one seat knows.
 
-use kingup_core::{Floor, OBSERVATION_LEN, PlayerView, Position, PublicView, Seat};
+use kingup_core::{Floor, OBSERVATION_LEN, PlayerView, Position, PublicView};
 use numpy::PyArray1;
 use pyo3::prelude::*;
 use pyo3::types::PyList;
@@ -36,35 +36,6 @@ impl std::fmt::Display for PyPlayerView {
 impl PyPublicView {
     pub(crate) fn new(view: PublicView) -> PyPublicView {
         PyPublicView(view)
-    }
-}
-
-/// Checks what the view's methods rely on (serde checks the rest: castle, seats, cards):
-/// a playable config, a round of the game, a viewer who plays. A view read from JSON may
-/// have been written by anyone.
-fn check_view(py: Python<'_>, view: &PublicView, seat: Option<Seat>) -> PyResult<()> {
-    let config = &view.config;
-    let problem = if let Err(e) = config.validate() {
-        Some(format!("invalid config: {e}"))
-    } else if view.round >= config.rounds {
-        Some(format!(
-            "round {} of a {}-round game",
-            view.round, config.rounds
-        ))
-    } else if seat.is_some_and(|s| s.index() >= config.player_count()) {
-        Some(format!(
-            "the viewer does not play in a {}-player game",
-            config.players
-        ))
-    } else {
-        None
-    };
-    match problem {
-        Some(problem) => Err(errors::invalid_state(
-            py,
-            format!("impossible view: {problem}"),
-        )),
-        None => Ok(()),
     }
 }
 
@@ -273,9 +244,8 @@ impl PyPublicView {
     #[staticmethod]
     fn from_json(py: Python<'_>, text: &Bound<'_, PyAny>) -> PyResult<PyPublicView> {
         let text = str_arg(text, "the JSON document")?;
-        let view: PublicView = convert::from_json(py, &text, "public view")?;
-        check_view(py, &view, None)?;
-        Ok(PyPublicView(view))
+        // The engine validates views as it reads them.
+        convert::from_json(py, &text, "public view").map(PyPublicView)
     }
 
     fn __reduce__<'py>(&self, py: Python<'py>) -> PyResult<(Bound<'py, PyAny>, (String,))> {
@@ -396,9 +366,8 @@ impl PyPlayerView {
     #[staticmethod]
     fn from_json(py: Python<'_>, text: &Bound<'_, PyAny>) -> PyResult<PyPlayerView> {
         let text = str_arg(text, "the JSON document")?;
-        let view: PlayerView = convert::from_json(py, &text, "player view")?;
-        check_view(py, &view.public, Some(view.seat))?;
-        Ok(PyPlayerView(view))
+        // The engine validates views as it reads them.
+        convert::from_json(py, &text, "player view").map(PyPlayerView)
     }
 
     fn __reduce__<'py>(&self, py: Python<'py>) -> PyResult<(Bound<'py, PyAny>, (String,))> {

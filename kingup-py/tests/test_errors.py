@@ -344,11 +344,11 @@ def test_sample_from_a_hand_edited_view_is_rejected() -> None:
 @pytest.mark.parametrize(
     ("path", "value", "message"),
     [
-        (["public", "config", "players"], 9, "3 to 6 players"),
-        (["public", "config", "players"], 0, "3 to 6 players"),
-        (["public", "config", "rounds"], 1, "round 2 of a 1-round game"),
-        (["public", "round"], 3, "round 3 of a 3-round game"),
-        (["seat"], 5, "the viewer does not play"),
+        (["public", "config", "players"], 9, "impossible view"),
+        (["public", "config", "players"], 0, "impossible view"),
+        (["public", "config", "rounds"], 1, "round index 2 is out of range for a 1-round game"),
+        (["public", "round"], 3, "round index 3 is out of range for a 3-round game"),
+        (["seat"], 5, "seat 5 has cards, votes, points or an objective it cannot have"),
         (["seat"], 6, "invalid player view"),
         (["public", "castle", "floors", 0], "ABCDE", "invalid player view"),
     ],

@@ -24,7 +24,7 @@ def simulate(
     rounds: SupportsIndex | None = None,
     setup: str | None = None,
     first_player: SupportsIndex | None = None,
-    threads: int = 1,
+    threads: int | None = None,
 ) -> dict[str, npt.NDArray[Any]]: ...
 def _reference_playout(
     players: int, seed: int, action_seed: int

@@ -36,13 +36,13 @@ def simulate(
     rounds: int = 3,
     setup: str = "placement",
     first_player: int | None = None,
-    threads: SupportsIndex = 1,
+    threads: SupportsIndex | None = None,
 ) -> Simulation:
     """Plays ``games`` games where every seat picks uniformly among its legal actions.
 
     Game ``i`` uses seed ``seed + i``: it is the game ``Game(players, seed=seed + i,
     ...).play_random()`` plays, whatever ``threads`` is. The games run in Rust with the
-    GIL released, split over ``threads`` OS threads.
+    GIL released, split over ``threads`` OS threads (default: every core available).
     """
     count = _count(games, "games")
     out = _kingup.simulate(
@@ -52,7 +52,7 @@ def simulate(
         rounds=rounds,
         setup=setup,
         first_player=first_player,
-        threads=_count(threads, "threads"),
+        threads=None if threads is None else _count(threads, "threads"),
     )
     return Simulation(
         scores=out["scores"],
