@@ -59,7 +59,8 @@ kingup play [--players N] [--seat S] [--bots LIST] [--seed X] [--rounds 1|3]
   --seat S           your seat, 0 to N-1 (default 0); seats are numbered clockwise
   --bots LIST        comma-separated bots: ismcts, heuristic, random. N entries give one
                      bot per seat (your own seat's entry is skipped); fewer are repeated
-                     over the bot seats in order (default: ismcts; heuristic when watching)
+                     over the bot seats in order (default: ismcts; when watching
+                     ismcts,heuristic)
   --seed X           seed of the deal and the bots, 0 to 2^64-1 (default: from the clock;
                      the game prints it so it can be replayed)
   --rounds 1|3       the standard 3-round game (default) or the 1-round quick variant

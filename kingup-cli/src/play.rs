@@ -99,12 +99,13 @@ fn parse(args: &[String]) -> Result<Option<Options>, CliError> {
 /// Which bot plays each seat (`None`: the person).
 fn seat_bots(o: &Options, human: Option<usize>) -> Result<Vec<Option<BotKind>>, CliError> {
     let players = usize::from(o.players);
+    // Watching: search and rules of thumb side by side.
     let default = if human.is_some() {
-        BotKind::Ismcts
+        vec![BotKind::Ismcts]
     } else {
-        BotKind::Heuristic
+        vec![BotKind::Ismcts, BotKind::Heuristic]
     };
-    let list = o.bots.clone().unwrap_or_else(|| vec![default]);
+    let list = o.bots.clone().unwrap_or(default);
     let bot_seats: Vec<usize> = (0..players).filter(|&s| Some(s) != human).collect();
     let mut kinds = vec![None; players];
     if list.len() == players {

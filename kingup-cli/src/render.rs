@@ -96,7 +96,7 @@ pub(crate) fn castle(public: &PublicView, mine: Option<Objective>) -> String {
     };
     // Five to a line, continuation lines indented under the first.
     let row = |set: CharacterSet| {
-        let cells: Vec<String> = set.iter().map(|c| format!("{:<13}", entry(c))).collect();
+        let cells: Vec<String> = set.iter().map(|c| format!("{:<14}", entry(c))).collect();
         let lines: Vec<String> = cells
             .chunks(5)
             .map(|chunk| chunk.concat().trim_end().to_owned())

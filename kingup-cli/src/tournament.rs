@@ -127,15 +127,16 @@ pub(crate) fn run(args: &[String]) -> Result<ExitCode, CliError> {
         threads: o.threads,
     };
     let list: Vec<&str> = lineup.iter().map(|k| k.name()).collect();
-    let command = format!(
-        "kingup tournament --games {} --players {players} --bots {} --seed {} --threads {} \
-         --iterations {}",
+    let mut command = format!(
+        "kingup tournament --games {} --players {players} --bots {} --seed {} --threads {}",
         o.games,
         list.join(","),
         o.seed,
         o.threads,
-        o.iterations
     );
+    if lineup.contains(&BotKind::Ismcts) {
+        command.push_str(&format!(" --iterations {}", o.iterations));
+    }
     let progress = Progress::new(o.games, std::io::stderr().is_terminal());
     let start = Instant::now();
     let standings = tournament(&config, &entrants, SmallRng::seed_from_u64, |done| {
@@ -145,8 +146,8 @@ pub(crate) fn run(args: &[String]) -> Result<ExitCode, CliError> {
     progress.finish();
     let elapsed = start.elapsed().as_secs_f64();
     out!(
-        "{} games, {players} players, 3 rounds, seats rotated every game; {:.1} s ({:.1} \
-         games/s). Win rate and mean final score with 95% confidence intervals (a shared win \
+        "{} games of {players} players (3 rounds), seats rotated every game; {:.1} s ({:.1} \
+         games/s).\nWin rate and mean final score with 95% confidence intervals (a shared win \
          counts 1/winners):\n",
         o.games,
         elapsed,
