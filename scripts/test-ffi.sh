@@ -53,15 +53,15 @@ shared_link=(-L "$lib_dir" -Wl,-rpath,"$lib_dir" -lkingup_ffi)
 export ASAN_OPTIONS="detect_leaks=1:abort_on_error=1:strict_string_checks=1"
 export UBSAN_OPTIONS="print_stacktrace=1:halt_on_error=1"
 
-step "C (C11): play and bad_input, linked statically"
-for prog in play bad_input; do
+step "C (C11): play, bad_input and bots, linked statically"
+for prog in play bad_input bots; do
     gcc -std=c11 "${warnings[@]}" -I "$include" "examples/c/$prog.c" "${static_link[@]}" \
         -o "$out/c-$prog"
     "$out/c-$prog"
 done
 
 step "C (C11) under AddressSanitizer + UndefinedBehaviorSanitizer, linked dynamically"
-for prog in play bad_input; do
+for prog in play bad_input bots; do
     gcc -std=c11 "${warnings[@]}" "${sanitizers[@]}" -I "$include" "examples/c/$prog.c" \
         "${shared_link[@]}" -o "$out/c-$prog-asan"
     "$out/c-$prog-asan"
@@ -77,7 +77,7 @@ g++ -std=c++17 "${warnings[@]}" "${sanitizers[@]}" -I "$include" examples/cpp/pl
 
 step "C under valgrind (memory errors and leaks fail)"
 command -v valgrind >/dev/null || install valgrind
-for prog in play bad_input; do
+for prog in play bad_input bots; do
     valgrind -q --error-exitcode=1 --leak-check=full \
         "$out/c-$prog" >/dev/null
     echo "valgrind: c-$prog clean"

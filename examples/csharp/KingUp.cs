@@ -66,6 +66,17 @@ namespace KingUp
         Layout = 3,
     }
 
+    /// <summary>Which bot a <see cref="Bot"/> is (KingupBotKind).</summary>
+    public enum BotKind : uint
+    {
+        /// <summary>Uniformly random legal moves: the baseline.</summary>
+        Random = 0,
+        /// <summary>Rules of thumb; fast.</summary>
+        Heuristic = 1,
+        /// <summary>Information-set Monte Carlo tree search: strongest, slowest.</summary>
+        Ismcts = 2,
+    }
+
     /// <summary>A game configuration (KingupConfig), blittable.</summary>
     [StructLayout(LayoutKind.Sequential)]
     public struct Config
@@ -130,6 +141,20 @@ namespace KingUp
         }
     }
 
+    /// <summary>Owns one native bot handle and frees it exactly once.</summary>
+    public sealed class BotHandle : SafeHandle
+    {
+        public BotHandle() : base(IntPtr.Zero, true) { }
+
+        public override bool IsInvalid { get { return handle == IntPtr.Zero; } }
+
+        protected override bool ReleaseHandle()
+        {
+            Native.kingup_bot_free(handle);
+            return true;
+        }
+    }
+
     /// <summary>The raw imports, one per entry point of kingup.h.</summary>
     internal static class Native
     {
@@ -179,6 +204,10 @@ namespace KingUp
         [DllImport(Lib, CallingConvention = Cdecl)] internal static extern Status kingup_game_player_view_json(GameHandle game, uint seat, [Out] byte[] buf, UIntPtr cap, out UIntPtr len);
         [DllImport(Lib, CallingConvention = Cdecl)] internal static extern Status kingup_game_public_view_json(GameHandle game, [Out] byte[] buf, UIntPtr cap, out UIntPtr len);
         [DllImport(Lib, CallingConvention = Cdecl)] internal static extern Status kingup_game_events_json(GameHandle game, int viewer, UIntPtr from, [Out] byte[] buf, UIntPtr cap, out UIntPtr len);
+
+        [DllImport(Lib, CallingConvention = Cdecl)] internal static extern Status kingup_bot_new(uint kind, ulong seed, uint iterations, out BotHandle bot);
+        [DllImport(Lib, CallingConvention = Cdecl)] internal static extern void kingup_bot_free(IntPtr bot);
+        [DllImport(Lib, CallingConvention = Cdecl)] internal static extern Status kingup_bot_choose(BotHandle bot, GameHandle game, uint seat, out uint action);
     }
 
     /// <summary>Library-wide functions and constants.</summary>
@@ -191,6 +220,8 @@ namespace KingUp
         public const int ObservationLength = 401;
         public const int MaxPlayers = 6;
         public const int MaxLegalActions = 52;
+        /// <summary>Most ISMCTS iterations a <see cref="Bot"/> accepts (KINGUP_BOT_MAX_ITERATIONS).</summary>
+        public const uint MaxBotIterations = 1000000;
 
         /// <summary>Throws unless the native library implements <see cref="AbiVersion"/>.</summary>
         public static void CheckAbi()
@@ -338,6 +369,9 @@ namespace KingUp
             handle.Dispose();
         }
 
+        /// <summary>The native handle, for other wrappers' calls (<see cref="Bot.Choose"/>).</summary>
+        internal GameHandle Handle { get { return handle; } }
+
         public Config Config
         {
             get { Config c; Library.Check(Native.kingup_game_config(handle, out c)); return c; }
@@ -463,6 +497,44 @@ namespace KingUp
         {
             return Library.Text((byte[] b, UIntPtr c, out UIntPtr l) =>
                 Native.kingup_game_events_json(handle, viewer, (UIntPtr)(uint)from, b, c, out l));
+        }
+    }
+
+    /// <summary>A computer player, owning its native bot handle. It picks an action for a
+    /// seat of a game from that seat's player view only, so it never reads another seat's
+    /// secret. Seeded: the same seed and the same calls give the same actions on every
+    /// platform. Dispose it when done. Not thread-safe, like <see cref="Game"/>.</summary>
+    public sealed class Bot : IDisposable
+    {
+        private readonly BotHandle handle;
+
+        /// <summary>A bot of <paramref name="kind"/> seeded with <paramref name="seed"/>.
+        /// <paramref name="iterations"/> is the ISMCTS search per decision (0: the default,
+        /// 1000; at most <see cref="Library.MaxBotIterations"/>) and must be 0 for the
+        /// other kinds.</summary>
+        public Bot(BotKind kind, ulong seed, uint iterations = 0)
+        {
+            Library.Check(Native.kingup_bot_new((uint)kind, seed, iterations, out handle));
+        }
+
+        /// <summary>An action legal for <paramref name="seat"/> now, to pass to
+        /// <see cref="Game.Apply"/>. The game is not changed. Throws KingUpException
+        /// (InvalidArgument) when that seat may not act now. An ISMCTS bot searches
+        /// during the call: run it off the main thread in a game loop.</summary>
+        public uint Choose(Game game, uint seat)
+        {
+            if (game == null)
+            {
+                throw new ArgumentNullException("game");
+            }
+            uint action;
+            Library.Check(Native.kingup_bot_choose(handle, game.Handle, seat, out action));
+            return action;
+        }
+
+        public void Dispose()
+        {
+            handle.Dispose();
         }
     }
 }

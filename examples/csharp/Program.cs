@@ -23,6 +23,7 @@ internal static class Program
             }
             PlayExplicitChance(rng);
             PlayCustomDeck(rng);
+            PlayBots();
             BadInput();
             Console.WriteLine("csharp: all games finished, bad input refused");
             return 0;
@@ -162,6 +163,61 @@ internal static class Program
             }
         }
         Console.WriteLine("action 55 is \"" + Library.DescribeAction(55) + "\"");
+    }
+
+    /// <summary>A heuristic bot (seat 0) against ISMCTS bots (seats 1 to 3), as a front end
+    /// runs its computer opponents; then the bots' bad input.</summary>
+    private static void PlayBots()
+    {
+        const uint iterations = 30; // small for a quick test; 0 asks for the default, 1000
+        Config config = Library.DefaultConfig(4);
+        using (var game = new Game(config, 2024))
+        using (var heuristic = new Bot(BotKind.Heuristic, 1))
+        using (var ismcts1 = new Bot(BotKind.Ismcts, 11, iterations))
+        using (var ismcts2 = new Bot(BotKind.Ismcts, 12, iterations))
+        using (var ismcts3 = new Bot(BotKind.Ismcts, 13, iterations))
+        {
+            Bot[] bots = { heuristic, ismcts1, ismcts2, ismcts3 };
+            int moves = 0;
+            while (true)
+            {
+                Actor actor = game.Actor;
+                if (actor.KindValue == ActorKind.Nobody)
+                {
+                    break;
+                }
+                if (actor.KindValue == ActorKind.Chance)
+                {
+                    game.ResolveChance();
+                    continue;
+                }
+                uint seat = ActingSeat(actor);
+                if (moves == 0)
+                {
+                    BotBadInput(game, bots[seat], seat);
+                }
+                uint action = bots[seat].Choose(game, seat);
+                Require(Array.IndexOf(game.LegalActions(seat), action) >= 0, "the bot's action is legal");
+                game.Apply(seat, action);
+                moves++;
+            }
+            Refused(game, Status.InvalidArgument, () => heuristic.Choose(game, 0));
+            Report("heuristic vs 3 ismcts bots", game, moves);
+        }
+    }
+
+    private static void BotBadInput(Game game, Bot bot, uint seat)
+    {
+        using (var a = new Bot(BotKind.Random, 5))
+        using (var b = new Bot(BotKind.Random, 5))
+        {
+            Require(a.Choose(game, seat) == b.Choose(game, seat), "a seeded bot is deterministic");
+        }
+        Refused(game, Status.InvalidArgument, () => new Bot((BotKind)7, 0));
+        Refused(game, Status.InvalidArgument, () => new Bot(BotKind.Heuristic, 0, 10));
+        Refused(game, Status.InvalidArgument, () => new Bot(BotKind.Ismcts, 0, Library.MaxBotIterations + 1));
+        Refused(game, Status.InvalidArgument, () => bot.Choose(game, 4));
+        Refused(game, Status.InvalidArgument, () => bot.Choose(game, (seat + 1) % 4));
     }
 
     /// <summary>Runs a bad call: it must throw with <paramref name="expected"/> and leave

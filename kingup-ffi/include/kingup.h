@@ -25,6 +25,10 @@
 // Most legal actions a seat ever has at once: a buffer this long always suffices.
 #define KINGUP_MAX_LEGAL_ACTIONS 52
 
+// Most ISMCTS iterations per decision `kingup_bot_new` accepts. The search tree grows by
+// one node per iteration, so the bound keeps its memory to a few tens of megabytes.
+#define KINGUP_BOT_MAX_ITERATIONS 1000000
+
 // What an entry point reports. Every function that can fail returns one; on anything but
 // `KINGUP_STATUS_OK` the game is exactly as it was and `kingup_last_error` explains.
 //
@@ -39,8 +43,9 @@ enum KingupStatus
     KINGUP_STATUS_OK = 0,
     // A required pointer argument was NULL.
     KINGUP_STATUS_NULL_ARGUMENT = 1,
-    // An argument is out of range: an unknown enum value, a seat that does not play, an
-    // action or chance-outcome index past the end, an unplayable config.
+    // An argument is out of range: an unknown enum value, a seat that does not play (or,
+    // asked of a bot, may not act now), an action or chance-outcome index past the end, an
+    // unplayable config.
     KINGUP_STATUS_INVALID_ARGUMENT = 2,
     // The action or chance outcome is not legal now (wrong turn, wrong phase, full floor…).
     KINGUP_STATUS_ILLEGAL_ACTION = 3,
@@ -152,6 +157,37 @@ typedef uint32_t KingupChanceKind;
 #endif // __STDC_VERSION__ >= 202311L
 #endif // __cplusplus
 
+// Which bot a `KingupBot` is (`kingup_bot_new`'s `kind`).
+enum KingupBotKind
+#if defined(__cplusplus) || __STDC_VERSION__ >= 202311L
+  : uint32_t
+#endif // defined(__cplusplus) || __STDC_VERSION__ >= 202311L
+ {
+    // Picks uniformly among the legal actions: the baseline.
+    KINGUP_BOT_KIND_RANDOM = 0,
+    // Rules of thumb: pushes its own characters up, holds back the others', vetoes
+    // candidates that hurt it. Fast.
+    KINGUP_BOT_KIND_HEURISTIC = 1,
+    // Information-set Monte Carlo tree search over worlds sampled from its view, with
+    // heuristic playouts: the strongest, and the slowest (time grows with `iterations`).
+    KINGUP_BOT_KIND_ISMCTS = 2,
+};
+#ifndef __cplusplus
+#if __STDC_VERSION__ >= 202311L
+typedef enum KingupBotKind KingupBotKind;
+#else
+typedef uint32_t KingupBotKind;
+#endif // __STDC_VERSION__ >= 202311L
+#endif // __cplusplus
+
+// A bot: picks actions for any seat of any game, seeing only that seat's player view, so
+// it never reads another seat's secret. Opaque: create it with `kingup_bot_new`, release
+// it with `kingup_bot_free`.
+//
+// It owns a SplitMix64 generator seeded by `kingup_bot_new`: the same seed and the same
+// sequence of `kingup_bot_choose` calls give the same actions on every platform.
+typedef struct KingupBot KingupBot;
+
 // A game of King Up! with its random number generator and its event log. Opaque: create
 // it with `kingup_game_new`, `kingup_game_new_json`, `kingup_game_from_json`,
 // `kingup_game_clone` or `kingup_game_sample`; release it with `kingup_game_free`.
@@ -217,6 +253,49 @@ KingupStatus kingup_action_describe(uint32_t action,
                                     char *buf,
                                     size_t cap,
                                     size_t *out_len);
+
+// Creates a bot of kind `kind` (a `KingupBotKind` value) drawing its randomness from a
+// generator seeded with `seed`. `iterations` is the number of ISMCTS iterations per
+// decision (`0` for the default, 1000; at most `KINGUP_BOT_MAX_ITERATIONS`); it must be
+// `0` for the other kinds. Free the bot with `kingup_bot_free`.
+//
+// `*out` is set to NULL on failure: `KINGUP_STATUS_INVALID_ARGUMENT` for an unknown kind
+// or iterations out of range.
+//
+// # Safety
+//
+// `out` must be NULL or valid for a write of a pointer.
+KingupStatus kingup_bot_new(uint32_t kind,
+                            uint64_t seed,
+                            uint32_t iterations,
+                            struct KingupBot **out);
+
+// Releases a bot. NULL is accepted and ignored. The bot must not be used again.
+//
+// # Safety
+//
+// `bot` must be NULL or a live bot from `kingup_bot_new`, freed at most once.
+void kingup_bot_free(struct KingupBot *bot);
+
+// Picks an action for `seat` in `game` and writes its index (`0..KINGUP_ACTION_COUNT`,
+// legal for `seat` now) into `*out_action`; play it with `kingup_game_apply`. The bot
+// sees only `seat`'s player view (what `kingup_game_player_view_json` shows), never
+// another seat's secret. The game is not changed; the bot's generator advances.
+//
+// `KINGUP_STATUS_INVALID_ARGUMENT` for a seat that does not play, or that may not act now
+// (another seat's turn, a vote it has already cast, a pending chance step, the game over);
+// the last error says which. On failure nothing is written and the bot is unchanged.
+//
+// An ISMCTS bot searches for the whole call: about `iterations` playouts of the round.
+//
+// # Safety
+//
+// `bot` must be NULL or a live bot not used elsewhere during the call; `game` NULL or a
+// live game handle not mutated during the call; `out_action` NULL or valid for a write.
+KingupStatus kingup_bot_choose(struct KingupBot *bot,
+                               const struct KingupGame *game,
+                               uint32_t seat,
+                               uint32_t *out_action);
 
 // Fills `*out` with the standard game for `players`: 3 rounds, placement, a random first
 // player. `players` is checked later, by `kingup_game_new`.

@@ -20,8 +20,9 @@ pub enum KingupStatus {
     Ok = 0,
     /// A required pointer argument was NULL.
     NullArgument = 1,
-    /// An argument is out of range: an unknown enum value, a seat that does not play, an
-    /// action or chance-outcome index past the end, an unplayable config.
+    /// An argument is out of range: an unknown enum value, a seat that does not play (or,
+    /// asked of a bot, may not act now), an action or chance-outcome index past the end, an
+    /// unplayable config.
     InvalidArgument = 2,
     /// The action or chance outcome is not legal now (wrong turn, wrong phase, full floor…).
     IllegalAction = 3,

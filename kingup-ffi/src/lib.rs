@@ -13,7 +13,10 @@
 //!   needed written to an `out_len` out-parameter, even when the buffer is too small.
 //! - Enum inputs are plain integers, validated; structs are blittable (no `bool`).
 //! - No panic crosses the boundary: each body runs under `catch_unwind`.
+//! - Bots are opaque [`KingupBot`] handles that pick an action for a seat from its
+//!   player view only.
 
+mod bot;
 mod buffer;
 mod config;
 mod error;
@@ -25,6 +28,10 @@ mod rng;
 
 use std::ffi::c_char;
 
+pub use bot::{
+    KINGUP_BOT_MAX_ITERATIONS, KingupBot, KingupBotKind, kingup_bot_choose, kingup_bot_free,
+    kingup_bot_new,
+};
 pub use config::{KingupConfig, KingupSetup, kingup_config_init};
 pub use error::{KingupStatus, kingup_last_error, kingup_status_name};
 pub use handle::{

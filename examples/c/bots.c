@@ -1,0 +1,181 @@
+/*
+ * Bots through the C ABI (kingup.h): a heuristic bot and three ISMCTS bots play a whole
+ * 4-player game, as a C front end would run its computer opponents. Each bot sees only
+ * the player view of the seat it plays; the program drives the game with the usual
+ * entry points (actor, resolve_chance, apply).
+ *
+ * Build (see scripts/test-ffi.sh):
+ *   cc -std=c11 -Wall -Wextra -Werror -I kingup-ffi/include examples/c/bots.c \
+ *      target/debug/libkingup_ffi.a -lpthread -ldl -lm
+ * Exits non-zero at the first unexpected status.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "kingup.h"
+
+/* Few iterations keep the example quick in a debug build and under valgrind; a real
+ * opponent would use 0 (the default, 1000) or more. */
+#define ISMCTS_ITERATIONS 30u
+#define PLAYERS 4u
+
+/* Prints the failed call, its status and the last error, then exits. */
+static void fail(const char *call, KingupStatus status) {
+    char message[512];
+    size_t len = 0;
+    if (kingup_last_error(message, sizeof message, &len) != KINGUP_STATUS_OK) {
+        strcpy(message, "(message too long)");
+    }
+    fprintf(stderr, "%s: %s: %s\n", call, kingup_status_name(status), message);
+    exit(EXIT_FAILURE);
+}
+
+#define CHECK(call)                                                                        \
+    do {                                                                                   \
+        KingupStatus status_ = (call);                                                     \
+        if (status_ != KINGUP_STATUS_OK) {                                                 \
+            fail(#call, status_);                                                          \
+        }                                                                                  \
+    } while (0)
+
+#define ASSERT(cond)                                                                       \
+    do {                                                                                   \
+        if (!(cond)) {                                                                     \
+            fprintf(stderr, "%s:%d: assertion failed: %s\n", __FILE__, __LINE__, #cond);   \
+            exit(EXIT_FAILURE);                                                            \
+        }                                                                                  \
+    } while (0)
+
+/* Whether `action` is among `seat`'s legal actions now. */
+static int is_legal(const KingupGame *game, uint32_t seat, uint32_t action) {
+    uint32_t legal[KINGUP_MAX_LEGAL_ACTIONS];
+    size_t n = 0;
+    CHECK(kingup_game_legal_actions(game, seat, legal, KINGUP_MAX_LEGAL_ACTIONS, &n));
+    for (size_t i = 0; i < n; i++) {
+        if (legal[i] == action) {
+            return 1;
+        }
+    }
+    return 0;
+}
+
+/* Checks that a call failed with `expected` and left a message. */
+static void expect_refused(KingupStatus status, KingupStatus expected, const char *what) {
+    char message[512];
+    size_t len = 0;
+    ASSERT(status == expected);
+    CHECK(kingup_last_error(message, sizeof message, &len));
+    ASSERT(len > 1);
+    printf("  refused as expected (%s): %s\n", what, message);
+}
+
+/* Bad input is refused with a status and a message, and writes nothing. */
+static void check_bad_input(KingupBot *bot, const KingupGame *game, uint32_t to_move) {
+    static char stale;
+    KingupBot *none = (KingupBot *)(void *)&stale; /* a failed create must reset it */
+    uint32_t action = 12345;
+    expect_refused(kingup_bot_new(7, 0, 0, &none), KINGUP_STATUS_INVALID_ARGUMENT, "kind 7");
+    ASSERT(none == NULL);
+    expect_refused(kingup_bot_new(KINGUP_BOT_KIND_HEURISTIC, 0, 10, &none),
+                   KINGUP_STATUS_INVALID_ARGUMENT, "iterations for a heuristic bot");
+    expect_refused(kingup_bot_choose(NULL, game, to_move, &action),
+                   KINGUP_STATUS_NULL_ARGUMENT, "no bot");
+    expect_refused(kingup_bot_choose(bot, NULL, to_move, &action),
+                   KINGUP_STATUS_NULL_ARGUMENT, "no game");
+    expect_refused(kingup_bot_choose(bot, game, to_move, NULL), KINGUP_STATUS_NULL_ARGUMENT,
+                   "no out");
+    expect_refused(kingup_bot_choose(bot, game, PLAYERS, &action),
+                   KINGUP_STATUS_INVALID_ARGUMENT, "no such seat");
+    expect_refused(kingup_bot_choose(bot, game, (to_move + 1) % PLAYERS, &action),
+                   KINGUP_STATUS_INVALID_ARGUMENT, "not that seat's turn");
+    ASSERT(action == 12345);
+}
+
+/* Two bots of the same kind and seed choose the same action. */
+static void check_determinism(const KingupGame *game, uint32_t seat) {
+    KingupBot *a = NULL, *b = NULL;
+    uint32_t first = 0, second = 1;
+    CHECK(kingup_bot_new(KINGUP_BOT_KIND_ISMCTS, 99, ISMCTS_ITERATIONS, &a));
+    CHECK(kingup_bot_new(KINGUP_BOT_KIND_ISMCTS, 99, ISMCTS_ITERATIONS, &b));
+    CHECK(kingup_bot_choose(a, game, seat, &first));
+    CHECK(kingup_bot_choose(b, game, seat, &second));
+    ASSERT(first == second);
+    kingup_bot_free(a);
+    kingup_bot_free(b);
+}
+
+int main(void) {
+    ASSERT(kingup_abi_version() == KINGUP_ABI_VERSION);
+    KingupConfig config;
+    CHECK(kingup_config_init(&config, PLAYERS));
+    KingupGame *game = NULL;
+    CHECK(kingup_game_new(&config, 2024, &game));
+
+    /* Seat 0: heuristic. Seats 1-3: ISMCTS, each with its own seed. */
+    KingupBot *bots[PLAYERS] = {NULL};
+    const char *names[PLAYERS] = {"heuristic", "ismcts", "ismcts", "ismcts"};
+    CHECK(kingup_bot_new(KINGUP_BOT_KIND_HEURISTIC, 1, 0, &bots[0]));
+    for (uint32_t s = 1; s < PLAYERS; s++) {
+        CHECK(kingup_bot_new(KINGUP_BOT_KIND_ISMCTS, 10 + s, ISMCTS_ITERATIONS, &bots[s]));
+    }
+
+    size_t moves = 0;
+    int checked = 0;
+    for (;;) {
+        KingupActor actor;
+        CHECK(kingup_game_actor(game, &actor));
+        if (actor.kind == KINGUP_ACTOR_KIND_NOBODY) {
+            break;
+        }
+        if (actor.kind == KINGUP_ACTOR_KIND_CHANCE) {
+            CHECK(kingup_game_resolve_chance(game));
+            continue;
+        }
+        uint32_t seat = 0; /* the seat to move, or the lowest seat still to vote */
+        while (!(actor.seats >> seat & 1u)) {
+            seat++;
+        }
+        if (!checked && actor.kind == KINGUP_ACTOR_KIND_SEAT) {
+            check_bad_input(bots[seat], game, seat);
+            check_determinism(game, seat);
+            checked = 1;
+        }
+        uint32_t action = 0;
+        CHECK(kingup_bot_choose(bots[seat], game, seat, &action));
+        ASSERT(is_legal(game, seat, action));
+        if (moves < 6) {
+            char name[64];
+            size_t len = 0;
+            CHECK(kingup_action_describe(action, name, sizeof name, &len));
+            printf("  seat %u (%s): %s\n", seat, names[seat], name);
+        }
+        CHECK(kingup_game_apply(game, seat, action));
+        moves++;
+    }
+    ASSERT(checked);
+
+    /* Choosing after the game is over is refused: nobody may act. */
+    uint32_t action = 0;
+    expect_refused(kingup_bot_choose(bots[0], game, 0, &action),
+                   KINGUP_STATUS_INVALID_ARGUMENT, "game over");
+
+    uint32_t totals[KINGUP_MAX_PLAYERS], winners = 0;
+    size_t players = 0;
+    CHECK(kingup_game_totals(game, totals, KINGUP_MAX_PLAYERS, &players));
+    CHECK(kingup_game_winners(game, &winners));
+    ASSERT(players == PLAYERS && winners != 0);
+    printf("bots: %zu moves, totals", moves);
+    for (size_t s = 0; s < players; s++) {
+        printf(" %s %u%s", names[s], totals[s], winners >> s & 1u ? "*" : "");
+    }
+    printf("\n");
+
+    for (uint32_t s = 0; s < PLAYERS; s++) {
+        kingup_bot_free(bots[s]);
+    }
+    kingup_bot_free(NULL);
+    kingup_game_free(game);
+    printf("bots: game finished\n");
+    return 0;
+}
