@@ -13,11 +13,10 @@ use crate::{CardId, Character, CharacterSet, Floor, Seat, SeatSet, Vote};
 /// only until the reveal). The engine fills them in; [`Event::redacted`] blanks them
 /// (`None`) for everyone else. Both secrets become public later, in
 /// [`Event::RoundScored`] and [`Event::VotesRevealed`].
-#[cfg_attr(
-    feature = "serde",
-    derive(serde::Serialize, serde::Deserialize),
-    serde(tag = "type", rename_all = "snake_case")
-)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+// Reading an internally tagged enum needs serde's buffering, hence `alloc`.
+#[cfg_attr(all(feature = "serde", feature = "alloc"), derive(serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(tag = "type", rename_all = "snake_case"))]
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Event {
     /// Round 1's first player was drawn.

@@ -45,7 +45,8 @@
 //!
 //! - `std` (default): `std::error::Error` for the error types; implies `alloc`.
 //! - `alloc`: the [`Replay`] record and `Vec<Event>` as an event sink.
-//! - `serde`: serialization of configs, snapshots (validated on load) and replays.
+//! - `serde`: serialization of configs, snapshots (validated on load), replays, views and
+//!   events (reading events back also needs `alloc`).
 //!
 //! With `default-features = false` the crate needs neither `std` nor `alloc`.
 //!
