@@ -37,6 +37,47 @@ pub(crate) fn illegal_action(
     raise(py, "IllegalActionError", (message, seat, action, reason))
 }
 
+/// `IllegalActionError(message, seat, None, reason)`: `seat` (or nobody) may not act now,
+/// whatever the action (asked of a bot).
+pub(crate) fn cannot_act(
+    py: Python<'_>,
+    message: String,
+    seat: Option<i64>,
+    reason: &str,
+) -> PyErr {
+    raise(
+        py,
+        "IllegalActionError",
+        (message, seat, None::<i64>, reason),
+    )
+}
+
+/// An `IllegalActionError` about environment `env` of a `VectorEnv`: `message` is
+/// prefixed with `env {env}: ` and the exception's `env` attribute set.
+pub(crate) fn illegal_action_in_env(
+    py: Python<'_>,
+    env: usize,
+    message: &str,
+    seat: Option<i64>,
+    action: i64,
+    reason: &str,
+) -> PyErr {
+    let message = format!("env {env}: {message}");
+    raise(
+        py,
+        "IllegalActionError",
+        (message, seat, action, reason, env),
+    )
+}
+
+/// The engine's refusal in environment `env` of a `VectorEnv`.
+pub(crate) fn from_illegal_in_env(py: Python<'_>, env: usize, err: &IllegalAction) -> PyErr {
+    let seat = Some(err.seat.index() as i64);
+    let action = err.action.index() as i64;
+    let message = err.to_string();
+    illegal_action_in_env(py, env, &message, seat, action, reason_code(&err.reason))
+}
+
 /// The engine's refusal as an `IllegalActionError`.
 pub(crate) fn from_illegal(py: Python<'_>, err: &IllegalAction) -> PyErr {
     let seat = Some(err.seat.index() as i64);

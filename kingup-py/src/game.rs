@@ -68,6 +68,12 @@ impl PyGame {
         }
     }
 
+    /// The engine's game (full information: for the binding's own use, such as taking a
+    /// seat's view for a bot).
+    pub(crate) fn state(&self) -> &Game {
+        &self.game
+    }
+
     pub(crate) fn is_auto(&self) -> bool {
         self.rng.is_some()
     }

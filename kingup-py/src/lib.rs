@@ -2,10 +2,12 @@
 //!
 //! Everything here is a thin layer over `kingup-core`: argument checking with typed Python
 //! exceptions (no panic reaches Python), conversion to Python and NumPy values, the
-//! seed-driven chance of `kingup.Game`, and the batched simulator. The Python half
+//! seed-driven chance of `kingup.Game`, the batched simulator, the bots (`kingup.bots`)
+//! and the vectorised environment (`kingup.VectorEnv`). The Python half
 //! (`python/kingup/`) adds the value types, exceptions and adapters; the stubs are in
 //! `python/kingup/_kingup.pyi`.
 
+mod bots;
 mod config;
 mod convert;
 mod errors;
@@ -13,6 +15,7 @@ mod event;
 mod game;
 mod random;
 mod simulate;
+mod vector;
 mod view;
 
 use kingup_core::{Action, ChanceOutcome, OBSERVATION_FIELDS, OBSERVATION_LEN};
@@ -46,5 +49,10 @@ fn _kingup(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<view::PyPublicView>()?;
     m.add_class::<view::PyPlayerView>()?;
     m.add_class::<event::PyEvent>()?;
+    m.add_class::<bots::PyBot>()?;
+    m.add_class::<bots::PyRandomBot>()?;
+    m.add_class::<bots::PyHeuristicBot>()?;
+    m.add_class::<bots::PyIsmctsBot>()?;
+    m.add_class::<vector::PyVectorEnv>()?;
     Ok(())
 }

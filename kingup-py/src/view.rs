@@ -44,6 +44,11 @@ impl PyPlayerView {
         PyPlayerView(view)
     }
 
+    /// The engine's view.
+    pub(crate) fn inner(&self) -> &PlayerView {
+        &self.0
+    }
+
     /// A game drawn from this view, auto chance continuing from `rng` if `auto`.
     pub(crate) fn sample_game(&self, py: Python<'_>, mut rng: Rng, auto: bool) -> PyResult<PyGame> {
         let game = self

@@ -7,8 +7,8 @@
 >>> len(g.winners) >= 1
 True
 
-See ``docs/python.md`` for the whole API, ``kingup.pettingzoo`` and ``kingup.openspiel``
-for the adapters.
+See ``docs/python.md`` for the whole API, ``kingup.bots`` for the bots, and
+``kingup.pettingzoo`` and ``kingup.openspiel`` for the adapters.
 """
 
 from __future__ import annotations
@@ -22,8 +22,10 @@ from ._kingup import (
     Game,
     PlayerView,
     PublicView,
+    VectorEnv,
     chance_outcome_name,
 )
+from . import bots
 from ._simulate import Simulation, simulate
 from ._types import Action, Character, Floor, Phase, Vote
 from .errors import (
@@ -59,7 +61,9 @@ __all__ = [
     "PublicView",
     "SeatError",
     "Simulation",
+    "VectorEnv",
     "Vote",
+    "bots",
     "chance_outcome_name",
     "observation_field",
     "simulate",

@@ -63,16 +63,30 @@ class KingupError(Exception):
 
 
 class IllegalActionError(KingupError, ValueError):
-    """An action was refused: ``seat`` may not play ``action`` now, for ``reason``."""
+    """An action was refused: ``seat`` may not play ``action`` now, for ``reason``.
 
-    def __init__(self, message: str, seat: int | None, action: int, reason: str) -> None:
+    ``action`` is ``None`` when a bot was asked to act for a seat that may not act at all
+    (``reason`` says why: ``not_your_turn``, ``already_voted``, ``game_over``,
+    ``chance_pending``). ``env`` is the index of the environment in a ``VectorEnv`` whose
+    action was refused, else ``None``."""
+
+    def __init__(
+        self,
+        message: str,
+        seat: int | None,
+        action: int | None,
+        reason: str,
+        env: int | None = None,
+    ) -> None:
         super().__init__(message)
         self.seat = seat
         self.action = action
         self.reason = IllegalReason(reason)
+        self.env = env
 
     def __reduce__(self) -> tuple[Any, ...]:
-        return (type(self), (self.message, self.seat, self.action, self.reason.value))
+        args = (self.message, self.seat, self.action, self.reason.value, self.env)
+        return (type(self), args)
 
 
 class IllegalChanceError(KingupError, ValueError):

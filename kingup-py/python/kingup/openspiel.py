@@ -29,10 +29,10 @@ import numpy.typing as npt
 import pyspiel
 
 from . import _kingup
-from ._kingup import Game
+from ._kingup import Bot, Game
 from ._types import Action, Phase
 
-__all__ = ["GAME_TYPE", "KingUpGame", "KingUpState", "load"]
+__all__ = ["GAME_TYPE", "KingUpBot", "KingUpGame", "KingUpState", "load"]
 
 _DEFAULTS: dict[str, Any] = {"players": 4, "rounds": 3, "setup": "placement"}
 
@@ -198,6 +198,42 @@ def _hide_private(tensor: npt.NDArray[np.float32], view: Any) -> None:
     revealed = view.public.revealed_objective(view.public.round, view.seat)
     if card is not None and revealed is None:
         tensor[fields["seen_cards"].start + card] = 0
+
+
+class KingUpBot(pyspiel.Bot):  # type: ignore[misc]
+    """A ``kingup.bots`` bot playing seat ``player_id`` of the ``python_kingup`` game as a
+    ``pyspiel.Bot`` (``evaluate_bots`` and OpenSpiel's other bot drivers accept it).
+
+    At each decision, the vote included, it asks ``bot.choose(state.game, player_id)``:
+    the bot sees only that seat's view of the state.
+    """
+
+    def __init__(self, bot: Bot, player_id: int) -> None:
+        pyspiel.Bot.__init__(self)
+        if not isinstance(bot, Bot):
+            raise TypeError(f"bot must be a kingup.bots.Bot, not {type(bot).__name__}")
+        self.bot = bot
+        self._player_id = int(player_id)
+
+    def player_id(self) -> int:
+        return self._player_id
+
+    def provides_policy(self) -> bool:
+        return False
+
+    def restart_at(self, state: Any) -> None:
+        """Nothing to do: the bot keeps no memory of the game beyond the view."""
+
+    def inform_action(self, state: Any, player_id: int, action: int) -> None:
+        """Nothing to do: the next view holds what the bot may know of the action."""
+
+    def inform_actions(self, state: Any, actions: list[int]) -> None:
+        """Nothing to do (see ``inform_action``)."""
+
+    def step(self, state: Any) -> int:
+        if not isinstance(state, KingUpState):
+            raise TypeError(f"state must be a python_kingup state, not {type(state).__name__}")
+        return self.bot.choose(state.game, self._player_id)
 
 
 def load(**params: Any) -> Any:

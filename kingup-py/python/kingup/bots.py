@@ -1,0 +1,88 @@
+"""Bots: the engine's random, heuristic and ISMCTS players, running in Rust.
+
+>>> import kingup
+>>> from kingup.bots import HeuristicBot, RandomBot
+>>> g = kingup.Game(players=3, seed=1)
+>>> bots = [HeuristicBot(seed=1), RandomBot(seed=2), RandomBot(seed=3)]
+>>> while not g.is_over:
+...     seat = g.to_move
+...     g.apply(bots[seat].choose(g, seat), seat)
+
+A bot decides from one seat's view and nothing else: ``bot.choose(game, seat)`` hands
+the engine's bot ``game.view(seat)`` only, so it can never read another seat's objective
+or vote. ``bot.choose_view(view)`` decides from a ``PlayerView`` directly. A bot owns a
+seeded random stream: the same seed and the same calls give the same actions, on every
+platform. ``IsmctsBot`` searches with the GIL released.
+
+Adapters: ``pettingzoo_action(bot, env)`` / ``policy(bot)`` for the PettingZoo AEC env of
+``kingup.pettingzoo``, and ``openspiel_bot(bot, player_id)`` (a ``pyspiel.Bot`` for the
+``kingup.openspiel`` game, so ``evaluate_bots`` plays it).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+from ._kingup import Bot, Game, HeuristicBot, IsmctsBot, RandomBot
+from .errors import IllegalActionError
+
+if TYPE_CHECKING:
+    from .openspiel import KingUpBot
+
+__all__ = [
+    "Bot",
+    "HeuristicBot",
+    "IsmctsBot",
+    "RandomBot",
+    "openspiel_bot",
+    "pettingzoo_action",
+    "policy",
+]
+
+
+def pettingzoo_action(bot: Bot, env: Any, agent: str | None = None) -> int | None:
+    """The action ``bot`` plays for ``agent`` (default: the selected agent) of a
+    ``kingup.pettingzoo`` environment, wrapped or not; ``None`` once the agent is
+    terminated or truncated (what ``env.step`` then expects).
+
+    The bot sees only ``agent``'s view of the game (``game.view(seat)``): the same
+    information as the agent's observation, never another agent's secret.
+    """
+    raw = env.unwrapped
+    selected = raw.agent_selection
+    agent = selected if agent is None else agent
+    if agent not in raw.possible_agents:
+        raise ValueError(f"{agent!r} is not an agent of this environment")
+    if raw.terminations.get(agent, True) or raw.truncations.get(agent, True):
+        return None
+    seat = raw.possible_agents.index(agent)
+    if agent != selected:
+        message = f"{agent} may not act now: it is {selected}'s turn"
+        raise IllegalActionError(message, seat, None, "not_your_turn")
+    game = raw.game
+    if not isinstance(game, Game):
+        raise TypeError("env is not a kingup.pettingzoo environment")
+    return bot.choose(game, seat)
+
+
+def policy(bot: Bot) -> Callable[[Any, str], int | None]:
+    """``bot`` as a policy function ``(env, agent) -> action`` for the PettingZoo loop:
+
+    >>> act = policy(RandomBot(seed=0))
+    >>> for agent in env.agent_iter():         # doctest: +SKIP
+    ...     env.step(act(env, agent))
+    """
+
+    def act(env: Any, agent: str) -> int | None:
+        return pettingzoo_action(bot, env, agent)
+
+    return act
+
+
+def openspiel_bot(bot: Bot, player_id: int) -> KingUpBot:
+    """``bot`` playing seat ``player_id`` as a ``pyspiel.Bot`` for the ``python_kingup``
+    OpenSpiel game (needs ``open-spiel``)."""
+    from .openspiel import KingUpBot
+
+    return KingUpBot(bot, player_id)

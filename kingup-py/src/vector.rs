@@ -1,0 +1,729 @@
+//! `kingup.VectorEnv`: many games stepped together in Rust, writing into NumPy buffers.
+//!
+//! The env owns its output arrays, allocated once: every `step` validates all the actions
+//! (with the GIL held, before changing anything), then, with the GIL released, plays each
+//! env's action, resolves chance from that env's own stream, restarts finished games, and
+//! writes the next decision's observation, mask and seat, and the rewards and done flags,
+//! in place. Python sees read-only views of those arrays.
+
+use kingup_core::{Action, Game, OBSERVATION_LEN, Seat};
+use numpy::{
+    Element, PyArray, PyArray1, PyArray2, PyArrayDescrMethods, PyArrayMethods, PyReadwriteArray,
+    PyUntypedArray, PyUntypedArrayMethods,
+};
+use pyo3::exceptions::{PyRuntimeError, PyTypeError, PyValueError};
+use pyo3::prelude::*;
+use pyo3::types::{PyList, PyTuple};
+
+use crate::config::{ConfigArgs, str_arg};
+use crate::convert::{int_arg, type_name};
+use crate::errors;
+use crate::game::{mask_bytes, seed_arg, setup_name};
+use crate::random::{self, Rng};
+use crate::view::PyPlayerView;
+
+/// Envs one `VectorEnv` may hold: its buffers take about 2 KB an env, so this bounds them
+/// to about 2 GB.
+const MAX_ENVS: usize = 1_000_000;
+
+/// Threads one `VectorEnv` may step on.
+const MAX_THREADS: usize = 64;
+
+/// What a finished game pays each seat.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Reward {
+    /// 1 to each winner (ties share the win: each tied winner gets 1), 0 to the others.
+    Win,
+    /// The seat's total minus the mean of the other seats' totals (sums to 0).
+    Margin,
+}
+
+/// What every env shares.
+#[derive(Clone, Copy, Debug)]
+struct Shared {
+    /// A new game (no chance resolved yet): copied to start each game.
+    fresh: Game,
+    /// The base seed: env `i`'s game number `e` (from 0) has seed `seed + e * n + i`.
+    seed: u64,
+    /// Number of envs.
+    n: u64,
+    reward: Reward,
+}
+
+/// One env: its game, the game's chance stream, and the decision it waits for.
+#[derive(Clone, Debug)]
+struct Slot {
+    game: Game,
+    rng: Rng,
+    /// This env's index.
+    index: u64,
+    /// Games started in this env since the last seeded reset.
+    episodes: u64,
+    /// The seed of the current game.
+    game_seed: u64,
+    /// The seat to act: the seat to move, or in a vote the lowest seat still to vote.
+    seat: Seat,
+    /// `seat`'s legal actions, bit `i` for action `i`.
+    mask: u128,
+}
+
+impl Slot {
+    fn new(shared: &Shared, index: u64) -> Slot {
+        let mut slot = Slot {
+            game: shared.fresh,
+            rng: random::rng_from_seed(0),
+            index,
+            episodes: 0,
+            game_seed: 0,
+            seat: Seat::FIRST,
+            mask: 0,
+        };
+        slot.restart(shared);
+        slot
+    }
+
+    /// Starts this env's next game, from its own seed, up to its first decision.
+    fn restart(&mut self, shared: &Shared) {
+        self.game_seed = shared
+            .seed
+            .wrapping_add(self.episodes.wrapping_mul(shared.n))
+            .wrapping_add(self.index);
+        self.episodes += 1;
+        self.game = shared.fresh;
+        self.rng = random::rng_from_seed(self.game_seed);
+        self.settle();
+    }
+
+    /// Resolves chance and finds the decision the game now waits for.
+    fn settle(&mut self) {
+        random::resolve_chance(&mut self.game, &mut self.rng, &mut (), &mut ());
+        // With chance resolved a seat always acts until the game is over, and a finished
+        // game is restarted before this is asked.
+        if let Some(seat) = random::next_seat(&self.game) {
+            self.seat = seat;
+            self.mask = self.game.legal_mask(seat);
+        } else {
+            self.mask = 0;
+        }
+    }
+
+    /// Plays `action` (legal: checked by the caller) and writes the results into `row`.
+    fn step(&mut self, action: Action, shared: &Shared, row: Row<'_>) {
+        self.game.apply_unchecked(self.seat, action);
+        self.settle();
+        let over = self.game.is_over();
+        if over {
+            self.record_end(shared.reward, row.rewards, row.final_totals);
+            self.restart(shared);
+        } else {
+            row.rewards.fill(0.0);
+            row.final_totals.fill(0);
+        }
+        *row.done = over;
+        self.write(row.observation, row.mask, row.seat, row.game_seed);
+    }
+
+    /// Writes the finished game's rewards and totals.
+    fn record_end(&self, reward: Reward, rewards: &mut [f32], final_totals: &mut [i32]) {
+        let totals = self.game.totals();
+        let winners = self.game.winners().unwrap_or_default();
+        let players = rewards.len();
+        let sum: f32 = totals[..players].iter().map(|&t| f32::from(t)).sum();
+        let seats = Seat::all(players);
+        for (((r, t), seat), &total) in rewards
+            .iter_mut()
+            .zip(final_totals.iter_mut())
+            .zip(seats)
+            .zip(&totals)
+        {
+            *t = i32::from(total);
+            *r = match reward {
+                Reward::Win => f32::from(u8::from(winners.contains(seat))),
+                Reward::Margin => {
+                    let own = f32::from(total);
+                    own - (sum - own) / (players - 1) as f32
+                }
+            };
+        }
+    }
+
+    /// Writes the decision this env waits for.
+    fn write(&self, observation: &mut [f32], mask: &mut [i8], seat: &mut i64, game_seed: &mut u64) {
+        if let Ok(out) = <&mut [f32; OBSERVATION_LEN]>::try_from(observation) {
+            self.game.observation(self.seat, out);
+        }
+        mask.copy_from_slice(&mask_bytes(self.mask));
+        *seat = self.seat.index() as i64;
+        *game_seed = self.game_seed;
+    }
+}
+
+/// One env's rows of the output buffers.
+struct Row<'a> {
+    observation: &'a mut [f32],
+    mask: &'a mut [i8],
+    rewards: &'a mut [f32],
+    done: &'a mut bool,
+    seat: &'a mut i64,
+    final_totals: &'a mut [i32],
+    game_seed: &'a mut u64,
+}
+
+/// The output buffers, as slices (all envs, or a contiguous run of them).
+struct Out<'a> {
+    observations: &'a mut [f32],
+    masks: &'a mut [i8],
+    rewards: &'a mut [f32],
+    dones: &'a mut [bool],
+    seats: &'a mut [i64],
+    final_totals: &'a mut [i32],
+    game_seeds: &'a mut [u64],
+}
+
+impl<'a> Out<'a> {
+    /// Splits after the first `k` envs (`players` values a row in rewards and totals).
+    fn split_at(self, k: usize, players: usize) -> (Out<'a>, Out<'a>) {
+        let (o1, o2) = self.observations.split_at_mut(k * OBSERVATION_LEN);
+        let (m1, m2) = self.masks.split_at_mut(k * Action::COUNT);
+        let (r1, r2) = self.rewards.split_at_mut(k * players);
+        let (d1, d2) = self.dones.split_at_mut(k);
+        let (s1, s2) = self.seats.split_at_mut(k);
+        let (f1, f2) = self.final_totals.split_at_mut(k * players);
+        let (g1, g2) = self.game_seeds.split_at_mut(k);
+        let first = Out {
+            observations: o1,
+            masks: m1,
+            rewards: r1,
+            dones: d1,
+            seats: s1,
+            final_totals: f1,
+            game_seeds: g1,
+        };
+        let second = Out {
+            observations: o2,
+            masks: m2,
+            rewards: r2,
+            dones: d2,
+            seats: s2,
+            final_totals: f2,
+            game_seeds: g2,
+        };
+        (first, second)
+    }
+
+    /// The rows, one per env.
+    fn rows(self, players: usize) -> impl Iterator<Item = Row<'a>> {
+        self.observations
+            .chunks_exact_mut(OBSERVATION_LEN)
+            .zip(self.masks.chunks_exact_mut(Action::COUNT))
+            .zip(self.rewards.chunks_exact_mut(players))
+            .zip(self.dones.iter_mut())
+            .zip(self.seats.iter_mut())
+            .zip(self.final_totals.chunks_exact_mut(players))
+            .zip(self.game_seeds.iter_mut())
+            .map(
+                |((((((observation, mask), rewards), done), seat), final_totals), game_seed)| Row {
+                    observation,
+                    mask,
+                    rewards,
+                    done,
+                    seat,
+                    final_totals,
+                    game_seed,
+                },
+            )
+    }
+}
+
+/// Steps `slots` with `actions` (`None`: only write their current decisions, as after a
+/// reset) into `out`, on up to `threads` threads.
+fn run(
+    slots: &mut [Slot],
+    actions: Option<&[Action]>,
+    shared: &Shared,
+    out: Out<'_>,
+    threads: usize,
+) {
+    let players = shared.fresh.players();
+    let work = |slots: &mut [Slot], actions: Option<&[Action]>, out: Out<'_>| {
+        for (i, (slot, row)) in slots.iter_mut().zip(out.rows(players)).enumerate() {
+            match actions.and_then(|a| a.get(i)) {
+                Some(&action) => slot.step(action, shared, row),
+                None => {
+                    row.rewards.fill(0.0);
+                    row.final_totals.fill(0);
+                    *row.done = false;
+                    slot.write(row.observation, row.mask, row.seat, row.game_seed);
+                }
+            }
+        }
+    };
+    // Below this many envs a thread costs more than it saves.
+    const MIN_PER_THREAD: usize = 64;
+    let threads = threads.min(slots.len() / MIN_PER_THREAD).max(1);
+    if threads == 1 {
+        work(slots, actions, out);
+        return;
+    }
+    let chunk = slots.len().div_ceil(threads);
+    std::thread::scope(|scope| {
+        let (mut slots, mut actions, mut out) = (slots, actions, out);
+        while !slots.is_empty() {
+            let k = chunk.min(slots.len());
+            let (mine, rest) = slots.split_at_mut(k);
+            let (my_out, rest_out) = out.split_at(k, players);
+            let (my_actions, rest_actions) = match actions {
+                Some(a) => {
+                    let (x, y) = a.split_at(k.min(a.len()));
+                    (Some(x), Some(y))
+                }
+                None => (None, None),
+            };
+            scope.spawn(move || work(mine, my_actions, my_out));
+            (slots, actions, out) = (rest, rest_actions, rest_out);
+        }
+    });
+}
+
+/// `array` borrowed for writing, after checking it still has the dtype, length and
+/// layout the env made it with (Python code could have changed its shape or dtype in
+/// place through `.base`).
+fn writable<'py, T: Element, D: numpy::ndarray::Dimension>(
+    array: &Bound<'py, PyArray<T, D>>,
+    len: usize,
+    name: &str,
+) -> PyResult<PyReadwriteArray<'py, T, D>> {
+    let py = array.py();
+    if !array.dtype().is_equiv_to(&numpy::dtype::<T>(py))
+        || array.len() != len
+        || !array.is_c_contiguous()
+    {
+        return Err(PyRuntimeError::new_err(format!(
+            "the env's {name} buffer was reshaped or retyped in place"
+        )));
+    }
+    array
+        .try_readwrite()
+        .map_err(|e| PyRuntimeError::new_err(format!("the env's {name} buffer is in use: {e}")))
+}
+
+/// N games of King Up! stepped together (see `kingup.VectorEnv`).
+#[pyclass(module = "kingup._kingup", name = "VectorEnv")]
+#[derive(Debug)]
+pub(crate) struct PyVectorEnv {
+    shared: Shared,
+    slots: Vec<Slot>,
+    threads: usize,
+    /// Scratch for the actions being validated (allocated once).
+    raw: Vec<i64>,
+    actions: Vec<Action>,
+    observations: Py<PyArray2<f32>>,
+    masks: Py<PyArray2<i8>>,
+    rewards: Py<PyArray2<f32>>,
+    dones: Py<PyArray1<bool>>,
+    seats: Py<PyArray1<i64>>,
+    final_totals: Py<PyArray2<i32>>,
+    game_seeds: Py<PyArray1<u64>>,
+    /// Read-only views of the buffers above, handed to Python; and `step`'s result.
+    views: Py<PyTuple>,
+    result: Py<PyTuple>,
+}
+
+/// A read-only view of `array`.
+fn read_only<'py>(array: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyAny>> {
+    let view = array.call_method0("view")?;
+    view.getattr("flags")?.setattr("writeable", false)?;
+    Ok(view)
+}
+
+impl PyVectorEnv {
+    /// Writes every env's current decision into the buffers (rewards 0, not done).
+    fn write_all(&mut self, py: Python<'_>, step: bool) -> PyResult<()> {
+        let n = self.slots.len();
+        let players = self.shared.fresh.players();
+        let observations = self.observations.bind(py);
+        let masks = self.masks.bind(py);
+        let rewards = self.rewards.bind(py);
+        let dones = self.dones.bind(py);
+        let seats = self.seats.bind(py);
+        let final_totals = self.final_totals.bind(py);
+        let game_seeds = self.game_seeds.bind(py);
+        let mut observations = writable(observations, n * OBSERVATION_LEN, "observations")?;
+        let mut masks = writable(masks, n * Action::COUNT, "action_masks")?;
+        let mut rewards = writable(rewards, n * players, "rewards")?;
+        let mut dones = writable(dones, n, "dones")?;
+        let mut seats = writable(seats, n, "seats")?;
+        let mut final_totals = writable(final_totals, n * players, "final_totals")?;
+        let mut game_seeds = writable(game_seeds, n, "game_seeds")?;
+        let contiguous = |_| PyRuntimeError::new_err("an env buffer is not contiguous");
+        let out = Out {
+            observations: observations.as_slice_mut().map_err(contiguous)?,
+            masks: masks.as_slice_mut().map_err(contiguous)?,
+            rewards: rewards.as_slice_mut().map_err(contiguous)?,
+            dones: dones.as_slice_mut().map_err(contiguous)?,
+            seats: seats.as_slice_mut().map_err(contiguous)?,
+            final_totals: final_totals.as_slice_mut().map_err(contiguous)?,
+            game_seeds: game_seeds.as_slice_mut().map_err(contiguous)?,
+        };
+        let (slots, shared, threads) = (&mut self.slots, &self.shared, self.threads);
+        let actions = step.then_some(self.actions.as_slice());
+        py.detach(|| run(slots, actions, shared, out, threads));
+        Ok(())
+    }
+
+    /// Reads `actions` into `self.raw`: a 1-D NumPy integer array or a list or tuple of
+    /// ints, `n` long.
+    fn read_actions(&mut self, actions: &Bound<'_, PyAny>) -> PyResult<()> {
+        let n = self.slots.len();
+        let wrong_length = |len: usize| {
+            PyValueError::new_err(format!(
+                "actions must hold {n} actions (one per env), not {len}"
+            ))
+        };
+        if let Ok(array) = actions.cast::<PyUntypedArray>() {
+            if array.ndim() != 1 {
+                return Err(PyValueError::new_err(format!(
+                    "actions must be a 1-D array of {n} actions, not of shape {:?}",
+                    array.shape()
+                )));
+            }
+            if array.len() != n {
+                return Err(wrong_length(array.len()));
+            }
+            let kind = array.dtype().kind();
+            if kind != b'i' && kind != b'u' {
+                return Err(PyTypeError::new_err(format!(
+                    "actions must be an array of integers, not of {}",
+                    array.dtype()
+                )));
+            }
+            macro_rules! read_as {
+                ($($t:ty),*) => {$(
+                    if let Ok(typed) = array.cast::<PyArray1<$t>>() {
+                        let typed = typed.try_readonly().map_err(|e| {
+                            PyRuntimeError::new_err(format!("the actions array is in use: {e}"))
+                        })?;
+                        for (dst, &src) in self.raw.iter_mut().zip(typed.as_array().iter()) {
+                            *dst = i64::try_from(src).unwrap_or(i64::MAX);
+                        }
+                        return Ok(());
+                    }
+                )*};
+            }
+            read_as!(i64, i32, i16, i8, u64, u32, u16, u8);
+            // Any other integer layout (byte-swapped, say): element by element.
+        } else if !(actions.is_instance_of::<PyList>() || actions.is_instance_of::<PyTuple>()) {
+            return Err(PyTypeError::new_err(format!(
+                "actions must be a NumPy integer array, a list or a tuple, not {}",
+                type_name(actions)
+            )));
+        }
+        let len = actions.len()?;
+        if len != n {
+            return Err(wrong_length(len));
+        }
+        for (dst, item) in self.raw.iter_mut().zip(actions.try_iter()?) {
+            *dst = int_arg(&item?, "an action")?;
+        }
+        Ok(())
+    }
+
+    /// Checks every action in `self.raw` against its env's legal actions and fills
+    /// `self.actions`; the first illegal one raises, naming its env.
+    fn validate(&mut self, py: Python<'_>) -> PyResult<()> {
+        self.actions.clear();
+        for (i, (slot, &index)) in self.slots.iter().zip(&self.raw).enumerate() {
+            let seat = Some(slot.seat.index() as i64);
+            let Some(action) = usize::try_from(index)
+                .ok()
+                .and_then(|a| Action::from_index(a).ok())
+            else {
+                let message = format!("action index {index} is out of range 0..67");
+                return Err(errors::illegal_action_in_env(
+                    py,
+                    i,
+                    &message,
+                    seat,
+                    index,
+                    "no_such_action",
+                ));
+            };
+            if slot.mask >> action.index() & 1 == 0 {
+                return Err(match slot.game.check(slot.seat, action) {
+                    Err(err) => errors::from_illegal_in_env(py, i, &err),
+                    Ok(()) => PyRuntimeError::new_err(format!(
+                        "internal error (kingup bug): env {i}'s mask refuses {action}"
+                    )),
+                });
+            }
+            self.actions.push(action);
+        }
+        Ok(())
+    }
+
+    /// Starts every env over: from game 0 of `seed`'s sequence, or each with its next game.
+    fn restart_all(&mut self, seed: Option<u64>) {
+        if let Some(seed) = seed {
+            self.shared.seed = seed;
+        }
+        for slot in &mut self.slots {
+            if seed.is_some() {
+                slot.episodes = 0;
+            }
+            slot.restart(&self.shared);
+        }
+    }
+}
+
+#[pymethods]
+impl PyVectorEnv {
+    #[new]
+    #[pyo3(signature = (num_envs, players=None, seed=None, rounds=None, setup=None, first_player=None, deck=None, reward=None, threads=None))]
+    #[allow(clippy::too_many_arguments)] // the keyword arguments of `kingup.VectorEnv(...)`
+    fn new(
+        py: Python<'_>,
+        num_envs: &Bound<'_, PyAny>,
+        players: Option<&Bound<'_, PyAny>>,
+        seed: Option<&Bound<'_, PyAny>>,
+        rounds: Option<&Bound<'_, PyAny>>,
+        setup: Option<&Bound<'_, PyAny>>,
+        first_player: Option<&Bound<'_, PyAny>>,
+        deck: Option<&Bound<'_, PyAny>>,
+        reward: Option<&Bound<'_, PyAny>>,
+        threads: Option<&Bound<'_, PyAny>>,
+    ) -> PyResult<PyVectorEnv> {
+        let n = int_arg(num_envs, "num_envs")?;
+        let n = usize::try_from(n)
+            .ok()
+            .filter(|n| (1..=MAX_ENVS).contains(n))
+            .ok_or_else(|| {
+                errors::invalid_config(py, format!("num_envs must be 1 to {MAX_ENVS}, not {n}"))
+            })?;
+        let (four, three) = (4u8.into_pyobject(py)?, 3u8.into_pyobject(py)?);
+        let placement = pyo3::types::PyString::new(py, "placement");
+        let config = ConfigArgs {
+            players: players.unwrap_or(four.as_any()),
+            rounds: rounds.unwrap_or(three.as_any()),
+            setup: setup.unwrap_or(placement.as_any()),
+            first_player: first_player.filter(|p| !p.is_none()),
+            deck: deck.filter(|d| !d.is_none()),
+        }
+        .build(py)?;
+        let reward = match reward.map(|r| str_arg(r, "reward")).transpose()?.as_deref() {
+            None | Some("win") => Reward::Win,
+            Some("margin") => Reward::Margin,
+            Some(other) => {
+                let message = format!("reward must be \"win\" or \"margin\", not {other:?}");
+                return Err(errors::invalid_config(py, message));
+            }
+        };
+        let threads = match threads.filter(|t| !t.is_none()) {
+            None => 1,
+            Some(obj) => {
+                let t = int_arg(obj, "threads")?;
+                usize::try_from(t)
+                    .ok()
+                    .filter(|t| (1..=MAX_THREADS).contains(t))
+                    .ok_or_else(|| {
+                        errors::invalid_config(
+                            py,
+                            format!("threads must be 1 to {MAX_THREADS}, not {t}"),
+                        )
+                    })?
+            }
+        };
+        let seed = match seed.filter(|s| !s.is_none()) {
+            Some(obj) => seed_arg(obj)?,
+            None => 0,
+        };
+        let fresh = Game::new(config).map_err(|e| errors::invalid_config(py, e.to_string()))?;
+        let players = fresh.players();
+        let shared = Shared {
+            fresh,
+            seed,
+            n: n as u64,
+            reward,
+        };
+        let slots = (0..n as u64).map(|i| Slot::new(&shared, i)).collect();
+        let observations = PyArray2::<f32>::zeros(py, [n, OBSERVATION_LEN], false);
+        let masks = PyArray2::<i8>::zeros(py, [n, Action::COUNT], false);
+        let rewards = PyArray2::<f32>::zeros(py, [n, players], false);
+        let dones = PyArray1::<bool>::zeros(py, n, false);
+        let seats = PyArray1::<i64>::zeros(py, n, false);
+        let final_totals = PyArray2::<i32>::zeros(py, [n, players], false);
+        let game_seeds = PyArray1::<u64>::zeros(py, n, false);
+        let views = PyTuple::new(
+            py,
+            [
+                read_only(observations.as_any())?,
+                read_only(masks.as_any())?,
+                read_only(rewards.as_any())?,
+                read_only(dones.as_any())?,
+                read_only(seats.as_any())?,
+                read_only(final_totals.as_any())?,
+                read_only(game_seeds.as_any())?,
+            ],
+        )?;
+        let result = PyTuple::new(py, views.iter().take(5))?;
+        let mut env = PyVectorEnv {
+            shared,
+            slots,
+            threads,
+            raw: vec![0; n],
+            actions: Vec::with_capacity(n),
+            observations: observations.unbind(),
+            masks: masks.unbind(),
+            rewards: rewards.unbind(),
+            dones: dones.unbind(),
+            seats: seats.unbind(),
+            final_totals: final_totals.unbind(),
+            game_seeds: game_seeds.unbind(),
+            views: views.unbind(),
+            result: result.unbind(),
+        };
+        env.write_all(py, false)?;
+        Ok(env)
+    }
+
+    /// Starts a new game in every env and returns `(observations, action_masks, rewards,
+    /// dones, seats)`. With `seed`, env `i`'s games are again `seed + e * num_envs + i`
+    /// for `e = 0, 1, ...`; without, each env goes on to its next game in that sequence.
+    #[pyo3(signature = (seed=None))]
+    fn reset(&mut self, py: Python<'_>, seed: Option<&Bound<'_, PyAny>>) -> PyResult<Py<PyTuple>> {
+        let seed = seed.filter(|s| !s.is_none()).map(seed_arg).transpose()?;
+        self.restart_all(seed);
+        self.write_all(py, false)?;
+        Ok(self.result.clone_ref(py))
+    }
+
+    /// Plays `actions[i]` for the seat to act in env `i`, for every env, and returns
+    /// `(observations, action_masks, rewards, dones, seats)` (the env's own buffers).
+    /// Every action is checked before any is played: an illegal one raises
+    /// `IllegalActionError` naming its env, and no env changes.
+    fn step(&mut self, py: Python<'_>, actions: &Bound<'_, PyAny>) -> PyResult<Py<PyTuple>> {
+        self.read_actions(actions)?;
+        self.validate(py)?;
+        self.write_all(py, true)?;
+        Ok(self.result.clone_ref(py))
+    }
+
+    /// Number of envs.
+    #[getter]
+    fn num_envs(&self) -> usize {
+        self.slots.len()
+    }
+
+    /// Number of players in every game.
+    #[getter]
+    fn players(&self) -> usize {
+        self.shared.fresh.players()
+    }
+
+    /// Number of rounds a game lasts.
+    #[getter]
+    fn rounds(&self) -> u8 {
+        self.shared.fresh.config().rounds
+    }
+
+    /// `"placement"` or `"random"`.
+    #[getter]
+    fn setup(&self) -> &'static str {
+        setup_name(self.shared.fresh.config())
+    }
+
+    /// `"win"` or `"margin"`.
+    #[getter]
+    fn reward(&self) -> &'static str {
+        match self.shared.reward {
+            Reward::Win => "win",
+            Reward::Margin => "margin",
+        }
+    }
+
+    /// Threads a step runs on.
+    #[getter]
+    fn threads(&self) -> usize {
+        self.threads
+    }
+
+    /// The base seed of the games' seeds.
+    #[getter]
+    fn seed(&self) -> u64 {
+        self.shared.seed
+    }
+
+    /// `float32 (num_envs, OBSERVATION_LEN)`: each env's observation for its seat to act.
+    #[getter]
+    fn observations<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        self.views.bind(py).get_item(0)
+    }
+
+    /// `int8 (num_envs, 67)`: the legal actions of each env's seat to act.
+    #[getter]
+    fn action_masks<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        self.views.bind(py).get_item(1)
+    }
+
+    /// `float32 (num_envs, players)`: what the game that ended at the last step pays each
+    /// seat; 0 for envs whose game goes on.
+    #[getter]
+    fn rewards<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        self.views.bind(py).get_item(2)
+    }
+
+    /// `bool (num_envs,)`: whether the env's game ended at the last step (it has been
+    /// restarted since).
+    #[getter]
+    fn dones<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        self.views.bind(py).get_item(3)
+    }
+
+    /// `int64 (num_envs,)`: the seat to act in each env.
+    #[getter]
+    fn seats<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        self.views.bind(py).get_item(4)
+    }
+
+    /// `int32 (num_envs, players)`: the final totals of the game that ended at the last
+    /// step; 0 for envs whose game goes on.
+    #[getter]
+    fn final_totals<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        self.views.bind(py).get_item(5)
+    }
+
+    /// `uint64 (num_envs,)`: the seed of each env's current game (`kingup.Game(players,
+    /// seed=..., ...)` driven by the same actions is the same game).
+    #[getter]
+    fn game_seeds<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        self.views.bind(py).get_item(6)
+    }
+
+    /// What the seat to act in env `index` knows (for a bot's `choose_view`).
+    fn view(&self, index: &Bound<'_, PyAny>) -> PyResult<PyPlayerView> {
+        let i = int_arg(index, "env index")?;
+        let slot = usize::try_from(i)
+            .ok()
+            .and_then(|i| self.slots.get(i))
+            .ok_or_else(|| {
+                PyValueError::new_err(format!(
+                    "env index {i} is out of range 0..{}",
+                    self.slots.len()
+                ))
+            })?;
+        Ok(PyPlayerView::new(slot.game.player_view(slot.seat)))
+    }
+
+    fn __len__(&self) -> usize {
+        self.slots.len()
+    }
+
+    fn __repr__(&self) -> String {
+        format!(
+            "<kingup.VectorEnv: {} envs, {} players, {} rounds, {} setup>",
+            self.slots.len(),
+            self.shared.fresh.players(),
+            self.shared.fresh.config().rounds,
+            setup_name(self.shared.fresh.config())
+        )
+    }
+}
