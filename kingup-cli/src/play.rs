@@ -452,12 +452,14 @@ impl Session {
         let voting = view.public.phase == Phase::Vote;
         loop {
             crate::write_out(format_args!("> "));
-            let mut line = String::new();
+            let mut bytes = Vec::new();
             let input = self
                 .input
                 .as_mut()
                 .ok_or_else(|| CliError::Failed("no input to read moves from".to_owned()))?;
-            match input.read_line(&mut line) {
+            match input.read_until(b'\n', &mut bytes) {
+                // Ctrl-D at a terminal leaves the game; a script that runs out is an error.
+                Ok(0) if !self.echo => return Ok(None),
                 Ok(0) => {
                     out!();
                     return Err(CliError::Failed(
@@ -467,6 +469,8 @@ impl Session {
                 Ok(_) => {}
                 Err(e) => return Err(CliError::Failed(format!("cannot read a move: {e}"))),
             }
+            // Bytes that are not UTF-8 are shown as such and refused like any unknown word.
+            let line = String::from_utf8_lossy(&bytes).into_owned();
             if self.echo {
                 out!("{}", line.trim_end());
             }
