@@ -128,7 +128,7 @@ impl Slot {
         let totals = self.game.totals();
         let winners = self.game.winners().unwrap_or_default();
         let players = rewards.len();
-        let sum: f32 = totals[..players].iter().map(|&t| f32::from(t)).sum();
+        let sum: f64 = totals[..players].iter().map(|&t| f64::from(t)).sum();
         let seats = Seat::all(players);
         for (((r, t), seat), &total) in rewards
             .iter_mut()
@@ -140,8 +140,9 @@ impl Slot {
             *r = match reward {
                 Reward::Win => f32::from(u8::from(winners.contains(seat))),
                 Reward::Margin => {
-                    let own = f32::from(total);
-                    own - (sum - own) / (players - 1) as f32
+                    // In f64, then rounded once.
+                    let own = f64::from(total);
+                    (own - (sum - own) / (players - 1) as f64) as f32
                 }
             };
         }
@@ -268,8 +269,9 @@ fn run(
     let chunk = slots.len().div_ceil(threads);
     std::thread::scope(|scope| {
         let (mut slots, mut actions, mut out) = (slots, actions, out);
-        while !slots.is_empty() {
-            let k = chunk.min(slots.len());
+        // The last chunk runs on this thread.
+        while slots.len() > chunk {
+            let k = chunk;
             let (mine, rest) = slots.split_at_mut(k);
             let (my_out, rest_out) = out.split_at(k, players);
             let (my_actions, rest_actions) = match actions {
@@ -282,6 +284,7 @@ fn run(
             scope.spawn(move || work(mine, my_actions, my_out));
             (slots, actions, out) = (rest, rest_actions, rest_out);
         }
+        work(slots, actions, out);
     });
 }
 
