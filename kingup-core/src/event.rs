@@ -120,9 +120,11 @@ pub enum Event {
 
 /// The events of one step.
 ///
-/// Capacity 8 is more than enough: the most eventful step, the last vote of a game, emits
-/// five (committed, revealed, crowned, round scored, game over); a chance step emits at
-/// most two (dealt or laid out, then round started); a placement at most two.
+/// Capacity 8 is more than enough for one step: the most eventful, the last vote of a
+/// game, emits five (committed, revealed, crowned, round scored, game over); a chance step
+/// emits at most two (dealt or laid out, then round started); a placement at most two.
+/// [`Game::resolve_chance`](crate::Game::resolve_chance) runs many steps: give it a
+/// `Vec<Event>` instead, since a full list drops further events.
 pub type Events = ArrayVec<Event, 8>;
 
 /// Where the engine writes the events of a step.

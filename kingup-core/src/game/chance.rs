@@ -118,6 +118,10 @@ impl Game {
 
     /// Resolves every pending chance step with outcomes drawn from `rng`, until a seat is
     /// to move or the game is over; writes the events into `sink` (`&mut ()` drops them).
+    ///
+    /// This may be many steps (a random layout deals and lays out up to 20 in a row), more
+    /// than an [`Events`] list holds: collect them in a `Vec<Event>`, or resolve one step at
+    /// a time with [`Game::sample_chance`] and [`Game::apply_chance`].
     pub fn resolve_chance<R: RngCore + ?Sized, S: EventSink + ?Sized>(
         &mut self,
         rng: &mut R,
