@@ -29,3 +29,9 @@ def test_seat_order_experiment_prints_its_table() -> None:
 
 def test_typed_usage_example_runs() -> None:
     assert "won" in run(str(EXAMPLES / "typed_usage.py"))
+
+
+def test_bots_and_vector_env_example_runs() -> None:
+    out = run(str(EXAMPLES / "bots_and_vector_env.py"), "--envs", "16", "--steps", "400")
+    assert "bots ['ismcts', 'heuristic', 'random'] scored" in out
+    assert "games finished in 16 envs" in out
