@@ -131,7 +131,10 @@ impl PyBot {
                 type_name(game)
             ))
         })?;
-        let state = *game.borrow().state();
+        let state = *game
+            .try_borrow()
+            .map_err(|e| PyRuntimeError::new_err(format!("the game is in use: {e}")))?
+            .state();
         let seat = match seat.filter(|s| !s.is_none()) {
             Some(obj) => seat_arg(obj, state.players())?,
             None => match random::next_seat(&state) {

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+import sys
 import threading
 import time
 from typing import Any
@@ -192,26 +193,34 @@ def test_properties() -> None:
 
 
 def test_ismcts_releases_the_gil() -> None:
-    """While one thread searches, another thread keeps running Python code."""
+    """With a 10 s switch interval a thread keeps the GIL until it blocks, so the main
+    thread wakes while the worker searches only if the search releases it."""
     game = play_until(kingup.Game(players=4, seed=2), __import__("random").Random(3), Phase.CLIMB)
-    bot = IsmctsBot(1, iterations=1_000_000, time_limit=0.6)
-    done = threading.Event()
+    bot = IsmctsBot(1, iterations=1_000_000, time_limit=0.3)
+    started, done = threading.Event(), threading.Event()
 
     def search() -> None:
+        started.set()
         bot.choose(game)
         done.set()
 
-    worker = threading.Thread(target=search)
-    start = time.perf_counter()
-    worker.start()
-    ticks = 0
-    while not done.is_set():
-        time.sleep(0.005)
-        ticks += 1
-    worker.join()
-    elapsed = time.perf_counter() - start
-    # Holding the GIL for the whole search would allow at most a couple of ticks.
-    assert elapsed >= 0.5 and ticks >= 10
+    interval = sys.getswitchinterval()
+    sys.setswitchinterval(10.0)
+    try:
+        worker = threading.Thread(target=search)
+        start = time.perf_counter()
+        worker.start()
+        started.wait()
+        ticks = 0
+        while not done.is_set():
+            time.sleep(0.005)
+            ticks += 1
+        worker.join()
+    finally:
+        sys.setswitchinterval(interval)
+    assert time.perf_counter() - start >= 0.25
+    # Holding the GIL for the whole search would allow no tick at all.
+    assert ticks >= 5
 
 
 def test_heuristic_beats_random_at_three_players() -> None:

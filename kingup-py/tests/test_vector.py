@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+import pickle
+import sys
+import threading
+import time
 from typing import Any
 
 import numpy as np
@@ -298,3 +302,39 @@ def test_a_bot_plays_in_the_vector_env() -> None:
     for _ in range(200):
         env.step(np.array([bot.choose_view(env.view(i)) for i in range(4)]))
     assert env.game_seeds.max() >= 4  # games were finished and restarted
+
+
+def test_the_error_pickles_with_its_env() -> None:
+    env = VectorEnv(2, players=3, seed=0)
+    with pytest.raises(IllegalActionError) as info:
+        env.step(np.array([int(np.flatnonzero(env.action_masks[0])[0]), 67]))
+    copy = pickle.loads(pickle.dumps(info.value))
+    assert (copy.env, copy.action, copy.reason, str(copy)) == (1, 67, info.value.reason, str(info.value))
+
+
+def test_step_releases_the_gil() -> None:
+    """With a 10 s switch interval a thread keeps the GIL until it blocks, so the main
+    thread wakes while the worker is inside ``step`` only if the step releases it."""
+    env = VectorEnv(30_000, players=4, seed=0)
+    actions = np.argmax(env.action_masks, axis=1)
+    started, done = threading.Event(), threading.Event()
+
+    def work() -> None:
+        started.set()
+        env.step(actions)
+        done.set()
+
+    interval = sys.getswitchinterval()
+    sys.setswitchinterval(10.0)
+    try:
+        worker = threading.Thread(target=work)
+        worker.start()
+        started.wait()
+        ticks = 0
+        while not done.is_set():
+            time.sleep(0.001)
+            ticks += 1
+        worker.join()
+    finally:
+        sys.setswitchinterval(interval)
+    assert ticks >= 3
