@@ -8,11 +8,13 @@ use pyo3::types::PyString;
 use crate::convert::{int_arg, type_name};
 use crate::errors::invalid_config;
 
-/// The arguments of `kingup.Game` that make its `Config`.
+/// The keyword arguments that make a `Config` (`kingup.Game`, `simulate`, `VectorEnv`).
+/// Missing or `None` ones take the defaults: 4 players, 3 rounds, placement, a random
+/// first player, the balanced deck.
 pub(crate) struct ConfigArgs<'a, 'py> {
-    pub(crate) players: &'a Bound<'py, PyAny>,
-    pub(crate) rounds: &'a Bound<'py, PyAny>,
-    pub(crate) setup: &'a Bound<'py, PyAny>,
+    pub(crate) players: Option<&'a Bound<'py, PyAny>>,
+    pub(crate) rounds: Option<&'a Bound<'py, PyAny>>,
+    pub(crate) setup: Option<&'a Bound<'py, PyAny>>,
     pub(crate) first_player: Option<&'a Bound<'py, PyAny>>,
     pub(crate) deck: Option<&'a Bound<'py, PyAny>>,
 }
@@ -20,13 +22,18 @@ pub(crate) struct ConfigArgs<'a, 'py> {
 impl ConfigArgs<'_, '_> {
     /// The validated configuration, or `TypeError` / `InvalidConfigError`.
     pub(crate) fn build(&self, py: Python<'_>) -> PyResult<Config> {
-        let mut config = Config::new(small_int(self.players, "players")?);
-        config.rounds = small_int(self.rounds, "rounds")?;
-        config.setup = setup(self.setup)?;
-        if let Some(seat) = self.first_player {
+        let players = given(self.players).map(|p| small_int(p, "players"));
+        let mut config = Config::new(players.transpose()?.unwrap_or(4));
+        if let Some(rounds) = given(self.rounds) {
+            config.rounds = small_int(rounds, "rounds")?;
+        }
+        if let Some(obj) = given(self.setup) {
+            config.setup = setup(obj)?;
+        }
+        if let Some(seat) = given(self.first_player) {
             config.first_player = first_player(seat)?;
         }
-        if let Some(cards) = self.deck {
+        if let Some(cards) = given(self.deck) {
             config.deck = deck(cards)?;
         }
         config
@@ -34,6 +41,11 @@ impl ConfigArgs<'_, '_> {
             .map_err(|e| invalid_config(py, e.to_string()))?;
         Ok(config)
     }
+}
+
+/// The argument, unless it is missing or `None`.
+fn given<'a, 'py>(arg: Option<&'a Bound<'py, PyAny>>) -> Option<&'a Bound<'py, PyAny>> {
+    arg.filter(|a| !a.is_none())
 }
 
 /// A count that must fit a `u8` (players, rounds); larger values are refused here with

@@ -129,13 +129,11 @@ pub(crate) fn simulate<'py>(
     let threads = threads.unwrap_or_else(|| {
         std::thread::available_parallelism().map_or(1, |n| n.get().min(MAX_THREADS))
     });
-    let (four, three) = (4u8.into_pyobject(py)?, 3u8.into_pyobject(py)?);
-    let placement = pyo3::types::PyString::new(py, "placement");
     let config = ConfigArgs {
-        players: players.unwrap_or(four.as_any()),
-        rounds: rounds.unwrap_or(three.as_any()),
-        setup: setup.unwrap_or(placement.as_any()),
-        first_player: first_player.filter(|p| !p.is_none()),
+        players,
+        rounds,
+        setup,
+        first_player,
         deck: None,
     }
     .build(py)?;

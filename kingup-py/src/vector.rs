@@ -502,14 +502,12 @@ impl PyVectorEnv {
             .ok_or_else(|| {
                 errors::invalid_config(py, format!("num_envs must be 1 to {MAX_ENVS}, not {n}"))
             })?;
-        let (four, three) = (4u8.into_pyobject(py)?, 3u8.into_pyobject(py)?);
-        let placement = pyo3::types::PyString::new(py, "placement");
         let config = ConfigArgs {
-            players: players.unwrap_or(four.as_any()),
-            rounds: rounds.unwrap_or(three.as_any()),
-            setup: setup.unwrap_or(placement.as_any()),
-            first_player: first_player.filter(|p| !p.is_none()),
-            deck: deck.filter(|d| !d.is_none()),
+            players,
+            rounds,
+            setup,
+            first_player,
+            deck,
         }
         .build(py)?;
         let reward = match reward.map(|r| str_arg(r, "reward")).transpose()?.as_deref() {
