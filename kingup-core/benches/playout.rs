@@ -84,6 +84,32 @@ fn playout<S: EventSink>(rng: &mut SmallRng, apply: Apply, chance_sink: &mut S) 
     steps
 }
 
+/// The same random game, picking the k-th legal action without building the list
+/// (`legal_action_count` + `nth_legal_action`); returns the player actions it took.
+fn playout_nth(rng: &mut SmallRng) -> u32 {
+    let mut game = Game::new(Config::new(4)).expect("the standard game is valid");
+    let mut steps = 0;
+    loop {
+        let seat = match game.actor() {
+            Actor::Chance => {
+                game.resolve_chance(rng, &mut ());
+                continue;
+            }
+            Actor::Seat(seat) => seat,
+            Actor::Voters(waiting) => first_voter(waiting).expect("someone votes"),
+            Actor::Nobody => break,
+        };
+        let n = rng.random_range(0..game.legal_action_count(seat));
+        let action = game
+            .nth_legal_action(seat, n)
+            .expect("n is below the count");
+        game.apply_unchecked(seat, action);
+        steps += 1;
+    }
+    black_box(game.winners());
+    steps
+}
+
 // ---------------------------------------------------------------------------------------
 // Baseline: the same game, hand-written with no abstraction. 4 players, 3 rounds.
 
@@ -220,6 +246,10 @@ fn playouts(c: &mut Criterion) {
             b.iter(|| playout(&mut rng, apply, &mut ()));
         });
     }
+    group.bench_function("api_nth_legal_unchecked", |b| {
+        let mut rng = SmallRng::seed_from_u64(1);
+        b.iter(|| playout_nth(&mut rng));
+    });
     group.bench_function("baseline_minimal", |b| {
         let mut rng = SmallRng::seed_from_u64(1);
         let deck = balanced_deck();

@@ -250,8 +250,13 @@ impl CharacterSet {
     }
 
     /// The `n`-th character in id order, if the set has more than `n`.
+    #[inline]
     pub fn nth(self, n: usize) -> Option<Character> {
-        self.iter().nth(n)
+        let mut bits = self.0;
+        for _ in 0..n {
+            bits &= bits.wrapping_sub(1);
+        }
+        Character::from_index(bits.trailing_zeros() as usize)
     }
 
     /// Iterates over the characters in id order.

@@ -3,6 +3,7 @@
 use arrayvec::ArrayVec;
 
 use super::Game;
+use crate::chance::nth_bit;
 use crate::{
     Action, Actor, Castle, Character, Event, EventSink, Events, Floor, IllegalAction,
     IllegalReason, Phase, Seat, SeatSet, Vote,
@@ -26,8 +27,7 @@ pub(crate) fn legal_actions_in(
     let mut actions = Actions::new();
     match phase {
         Phase::Placement => {
-            let mut floors = ArrayVec::<Floor, 4>::new();
-            floors.extend(Floor::PLACEMENT.into_iter().filter(|&f| castle.has_room(f)));
+            let floors = placement_floors(castle);
             for character in castle.outside() {
                 for &floor in &floors {
                     actions.push(Action::Place { character, floor });
@@ -50,6 +50,23 @@ pub(crate) fn legal_actions_in(
     actions
 }
 
+/// The placement floors (1–4) with room, in order.
+fn placement_floors(castle: &Castle) -> ArrayVec<Floor, 4> {
+    Floor::PLACEMENT
+        .into_iter()
+        .filter(|&f| castle.has_room(f))
+        .collect()
+}
+
+/// The placement floors with room as a mask: bit `i` is `Floor::PLACEMENT[i]`.
+fn placement_room(castle: &Castle) -> u32 {
+    Floor::PLACEMENT
+        .iter()
+        .enumerate()
+        .filter(|(_, f)| castle.has_room(**f))
+        .fold(0, |mask, (i, _)| mask | 1 << i)
+}
+
 /// Bit `i` set for each action of index `i` in `actions`.
 pub(crate) fn action_mask(actions: &[Action]) -> u128 {
     actions.iter().fold(0, |mask, a| mask | 1 << a.index())
@@ -62,6 +79,67 @@ impl Game {
             return Actions::new();
         }
         legal_actions_in(self.phase, &self.castle, || self.no_cards(seat))
+    }
+
+    /// How many legal actions `seat` has: `legal_actions(seat).len()`, without building
+    /// the list.
+    pub fn legal_action_count(&self, seat: Seat) -> usize {
+        if !self.actor().includes(seat) {
+            return 0;
+        }
+        match self.phase {
+            Phase::Placement => {
+                self.castle.outside().len() * placement_room(&self.castle).count_ones() as usize
+            }
+            Phase::Climb => self.castle.climbable().len(),
+            Phase::Vote => 1 + usize::from(self.no_cards(seat) > 0),
+            Phase::Setup | Phase::Score | Phase::GameOver => 0,
+        }
+    }
+
+    /// The `n`-th legal action of `seat` in sorted order: `legal_actions(seat).get(n)`,
+    /// without building the list. With [`Game::legal_action_count`] it picks a uniformly
+    /// random legal action cheaply, as playouts do.
+    ///
+    /// ```
+    /// use kingup_core::{Config, FirstPlayer, Game, Seat};
+    /// use rand::{SeedableRng, rngs::SmallRng};
+    ///
+    /// let mut config = Config::new(4);
+    /// config.first_player = FirstPlayer::Seat(Seat::FIRST);
+    /// let mut game = Game::new(config)?;
+    /// game.resolve_chance(&mut SmallRng::seed_from_u64(1), &mut ());
+    /// let legal = game.legal_actions(Seat::FIRST);
+    /// assert_eq!(game.legal_action_count(Seat::FIRST), legal.len());
+    /// assert_eq!(game.nth_legal_action(Seat::FIRST, 17), Some(legal[17]));
+    /// assert_eq!(game.nth_legal_action(Seat::FIRST, legal.len()), None);
+    /// # Ok::<(), kingup_core::ConfigError>(())
+    /// ```
+    pub fn nth_legal_action(&self, seat: Seat, n: usize) -> Option<Action> {
+        if !self.actor().includes(seat) {
+            return None;
+        }
+        match self.phase {
+            Phase::Placement => {
+                let room = placement_room(&self.castle);
+                let floors = room.count_ones().max(1) as usize;
+                let character = self.castle.outside().nth(n / floors)?;
+                let floor = nth_bit(room, (n % floors) as u32)?;
+                Some(Action::Place {
+                    character,
+                    floor: Floor::PLACEMENT[floor as usize],
+                })
+            }
+            Phase::Climb => Some(Action::Climb {
+                character: self.castle.climbable().nth(n)?,
+            }),
+            Phase::Vote => match n {
+                0 => Some(Action::Vote(Vote::Yes)),
+                1 if self.no_cards(seat) > 0 => Some(Action::Vote(Vote::No)),
+                _ => None,
+            },
+            Phase::Setup | Phase::Score | Phase::GameOver => None,
+        }
     }
 
     /// The legal actions of `seat` as a mask over the 67 action indices (bit `i` set when
