@@ -7,40 +7,8 @@ use std::ptr;
 
 use kingup_ffi::*;
 
-/// An owned handle, freed on drop.
-struct Game(*mut KingupGame);
-
-impl Drop for Game {
-    fn drop(&mut self) {
-        // SAFETY: the handle is owned by this wrapper and freed exactly once.
-        unsafe { kingup_game_free(self.0) };
-    }
-}
-
-fn last_error() -> String {
-    text(|buf, cap, len| {
-        // SAFETY: `text` passes a buffer of `cap` bytes and a live `len`.
-        unsafe { kingup_last_error(buf, cap, len) }
-    })
-}
-
-fn ok(status: KingupStatus) {
-    assert_eq!(status, KingupStatus::Ok, "{}", last_error());
-}
-
-/// Calls a text-producing entry point twice: once to learn the size, once to fill.
-fn text(call: impl Fn(*mut c_char, usize, *mut usize) -> KingupStatus) -> String {
-    let mut len = 0;
-    let first = call(ptr::null_mut(), 0, &mut len);
-    assert_eq!(first, KingupStatus::BufferTooSmall, "size query");
-    let mut buf = vec![0x55 as c_char; len];
-    let mut written = 0;
-    let status = call(buf.as_mut_ptr(), len, &mut written);
-    assert_eq!((status, written), (KingupStatus::Ok, len));
-    let bytes: Vec<u8> = buf.iter().map(|&c| c as u8).collect();
-    let text = CStr::from_bytes_with_nul(&bytes).expect("one NUL, at the end");
-    text.to_str().expect("UTF-8").to_owned()
-}
+mod common;
+use common::*;
 
 /// Calls a list-producing entry point with a large enough buffer.
 fn list<T: Copy + Default>(call: impl Fn(*mut T, usize, *mut usize) -> KingupStatus) -> Vec<T> {
@@ -68,36 +36,6 @@ fn new_game(config: KingupConfig, seed: u64) -> Game {
     Game(handle)
 }
 
-fn snapshot(g: &Game) -> String {
-    // SAFETY: a live handle; `text` passes a valid buffer and length.
-    text(|buf, cap, len| unsafe { kingup_game_to_json(g.0, buf, cap, len) })
-}
-
-fn event_count(g: &Game) -> usize {
-    let mut n = 0;
-    // SAFETY: a live handle and a live local.
-    ok(unsafe { kingup_game_event_count(g.0, &mut n) });
-    n
-}
-
-fn actor(g: &Game) -> KingupActor {
-    let mut actor = KingupActor {
-        kind: 99,
-        seat: 99,
-        seats: 99,
-    };
-    // SAFETY: a live handle and a live local.
-    ok(unsafe { kingup_game_actor(g.0, &mut actor) });
-    actor
-}
-
-fn phase(g: &Game) -> u32 {
-    let mut phase = 99;
-    // SAFETY: a live handle and a live local.
-    ok(unsafe { kingup_game_phase(g.0, &mut phase) });
-    phase
-}
-
 fn legal(g: &Game, seat: u32) -> Vec<u32> {
     // SAFETY: a live handle; `list` passes a valid buffer and length.
     list(|buf, cap, len| unsafe { kingup_game_legal_actions(g.0, seat, buf, cap, len) })
@@ -106,12 +44,6 @@ fn legal(g: &Game, seat: u32) -> Vec<u32> {
 fn apply(g: &Game, seat: u32, action: u32) -> KingupStatus {
     // SAFETY: a live handle, not otherwise borrowed during the call.
     unsafe { kingup_game_apply(g.0, seat, action) }
-}
-
-/// A seat that may act now: the one to move, or the lowest seat still to vote.
-fn acting_seat(actor: KingupActor) -> u32 {
-    assert!(actor.seats != 0);
-    actor.seats.trailing_zeros()
 }
 
 /// A small deterministic generator for picking moves.

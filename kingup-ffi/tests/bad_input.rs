@@ -8,75 +8,12 @@ use std::ptr;
 use KingupStatus::{BufferTooSmall, IllegalAction, InvalidArgument, NullArgument, ParseError};
 use kingup_ffi::*;
 
-/// An owned handle, freed on drop.
-struct Game(*mut KingupGame);
-
-impl Drop for Game {
-    fn drop(&mut self) {
-        // SAFETY: the handle is owned by this wrapper and freed exactly once.
-        unsafe { kingup_game_free(self.0) };
-    }
-}
+mod common;
+use common::*;
 
 const NO_GAME: *mut KingupGame = ptr::null_mut();
 /// A non-NULL value put in handle out-parameters, to see failures reset them to NULL.
 const STALE: *mut KingupGame = ptr::dangling_mut();
-
-fn last_error() -> String {
-    let mut buf = [0u8; 512];
-    let mut len = 0;
-    // SAFETY: `buf` holds 512 bytes and `len` is a live local.
-    let status = unsafe { kingup_last_error(buf.as_mut_ptr().cast(), buf.len(), &mut len) };
-    assert_eq!(status, KingupStatus::Ok);
-    String::from_utf8(buf[..len - 1].to_vec()).unwrap()
-}
-
-fn ok(status: KingupStatus) {
-    assert_eq!(status, KingupStatus::Ok, "{}", last_error());
-}
-
-fn snapshot(g: &Game) -> String {
-    let mut buf = vec![0u8; 1 << 16];
-    let mut len = 0;
-    // SAFETY: a live handle; `buf` holds `buf.len()` bytes; `len` is a live local.
-    ok(unsafe { kingup_game_to_json(g.0, buf.as_mut_ptr().cast(), buf.len(), &mut len) });
-    String::from_utf8(buf[..len - 1].to_vec()).unwrap()
-}
-
-fn event_count(g: &Game) -> usize {
-    let mut n = 0;
-    // SAFETY: a live handle and a live local.
-    ok(unsafe { kingup_game_event_count(g.0, &mut n) });
-    n
-}
-
-/// Asserts that `call` fails with `expected`, explains itself, and leaves `g` as it was;
-/// returns the explanation.
-fn refused(g: &Game, expected: KingupStatus, call: impl FnOnce() -> KingupStatus) -> String {
-    let (before, events) = (snapshot(g), event_count(g));
-    assert_eq!(call(), expected);
-    let message = last_error();
-    assert!(!message.is_empty(), "the failure is explained");
-    assert_eq!(snapshot(g), before, "the game is unchanged");
-    assert_eq!(event_count(g), events, "the log is unchanged");
-    message
-}
-
-/// A 4-player game in the placement phase, seat 0 to move, with a log.
-fn fixture() -> Game {
-    let config = KingupConfig {
-        players: 4,
-        rounds: 3,
-        setup: 0,
-        first_player: 0,
-    };
-    let mut g = ptr::null_mut();
-    // SAFETY: live locals.
-    ok(unsafe { kingup_game_new(&config, 7, &mut g) });
-    // SAFETY: a live handle, not otherwise borrowed.
-    ok(unsafe { kingup_game_resolve_chance(g) });
-    Game(g)
-}
 
 #[test]
 fn game_new() {

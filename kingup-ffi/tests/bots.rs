@@ -7,21 +7,14 @@ use std::ptr;
 use KingupStatus::{InvalidArgument, NullArgument};
 use kingup_ffi::*;
 
+mod common;
+use common::*;
+
 const RANDOM: u32 = KingupBotKind::Random as u32;
 const HEURISTIC: u32 = KingupBotKind::Heuristic as u32;
 const ISMCTS: u32 = KingupBotKind::Ismcts as u32;
 /// Few ISMCTS iterations: the tests run unoptimized, and the search is the same at any size.
 const ITERATIONS: u32 = 50;
-
-/// An owned game handle, freed on drop.
-struct Game(*mut KingupGame);
-
-impl Drop for Game {
-    fn drop(&mut self) {
-        // SAFETY: the handle is owned by this wrapper and freed exactly once.
-        unsafe { kingup_game_free(self.0) };
-    }
-}
 
 /// An owned bot handle, freed on drop.
 struct BotHandle(*mut KingupBot);
@@ -31,19 +24,6 @@ impl Drop for BotHandle {
         // SAFETY: the handle is owned by this wrapper and freed exactly once.
         unsafe { kingup_bot_free(self.0) };
     }
-}
-
-fn last_error() -> String {
-    let mut buf = [0u8; 512];
-    let mut len = 0;
-    // SAFETY: `buf` holds 512 bytes and `len` is a live local.
-    let status = unsafe { kingup_last_error(buf.as_mut_ptr().cast(), buf.len(), &mut len) };
-    assert_eq!(status, KingupStatus::Ok);
-    String::from_utf8(buf[..len - 1].to_vec()).unwrap()
-}
-
-fn ok(status: KingupStatus) {
-    assert_eq!(status, KingupStatus::Ok, "{}", last_error());
 }
 
 fn new_game(players: u32, rounds: u32, setup: u32, seed: u64) -> Game {
@@ -65,39 +45,6 @@ fn new_bot(kind: u32, seed: u64, iterations: u32) -> BotHandle {
     ok(unsafe { kingup_bot_new(kind, seed, iterations, &mut handle) });
     assert!(!handle.is_null());
     BotHandle(handle)
-}
-
-fn snapshot(g: &Game) -> String {
-    let mut buf = vec![0u8; 1 << 16];
-    let mut len = 0;
-    // SAFETY: a live handle; `buf` holds `buf.len()` bytes; `len` is a live local.
-    ok(unsafe { kingup_game_to_json(g.0, buf.as_mut_ptr().cast(), buf.len(), &mut len) });
-    String::from_utf8(buf[..len - 1].to_vec()).unwrap()
-}
-
-fn event_count(g: &Game) -> usize {
-    let mut n = 0;
-    // SAFETY: a live handle and a live local.
-    ok(unsafe { kingup_game_event_count(g.0, &mut n) });
-    n
-}
-
-fn actor(g: &Game) -> KingupActor {
-    let mut actor = KingupActor {
-        kind: 99,
-        seat: 99,
-        seats: 99,
-    };
-    // SAFETY: a live handle and a live local.
-    ok(unsafe { kingup_game_actor(g.0, &mut actor) });
-    actor
-}
-
-fn phase(g: &Game) -> u32 {
-    let mut phase = 99;
-    // SAFETY: a live handle and a live local.
-    ok(unsafe { kingup_game_phase(g.0, &mut phase) });
-    phase
 }
 
 fn legal(g: &Game, seat: u32) -> Vec<u32> {
@@ -124,12 +71,6 @@ fn pick(bot: &BotHandle, g: &Game, seat: u32) -> u32 {
     assert_eq!(snapshot(g), before, "choosing does not change the game");
     assert_eq!(event_count(g), events);
     action
-}
-
-/// The seat that acts next: the one to move, or the lowest seat still to vote.
-fn acting_seat(actor: KingupActor) -> u32 {
-    assert!(actor.seats != 0);
-    actor.seats.trailing_zeros()
 }
 
 /// Plays `g` to the end, chance from its seed, seat `s` by `bots[s % bots.len()]`; returns
@@ -262,34 +203,6 @@ fn a_bot_sees_only_its_seats_view() {
         // SAFETY: a live handle, not otherwise borrowed.
         ok(unsafe { kingup_game_apply(g.0, seat, action) });
     }
-}
-
-/// Asserts that `call` fails with `expected`, explains itself, and leaves the game as it
-/// was; returns the explanation.
-fn refused(g: &Game, expected: KingupStatus, call: impl FnOnce() -> KingupStatus) -> String {
-    let (before, events) = (snapshot(g), event_count(g));
-    assert_eq!(call(), expected);
-    let message = last_error();
-    assert!(!message.is_empty(), "the failure is explained");
-    assert_eq!(snapshot(g), before, "the game is unchanged");
-    assert_eq!(event_count(g), events, "the log is unchanged");
-    message
-}
-
-/// A 4-player game in the placement phase, seat 0 to move.
-fn fixture() -> Game {
-    let config = KingupConfig {
-        players: 4,
-        rounds: 3,
-        setup: 0,
-        first_player: 0,
-    };
-    let mut g = ptr::null_mut();
-    // SAFETY: live locals.
-    ok(unsafe { kingup_game_new(&config, 7, &mut g) });
-    // SAFETY: a live handle, not otherwise borrowed.
-    ok(unsafe { kingup_game_resolve_chance(g) });
-    Game(g)
 }
 
 #[test]
