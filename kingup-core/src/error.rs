@@ -86,6 +86,25 @@ pub enum IllegalReason {
     NoNoCardLeft,
 }
 
+impl IllegalReason {
+    /// A stable snake_case code for the reason, e.g. `"floor_full"` (bindings expose it).
+    pub const fn code(&self) -> &'static str {
+        match self {
+            IllegalReason::GameOver => "game_over",
+            IllegalReason::ChancePending => "chance_pending",
+            IllegalReason::NoSuchSeat { .. } => "no_such_seat",
+            IllegalReason::WrongPhase { .. } => "wrong_phase",
+            IllegalReason::NotYourTurn { .. } => "not_your_turn",
+            IllegalReason::AlreadyVoted => "already_voted",
+            IllegalReason::AlreadyPlaced { .. } => "already_placed",
+            IllegalReason::FloorNotAllowed { .. } => "floor_not_allowed",
+            IllegalReason::FloorFull { .. } => "floor_full",
+            IllegalReason::NotInCastle { .. } => "not_in_castle",
+            IllegalReason::NoNoCardLeft => "no_no_card_left",
+        }
+    }
+}
+
 /// A chance outcome was refused; the game is unchanged.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
 #[error("chance outcome \"{outcome}\" is illegal: {reason}")]
@@ -117,4 +136,17 @@ pub enum ChanceReason {
     /// The layout puts characters on floors 0–3 with room.
     #[error("{0} is full or not a starting floor")]
     FloorUnavailable(Floor),
+}
+
+impl ChanceReason {
+    /// A stable snake_case code for the reason, e.g. `"card_unavailable"`.
+    pub const fn code(&self) -> &'static str {
+        match self {
+            ChanceReason::NotChance => "not_chance",
+            ChanceReason::WrongStep(_) => "wrong_step",
+            ChanceReason::NoSuchSeat { .. } => "no_such_seat",
+            ChanceReason::CardUnavailable(_) => "card_unavailable",
+            ChanceReason::FloorUnavailable(_) => "floor_unavailable",
+        }
+    }
 }

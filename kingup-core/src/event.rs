@@ -158,6 +158,26 @@ impl EventSink for alloc::vec::Vec<Event> {
 }
 
 impl Event {
+    /// The event's type in snake_case, e.g. `"placed"`: the `"type"` field of its serde form.
+    pub const fn kind(&self) -> &'static str {
+        match self {
+            Event::FirstPlayerChosen { .. } => "first_player_chosen",
+            Event::ObjectiveDealt { .. } => "objective_dealt",
+            Event::LaidOut { .. } => "laid_out",
+            Event::RoundStarted { .. } => "round_started",
+            Event::Placed { .. } => "placed",
+            Event::LeftoversPlaced { .. } => "leftovers_placed",
+            Event::Climbed { .. } => "climbed",
+            Event::ElectionCalled { .. } => "election_called",
+            Event::VoteCommitted { .. } => "vote_committed",
+            Event::VotesRevealed { .. } => "votes_revealed",
+            Event::Eliminated { .. } => "eliminated",
+            Event::Crowned { .. } => "crowned",
+            Event::RoundScored { .. } => "round_scored",
+            Event::GameOver { .. } => "game_over",
+        }
+    }
+
     /// The event as `viewer` may see it (`None`: a spectator): another seat's dealt card
     /// and committed vote are blanked; everything else is public.
     ///

@@ -2,7 +2,7 @@
 
 use core::ops::Range;
 
-use crate::{Character, Deck, Floor, Game, Phase, PlayerView, Seat, SeatSet, Vote};
+use crate::{Character, Deck, Floor, Game, PlayerView, Seat, SeatSet, Vote};
 
 /// The fields of the observation, in order, with their lengths.
 ///
@@ -109,7 +109,7 @@ impl PlayerView {
         f.next()[players - 3] = 1.0;
         f.next()[usize::from(view.config.rounds == 3)] = 1.0;
         f.next()[usize::from(view.round).min(2)] = 1.0;
-        f.next()[phase_index(view.phase)] = 1.0;
+        f.next()[view.phase.index()] = 1.0;
         let castle = f.next();
         for c in Character::ALL {
             let at = match view.castle.position(c) {
@@ -153,17 +153,6 @@ impl PlayerView {
         for (s, t) in Seat::all(players).zip(view.totals()) {
             totals[slot(s)] = f32::from(t) / 100.0;
         }
-    }
-}
-
-fn phase_index(phase: Phase) -> usize {
-    match phase {
-        Phase::Setup => 0,
-        Phase::Placement => 1,
-        Phase::Climb => 2,
-        Phase::Vote => 3,
-        Phase::Score => 4,
-        Phase::GameOver => 5,
     }
 }
 

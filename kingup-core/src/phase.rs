@@ -21,9 +21,10 @@ use crate::{Seat, SeatSet};
     serde(rename_all = "snake_case")
 )]
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[repr(u8)]
 pub enum Phase {
     /// Chance steps: first player (round 1), one objective per seat, the random layout.
-    Setup,
+    Setup = 0,
     /// Seats take turns placing characters on floors 1–4.
     Placement,
     /// The seat to move climbs a character one floor.
@@ -38,6 +39,16 @@ pub enum Phase {
 }
 
 impl Phase {
+    /// Number of phases.
+    pub const COUNT: usize = 6;
+
+    /// A stable number, `0..6`, in the order the phases are declared (observation one-hot
+    /// and binding enums use it).
+    #[inline]
+    pub const fn index(self) -> usize {
+        self as usize
+    }
+
     /// The phase's name.
     pub const fn name(self) -> &'static str {
         match self {

@@ -306,3 +306,18 @@ fn impossible_views_are_rejected_and_never_panic() {
     let _ = bad.public.winners();
     assert!(bad.sample(&mut SmallRng::seed_from_u64(1)).is_err());
 }
+
+/// `Event::kind` names the same type as the serde form's `"type"` field.
+#[test]
+fn event_kinds_match_the_serde_tag() {
+    let (replay, _) = random_game(Config::new(3), 21);
+    let mut events = Vec::new();
+    replay.play_with(&mut events).unwrap();
+    let mut kinds = std::collections::BTreeSet::new();
+    for event in events {
+        let value = serde_json::to_value(event).unwrap();
+        assert_eq!(value["type"], event.kind());
+        kinds.insert(event.kind());
+    }
+    assert!(kinds.len() >= 12, "{kinds:?}");
+}

@@ -108,15 +108,7 @@ pub(crate) fn vote(py: Python<'_>, v: Vote) -> PyResult<Bound<'_, PyAny>> {
 /// The `kingup.Phase` member for `p`.
 pub(crate) fn phase(py: Python<'_>, p: Phase) -> PyResult<Bound<'_, PyAny>> {
     static CELL: PyOnceLock<Py<PyTuple>> = PyOnceLock::new();
-    let i = match p {
-        Phase::Setup => 0,
-        Phase::Placement => 1,
-        Phase::Climb => 2,
-        Phase::Vote => 3,
-        Phase::Score => 4,
-        Phase::GameOver => 5,
-    };
-    members(py, &CELL, "Phase")?.get_item(i)
+    members(py, &CELL, "Phase")?.get_item(p.index())
 }
 
 /// Characters as a list of `kingup.Character`.

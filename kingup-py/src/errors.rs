@@ -1,6 +1,6 @@
 //! Raising the typed exceptions of `kingup.errors` from Rust.
 
-use kingup_core::{ChanceReason, IllegalAction, IllegalChance, IllegalReason};
+use kingup_core::{IllegalAction, IllegalChance};
 use pyo3::prelude::*;
 use pyo3::sync::PyOnceLock;
 use pyo3::types::PyModule;
@@ -75,31 +75,14 @@ pub(crate) fn from_illegal_in_env(py: Python<'_>, env: usize, err: &IllegalActio
     let seat = Some(err.seat.index() as i64);
     let action = err.action.index() as i64;
     let message = err.to_string();
-    illegal_action_in_env(py, env, &message, seat, action, reason_code(&err.reason))
+    illegal_action_in_env(py, env, &message, seat, action, err.reason.code())
 }
 
 /// The engine's refusal as an `IllegalActionError`.
 pub(crate) fn from_illegal(py: Python<'_>, err: &IllegalAction) -> PyErr {
     let seat = Some(err.seat.index() as i64);
     let action = err.action.index() as i64;
-    illegal_action(py, err.to_string(), seat, action, reason_code(&err.reason))
-}
-
-/// The snake_case code of `kingup.errors.IllegalReason` for an engine reason.
-fn reason_code(reason: &IllegalReason) -> &'static str {
-    match reason {
-        IllegalReason::GameOver => "game_over",
-        IllegalReason::ChancePending => "chance_pending",
-        IllegalReason::NoSuchSeat { .. } => "no_such_seat",
-        IllegalReason::WrongPhase { .. } => "wrong_phase",
-        IllegalReason::NotYourTurn { .. } => "not_your_turn",
-        IllegalReason::AlreadyVoted => "already_voted",
-        IllegalReason::AlreadyPlaced { .. } => "already_placed",
-        IllegalReason::FloorNotAllowed { .. } => "floor_not_allowed",
-        IllegalReason::FloorFull { .. } => "floor_full",
-        IllegalReason::NotInCastle { .. } => "not_in_castle",
-        IllegalReason::NoNoCardLeft => "no_no_card_left",
-    }
+    illegal_action(py, err.to_string(), seat, action, err.reason.code())
 }
 
 /// `IllegalChanceError(message, outcome, reason)`.
@@ -109,14 +92,12 @@ pub(crate) fn illegal_chance(py: Python<'_>, message: String, outcome: i64, reas
 
 /// The engine's refusal of a chance outcome as an `IllegalChanceError`.
 pub(crate) fn from_illegal_chance(py: Python<'_>, err: &IllegalChance) -> PyErr {
-    let code = match err.reason {
-        ChanceReason::NotChance => "not_chance",
-        ChanceReason::WrongStep(_) => "wrong_step",
-        ChanceReason::NoSuchSeat { .. } => "no_such_seat",
-        ChanceReason::CardUnavailable(_) => "card_unavailable",
-        ChanceReason::FloorUnavailable(_) => "floor_unavailable",
-    };
-    illegal_chance(py, err.to_string(), err.outcome.index() as i64, code)
+    illegal_chance(
+        py,
+        err.to_string(),
+        err.outcome.index() as i64,
+        err.reason.code(),
+    )
 }
 
 /// `InvalidConfigError(message)`.

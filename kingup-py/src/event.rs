@@ -21,22 +21,7 @@ impl PyEvent {
     /// The event type, e.g. `"placed"` or `"votes_revealed"` (the `"type"` of `to_dict()`).
     #[getter]
     fn kind(&self) -> &'static str {
-        match self.0 {
-            Event::FirstPlayerChosen { .. } => "first_player_chosen",
-            Event::ObjectiveDealt { .. } => "objective_dealt",
-            Event::LaidOut { .. } => "laid_out",
-            Event::RoundStarted { .. } => "round_started",
-            Event::Placed { .. } => "placed",
-            Event::LeftoversPlaced { .. } => "leftovers_placed",
-            Event::Climbed { .. } => "climbed",
-            Event::ElectionCalled { .. } => "election_called",
-            Event::VoteCommitted { .. } => "vote_committed",
-            Event::VotesRevealed { .. } => "votes_revealed",
-            Event::Eliminated { .. } => "eliminated",
-            Event::Crowned { .. } => "crowned",
-            Event::RoundScored { .. } => "round_scored",
-            Event::GameOver { .. } => "game_over",
-        }
+        self.0.kind()
     }
 
     /// The event as JSON (the engine's serde form: `{"type": "placed", "seat": 0, ...}`).
