@@ -14,38 +14,12 @@
 #include <string.h>
 
 #include "kingup.h"
+#include "check.h"
 
 /* Few iterations keep the example quick in a debug build and under valgrind; a real
  * opponent would use 0 (the default, 1000) or more. */
 #define ISMCTS_ITERATIONS 30u
 #define PLAYERS 4u
-
-/* Prints the failed call, its status and the last error, then exits. */
-static void fail(const char *call, KingupStatus status) {
-    char message[512];
-    size_t len = 0;
-    if (kingup_last_error(message, sizeof message, &len) != KINGUP_STATUS_OK) {
-        strcpy(message, "(message too long)");
-    }
-    fprintf(stderr, "%s: %s: %s\n", call, kingup_status_name(status), message);
-    exit(EXIT_FAILURE);
-}
-
-#define CHECK(call)                                                                        \
-    do {                                                                                   \
-        KingupStatus status_ = (call);                                                     \
-        if (status_ != KINGUP_STATUS_OK) {                                                 \
-            fail(#call, status_);                                                          \
-        }                                                                                  \
-    } while (0)
-
-#define ASSERT(cond)                                                                       \
-    do {                                                                                   \
-        if (!(cond)) {                                                                     \
-            fprintf(stderr, "%s:%d: assertion failed: %s\n", __FILE__, __LINE__, #cond);   \
-            exit(EXIT_FAILURE);                                                            \
-        }                                                                                  \
-    } while (0)
 
 /* Whether `action` is among `seat`'s legal actions now. */
 static int is_legal(const KingupGame *game, uint32_t seat, uint32_t action) {

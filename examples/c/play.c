@@ -13,33 +13,7 @@
 #include <string.h>
 
 #include "kingup.h"
-
-/* Prints the failed call, its status and the last error, then exits. */
-static void fail(const char *call, KingupStatus status) {
-    char message[512];
-    size_t len = 0;
-    if (kingup_last_error(message, sizeof message, &len) != KINGUP_STATUS_OK) {
-        strcpy(message, "(message too long)");
-    }
-    fprintf(stderr, "%s: %s: %s\n", call, kingup_status_name(status), message);
-    exit(EXIT_FAILURE);
-}
-
-#define CHECK(call)                                                                        \
-    do {                                                                                   \
-        KingupStatus status_ = (call);                                                     \
-        if (status_ != KINGUP_STATUS_OK) {                                                 \
-            fail(#call, status_);                                                          \
-        }                                                                                  \
-    } while (0)
-
-#define ASSERT(cond)                                                                       \
-    do {                                                                                   \
-        if (!(cond)) {                                                                     \
-            fprintf(stderr, "%s:%d: assertion failed: %s\n", __FILE__, __LINE__, #cond);   \
-            exit(EXIT_FAILURE);                                                            \
-        }                                                                                  \
-    } while (0)
+#include "check.h"
 
 /* A tiny xorshift generator for picking moves, so runs are reproducible. */
 static uint64_t pick_state = 88172645463325252ull;
