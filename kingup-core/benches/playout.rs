@@ -21,7 +21,7 @@ use kingup_core::{
     Action, Actions, Actor, Config, Event, EventSink, Events, Game, Phase, Seat, SeatSet,
 };
 use rand::rngs::SmallRng;
-use rand::{Rng, SeedableRng};
+use rand::{RngExt, SeedableRng};
 
 /// How a playout applies the actions it picks.
 #[derive(Clone, Copy, Debug)]

@@ -7,7 +7,7 @@ use std::hint::black_box;
 use criterion::{Criterion, criterion_group, criterion_main};
 use kingup_core::{Actor, Config, Game, OBSERVATION_LEN, Phase, Seat};
 use rand::rngs::SmallRng;
-use rand::{Rng, SeedableRng};
+use rand::{RngExt, SeedableRng};
 
 /// A 4-player game in the climb phase of round 2, with eliminations behind it.
 fn mid_game() -> Game {

@@ -1,6 +1,7 @@
 //! Player actions and their dense index contract.
 
 use core::fmt;
+use core::str::FromStr;
 
 use crate::{Character, Floor, Vote};
 
@@ -17,6 +18,11 @@ use crate::{Character, Floor, Vote};
 ///
 /// Indices sort in the same order as actions.
 ///
+/// **Notation** ([`Display`](fmt::Display) and [`FromStr`]): a placement is the character's
+/// letter and the floor, `B4` (Beatrice on floor 4); a climb is the letter alone, `F`; votes
+/// are `yes` and `no`. Parsing ignores case and surrounding spaces. The alternate form
+/// (`{:#}`) is a sentence: `place Beatrice on Officials (3)`.
+///
 /// ```
 /// use kingup_core::{Action, Character, Floor, Vote};
 ///
@@ -26,7 +32,13 @@ use crate::{Character, Floor, Vote};
 /// assert_eq!(Action::Climb { character: Character::Piero }.index(), 64);
 /// assert_eq!(Action::from_index(66), Ok(Action::Vote(Vote::No)));
 /// assert!(Action::from_index(67).is_err());
-/// assert_eq!(a.to_string(), "place Beatrice on Officials (3)");
+///
+/// assert_eq!(a.to_string(), "B3");
+/// assert_eq!(format!("{a:#}"), "place Beatrice on Officials (3)");
+/// assert_eq!("b3".parse(), Ok(a));
+/// assert_eq!("F".parse(), Ok(Action::Climb { character: Character::Fiorello }));
+/// assert_eq!("no".parse(), Ok(Action::Vote(Vote::No)));
+/// assert!("B6".parse::<Action>().is_err());
 /// ```
 #[cfg_attr(
     feature = "serde",
@@ -55,6 +67,18 @@ pub enum Action {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
 #[error("action index {0} is out of range 0..67")]
 pub struct ActionIndexError(pub usize);
+
+impl ActionIndexError {
+    /// The reason code bindings report for it: `"no_such_action"`.
+    pub const fn code(&self) -> &'static str {
+        "no_such_action"
+    }
+}
+
+/// The text is not an action in the notation: `B4`, `F`, `yes` or `no`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("not a move: expected a letter and a floor 1-4 (B4), a letter (F), yes or no")]
+pub struct ParseActionError;
 
 impl Action {
     /// Size of the dense action index space.
@@ -116,13 +140,50 @@ impl From<Action> for usize {
 }
 
 impl fmt::Display for Action {
+    /// The notation (`B4`, `F`, `yes`, `no`); `{:#}` gives a sentence.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match *self {
-            Action::Place { character, floor } => {
+        match (*self, f.alternate()) {
+            (Action::Place { character, floor }, false) => {
+                write!(f, "{}{}", character.letter(), floor.index())
+            }
+            (Action::Place { character, floor }, true) => {
                 write!(f, "place {character} on {floor} ({})", floor.index())
             }
-            Action::Climb { character } => write!(f, "climb {character}"),
-            Action::Vote(vote) => write!(f, "vote {vote}"),
+            (Action::Climb { character }, false) => write!(f, "{}", character.letter()),
+            (Action::Climb { character }, true) => write!(f, "climb {character}"),
+            (Action::Vote(Vote::Yes), false) => f.write_str("yes"),
+            (Action::Vote(Vote::No), false) => f.write_str("no"),
+            (Action::Vote(vote), true) => write!(f, "vote {vote}"),
+        }
+    }
+}
+
+impl FromStr for Action {
+    type Err = ParseActionError;
+
+    /// Reads the notation: `B4`, `F`, `yes`, `no` (any case, spaces around ignored).
+    fn from_str(text: &str) -> Result<Action, ParseActionError> {
+        let text = text.trim();
+        if text.eq_ignore_ascii_case("yes") {
+            return Ok(Action::Vote(Vote::Yes));
+        }
+        if text.eq_ignore_ascii_case("no") {
+            return Ok(Action::Vote(Vote::No));
+        }
+        let mut chars = text.chars();
+        let character = chars
+            .next()
+            .and_then(Character::from_letter)
+            .ok_or(ParseActionError)?;
+        match (chars.next(), chars.next()) {
+            (None, _) => Ok(Action::Climb { character }),
+            (Some(digit), None) => digit
+                .to_digit(10)
+                .and_then(|d| Floor::from_index(d as usize))
+                .filter(|floor| Floor::PLACEMENT.contains(floor))
+                .map(|floor| Action::Place { character, floor })
+                .ok_or(ParseActionError),
+            _ => Err(ParseActionError),
         }
     }
 }
@@ -147,6 +208,24 @@ mod tests {
             Action::from_index(usize::MAX),
             Err(ActionIndexError(usize::MAX))
         );
+    }
+
+    #[test]
+    fn notation_round_trips_for_every_action() {
+        let mut seen = std::collections::BTreeSet::new();
+        for i in 0..Action::COUNT {
+            let a = Action::from_index(i).unwrap();
+            let text = std::format!("{a}");
+            assert!(seen.insert(text.clone()), "{text} names two actions");
+            assert_eq!(text.parse(), Ok(a));
+            assert_eq!(text.to_lowercase().parse(), Ok(a));
+            assert_eq!(std::format!(" {text} ").parse(), Ok(a));
+        }
+        for bad in [
+            "", "H", "B0", "B5", "B44", "yess", "Y", "climb F", "4B", "é",
+        ] {
+            assert_eq!(bad.parse::<Action>(), Err(ParseActionError), "{bad:?}");
+        }
     }
 
     #[test]

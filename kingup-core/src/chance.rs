@@ -1,9 +1,9 @@
 //! Chance steps: what they decide, their outcomes and the outcome index space.
 
 use core::fmt;
+use core::str::FromStr;
 
 use arrayvec::ArrayVec;
-use rand_core::RngCore;
 
 use crate::{CardId, Character, Deck, Floor, Seat};
 
@@ -40,6 +40,8 @@ pub enum ChanceStep {
 /// assert_eq!(deal.index(), 13);
 /// assert_eq!(ChanceOutcome::from_index(13), Some(deal));
 /// assert_eq!(ChanceOutcome::from_index(42), None);
+/// assert_eq!(deal.to_string(), "deal 3");
+/// assert_eq!("deal 3".parse(), Ok(deal));
 /// ```
 #[cfg_attr(
     feature = "serde",
@@ -102,11 +104,71 @@ impl ChanceOutcome {
 }
 
 impl fmt::Display for ChanceOutcome {
+    /// The notation: `first 2`, `layout 0`, `deal 12`; `{:#}` gives a sentence.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match (self, f.alternate()) {
+            (ChanceOutcome::FirstPlayer(seat), false) => write!(f, "first {seat}"),
+            (ChanceOutcome::FirstPlayer(seat), true) => write!(f, "seat {seat} starts"),
+            (ChanceOutcome::Layout(floor), false) => write!(f, "layout {}", floor.index()),
+            (ChanceOutcome::Layout(floor), true) => write!(f, "laid out on {floor}"),
+            (ChanceOutcome::Deal(card), false) => write!(f, "deal {}", card.index()),
+            (ChanceOutcome::Deal(card), true) => write!(f, "dealt card {card}"),
+        }
+    }
+}
+
+/// The text is not a chance outcome in the notation: `first 2`, `layout 0`, `deal 12`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("not a chance outcome: expected first SEAT, layout FLOOR (0-3) or deal CARD")]
+pub struct ParseChanceError;
+
+impl FromStr for ChanceOutcome {
+    type Err = ParseChanceError;
+
+    /// Reads the notation: `first 2`, `layout 0`, `deal 12`.
+    fn from_str(text: &str) -> Result<ChanceOutcome, ParseChanceError> {
+        let (kind, number) = text.trim().split_once(' ').ok_or(ParseChanceError)?;
+        let n: usize = number.trim().parse().map_err(|_| ParseChanceError)?;
+        let outcome = match kind {
+            "first" => Seat::new(n).map(ChanceOutcome::FirstPlayer),
+            "layout" => Floor::from_index(n)
+                .filter(|f| f.index() < 4)
+                .map(ChanceOutcome::Layout),
+            "deal" => CardId::new(n).map(ChanceOutcome::Deal),
+            _ => None,
+        };
+        outcome.ok_or(ParseChanceError)
+    }
+}
+
+/// The index names no chance outcome: it is not below [`ChanceOutcome::COUNT`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("chance outcome index {0} is out of range 0..42")]
+pub struct OutcomeIndexError(pub usize);
+
+impl OutcomeIndexError {
+    /// The reason code bindings report for it: `"no_such_outcome"`.
+    pub const fn code(&self) -> &'static str {
+        "no_such_outcome"
+    }
+}
+
+impl TryFrom<usize> for ChanceOutcome {
+    type Error = OutcomeIndexError;
+
+    fn try_from(index: usize) -> Result<ChanceOutcome, OutcomeIndexError> {
+        ChanceOutcome::from_index(index).ok_or(OutcomeIndexError(index))
+    }
+}
+
+impl fmt::Display for ChanceStep {
+    /// What the step decides: `draw the first player`, `deal seat 2's objective`,
+    /// `lay out Beatrice`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            ChanceOutcome::FirstPlayer(seat) => write!(f, "seat {seat} starts"),
-            ChanceOutcome::Layout(floor) => write!(f, "laid out on {floor}"),
-            ChanceOutcome::Deal(card) => write!(f, "dealt card {card}"),
+            ChanceStep::FirstPlayer => f.write_str("draw the first player"),
+            ChanceStep::Deal(seat) => write!(f, "deal seat {seat}'s objective"),
+            ChanceStep::Layout(character) => write!(f, "lay out {character}"),
         }
     }
 }
@@ -130,18 +192,6 @@ pub(crate) fn bits(mut mask: u32) -> impl Iterator<Item = u32> {
     })
 }
 
-/// A uniform integer in `0..n` (`n > 0`) without modulo bias (Lemire's method).
-pub(crate) fn uniform_below<R: RngCore + ?Sized>(rng: &mut R, n: u32) -> u32 {
-    debug_assert!(n > 0);
-    let threshold = n.wrapping_neg() % n;
-    loop {
-        let product = u64::from(rng.next_u32()) * u64::from(n);
-        if (product as u32) >= threshold {
-            return (product >> 32) as u32;
-        }
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -154,28 +204,29 @@ mod tests {
         }
         assert_eq!(ChanceOutcome::COUNT, 42);
         assert_eq!(ChanceOutcome::from_index(42), None);
+        assert_eq!(ChanceOutcome::try_from(42), Err(OutcomeIndexError(42)));
     }
 
     #[test]
-    fn uniform_below_stays_in_range_and_covers_it() {
-        struct Counter(u32);
-        impl RngCore for Counter {
-            fn next_u32(&mut self) -> u32 {
-                self.0 = self.0.wrapping_add(0x9E37_79B9);
-                self.0
-            }
-            fn next_u64(&mut self) -> u64 {
-                u64::from(self.next_u32())
-            }
-            fn fill_bytes(&mut self, dest: &mut [u8]) {
-                dest.fill(0);
-            }
+    fn notation_round_trips_for_every_outcome() {
+        for i in 0..ChanceOutcome::COUNT {
+            let outcome = ChanceOutcome::from_index(i).unwrap();
+            assert_eq!(std::format!("{outcome}").parse(), Ok(outcome));
         }
-        let mut rng = Counter(1);
-        let mut seen = [0u32; 7];
-        for _ in 0..7000 {
-            seen[uniform_below(&mut rng, 7) as usize] += 1;
+        for bad in [
+            "",
+            "deal",
+            "deal 32",
+            "layout 4",
+            "first 6",
+            "deal -1",
+            "shuffle 2",
+        ] {
+            assert_eq!(
+                bad.parse::<ChanceOutcome>(),
+                Err(ParseChanceError),
+                "{bad:?}"
+            );
         }
-        assert!(seen.iter().all(|&n| n > 800), "{seen:?}");
     }
 }

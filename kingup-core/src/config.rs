@@ -1,6 +1,6 @@
 //! Game configuration: players, rounds, setup variant, first player, deck.
 
-use crate::{Deck, Seat};
+use crate::{Deck, Seat, SeatError};
 
 /// How the characters enter the castle at the start of each round.
 #[cfg_attr(
@@ -145,6 +145,19 @@ impl Config {
             });
         }
         Ok(())
+    }
+
+    /// The seat numbered `index`, if it plays in a game of this size. Front ends check seat
+    /// numbers from their callers here (signed, as Python and C# integers are).
+    pub fn seat(&self, index: i64) -> Result<Seat, SeatError> {
+        usize::try_from(index)
+            .ok()
+            .filter(|&i| i < self.player_count())
+            .and_then(Seat::new)
+            .ok_or(SeatError {
+                index,
+                players: self.players,
+            })
     }
 
     /// Number of players as a `usize`.

@@ -17,7 +17,7 @@ use crate::{Action, CardId, ChanceOutcome, ChanceStep, Character, Floor, Phase, 
 /// # Ok::<(), kingup_core::ConfigError>(())
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("seat {seat} cannot {action}: {reason}")]
+#[error("seat {seat} cannot {action:#}: {reason}")]
 pub struct IllegalAction {
     /// The seat that tried to act.
     pub seat: Seat,

@@ -2,7 +2,7 @@
 
 use core::fmt;
 
-use crate::{Seat, SeatSet};
+use crate::{IllegalReason, Seat, SeatSet};
 
 /// Where a game stands. Each round runs `Setup → Placement → Climb ⇄ Vote → Score`; the last
 /// round's scoring ends the game.
@@ -95,6 +95,28 @@ impl Actor {
             Actor::Seat(s) => s.index() == seat.index(),
             Actor::Voters(set) => set.contains(seat),
             Actor::Chance | Actor::Nobody => false,
+        }
+    }
+
+    /// The seat that acts next: the seat to move, or the lowest seat still to vote.
+    #[inline]
+    pub const fn next_seat(self) -> Option<Seat> {
+        match self {
+            Actor::Seat(seat) => Some(seat),
+            Actor::Voters(set) => set.lowest(),
+            Actor::Chance | Actor::Nobody => None,
+        }
+    }
+
+    /// Checks that `seat` may act now, or says why not (a seat of the game is assumed:
+    /// [`Game::check_turn`](crate::Game::check_turn) also checks that).
+    pub const fn check(self, seat: Seat) -> Result<(), IllegalReason> {
+        match self {
+            _ if self.includes(seat) => Ok(()),
+            Actor::Chance => Err(IllegalReason::ChancePending),
+            Actor::Nobody => Err(IllegalReason::GameOver),
+            Actor::Seat(to_move) => Err(IllegalReason::NotYourTurn { to_move }),
+            Actor::Voters(_) => Err(IllegalReason::AlreadyVoted),
         }
     }
 }

@@ -2,54 +2,7 @@
 
 use alloc::vec::Vec;
 
-use crate::{
-    Action, ChanceOutcome, Config, ConfigError, EventSink, Game, IllegalAction, IllegalChance, Seat,
-};
-
-/// One step of a game: a chance outcome or a seat's action.
-#[cfg_attr(
-    feature = "serde",
-    derive(serde::Serialize, serde::Deserialize),
-    serde(rename_all = "snake_case")
-)]
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Step {
-    /// A chance outcome.
-    Chance(ChanceOutcome),
-    /// An action by a seat.
-    Action {
-        /// The acting seat.
-        seat: Seat,
-        /// The action.
-        action: Action,
-    },
-}
-
-/// A step was refused.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
-pub enum StepError {
-    /// The chance outcome was illegal.
-    #[error(transparent)]
-    Chance(#[from] IllegalChance),
-    /// The action was illegal.
-    #[error(transparent)]
-    Action(#[from] IllegalAction),
-}
-
-impl Game {
-    /// Applies a [`Step`], writing its events into `sink`; on error the game is unchanged.
-    pub fn apply_step<S: EventSink + ?Sized>(
-        &mut self,
-        step: Step,
-        sink: &mut S,
-    ) -> Result<(), StepError> {
-        match step {
-            Step::Chance(outcome) => self.apply_chance_with(outcome, sink)?,
-            Step::Action { seat, action } => self.apply_with(seat, action, sink)?,
-        }
-        Ok(())
-    }
-}
+use crate::{Config, ConfigError, EventSink, Game, Step, StepError};
 
 /// A game as a record: its config, then every chance outcome and action in order.
 ///

@@ -58,6 +58,33 @@ impl fmt::Display for Seat {
     }
 }
 
+/// The number names no seat of the game: it is negative or not below the player count.
+///
+/// ```
+/// use kingup_core::Config;
+///
+/// let config = Config::new(4);
+/// assert_eq!(config.seat(3).map(|s| s.index()), Ok(3));
+/// let err = config.seat(4).unwrap_err();
+/// assert_eq!(err.to_string(), "there is no seat 4 in a 4-player game");
+/// assert_eq!(err.code(), "no_such_seat");
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("there is no seat {index} in a {players}-player game")]
+pub struct SeatError {
+    /// The number given.
+    pub index: i64,
+    /// Players in the game.
+    pub players: u8,
+}
+
+impl SeatError {
+    /// The reason code bindings report for it: `"no_such_seat"`.
+    pub const fn code(&self) -> &'static str {
+        "no_such_seat"
+    }
+}
+
 /// A set of seats, stored as a 6-bit mask (bit `i` is seat `i`).
 ///
 /// ```

@@ -5,7 +5,7 @@ use core::fmt;
 use crate::game::{MAX_ROUNDS, action_mask, leaders, legal_actions_in, no_cards_left, sum_rounds};
 use crate::{
     Actions, Actor, CardId, Castle, ChanceStep, Character, Config, InvalidState, Objective, Phase,
-    Seat, SeatSet, Vote, score,
+    Seat, SeatSet, Totals, Vote, score,
 };
 
 /// Everything public about a game: what a spectator sees and every player knows.
@@ -156,9 +156,19 @@ impl PublicView {
         &self.scores[..usize::from(self.rounds_scored).min(MAX_ROUNDS)]
     }
 
-    /// Total points per seat so far.
-    pub fn totals(&self) -> [u16; Seat::MAX] {
-        sum_rounds(self.scores())
+    /// The King of the current round once crowned (the round is then over), as
+    /// [`Game::king`](crate::Game::king).
+    #[inline]
+    pub const fn king(&self) -> Option<Character> {
+        match self.phase {
+            Phase::Score | Phase::GameOver => self.castle.throne(),
+            _ => None,
+        }
+    }
+
+    /// Total points so far of each seat in play (`players()` entries).
+    pub fn totals(&self) -> Totals {
+        sum_rounds(self.players(), self.scores())
     }
 
     /// The objective `seat` held in round `round`, once that round was scored.
@@ -186,7 +196,7 @@ impl PublicView {
                 o.characters().intersection(self.castle.inside()).len()
             })
         };
-        Some(leaders(self.players(), self.totals(), kept))
+        Some(leaders(self.players(), &self.totals(), kept))
     }
 }
 
@@ -268,7 +278,7 @@ impl fmt::Display for PublicView {
             }
         }
         write!(f, "totals:")?;
-        for t in &self.totals()[..self.players()] {
+        for t in &self.totals() {
             write!(f, " {t}")?;
         }
         writeln!(f)

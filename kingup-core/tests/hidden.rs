@@ -6,7 +6,7 @@ use kingup_core::{
 };
 use proptest::prelude::*;
 use rand::rngs::SmallRng;
-use rand::{Rng, SeedableRng};
+use rand::{RngExt, SeedableRng};
 use serde_json::{Value, json};
 
 /// A random game played `stop_at` steps in (or to its end), with its replay.

@@ -4,7 +4,7 @@
 
 use kingup_core::{Actor, Config, Game, OBSERVATION_LEN, Seat, Setup};
 use rand::rngs::SmallRng;
-use rand::{Rng, SeedableRng};
+use rand::{RngExt, SeedableRng};
 
 /// Plays a random game with every per-step query a bot or a trainer makes.
 fn busy_game(config: Config, seed: u64) -> u64 {

@@ -2,7 +2,7 @@
 
 use kingup_core::{Actor, Config, Game, Seat, Setup};
 use rand::rngs::SmallRng;
-use rand::{Rng, SeedableRng};
+use rand::{RngExt, SeedableRng};
 
 fn assert_agree(game: &Game) {
     for seat in Seat::all(Seat::MAX) {

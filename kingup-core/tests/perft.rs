@@ -17,7 +17,7 @@ use std::path::PathBuf;
 
 use kingup_core::{Actor, Config, FirstPlayer, Game, Seat, Setup};
 use rand::rngs::SmallRng;
-use rand::{Rng, SeedableRng};
+use rand::{RngExt, SeedableRng};
 
 const DEPTHS: [u32; 3] = [1, 2, 3];
 

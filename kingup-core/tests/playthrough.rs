@@ -6,7 +6,7 @@ use std::fmt::Write;
 
 use kingup_core::{Actor, Config, Event, Game, Seat, Step};
 use rand::rngs::SmallRng;
-use rand::{Rng, SeedableRng};
+use rand::{RngExt, SeedableRng};
 
 fn playthrough(config: Config, seed: u64) -> String {
     let mut rng = SmallRng::seed_from_u64(seed);
@@ -38,7 +38,9 @@ fn playthrough(config: Config, seed: u64) -> String {
         game.apply_step(step, &mut events).unwrap();
         let what = match step {
             Step::Chance(outcome) => format!("chance {}", outcome.index()),
-            Step::Action { seat, action } => format!("seat {seat}: {action} [{}]", action.index()),
+            Step::Action { seat, action } => {
+                format!("seat {seat}: {action:#} [{}]", action.index())
+            }
         };
         writeln!(out, "\nstep {index}: {what}").unwrap();
         let spectator: Vec<String> = events

@@ -6,7 +6,7 @@ use kingup_core::{
     Setup, Step, Vote,
 };
 use rand::rngs::SmallRng;
-use rand::{Rng, SeedableRng};
+use rand::{RngExt, SeedableRng};
 use serde_json::{Value, json};
 
 /// Plays a random game, recording every step and the state after it.
@@ -195,11 +195,14 @@ fn steps_and_actions_have_readable_forms() {
             floor: Floor::Merchants,
         },
     };
-    let value = serde_json::to_value(step).unwrap();
+    // A step is written in the notation; an action on its own is structured.
+    assert_eq!(serde_json::to_value(step).unwrap(), json!("2: O2"));
     assert_eq!(
-        value,
-        json!({"action": {"seat": 2, "action": {"place": {"character": "O", "floor": 2}}}})
+        serde_json::from_value::<Step>(json!("2: o2")).unwrap(),
+        step
     );
+    assert!(serde_json::from_value::<Step>(json!("2: O5")).is_err());
+    assert!(serde_json::from_value::<Step>(json!({"action": {"seat": 2}})).is_err());
     assert_eq!(
         serde_json::to_value(Action::Vote(Vote::No)).unwrap(),
         json!({"vote": "no"})

@@ -14,53 +14,11 @@
 
 use core::panic::PanicInfo;
 
-use kingup_core::{Actor, Config, Game, Seat, SeatSet, Setup};
-use rand_core::RngCore;
+use kingup_core::{Config, Game, Generator, SeatSet, Setup};
 
 #[panic_handler]
 fn panic(_: &PanicInfo<'_>) -> ! {
     loop {}
-}
-
-/// A xorshift64 generator: the engine takes any [`RngCore`] and owns none.
-#[derive(Clone, Debug)]
-pub struct XorShift(u64);
-
-impl XorShift {
-    /// A generator from `seed` (0 is replaced, xorshift has no zero state).
-    pub const fn new(seed: u64) -> XorShift {
-        XorShift(if seed == 0 {
-            0x9E37_79B9_7F4A_7C15
-        } else {
-            seed
-        })
-    }
-
-    fn below(&mut self, n: usize) -> usize {
-        (self.next_u64() % n as u64) as usize
-    }
-}
-
-impl RngCore for XorShift {
-    fn next_u32(&mut self) -> u32 {
-        (self.next_u64() >> 32) as u32
-    }
-
-    fn next_u64(&mut self) -> u64 {
-        let mut x = self.0;
-        x ^= x << 13;
-        x ^= x >> 7;
-        x ^= x << 17;
-        self.0 = x;
-        x
-    }
-
-    fn fill_bytes(&mut self, dest: &mut [u8]) {
-        for chunk in dest.chunks_mut(8) {
-            let bytes = self.next_u64().to_le_bytes();
-            chunk.copy_from_slice(&bytes[..chunk.len()]);
-        }
-    }
 }
 
 /// Plays one whole game between random players and returns the winners, or `None` if
@@ -79,23 +37,13 @@ pub fn play_random_game(
         config.setup = Setup::RandomLayout;
     }
     let mut game = Game::new(config).ok()?;
-    let mut rng = XorShift::new(seed);
+    let mut rng = Generator::new(seed);
     let mut events = kingup_core::Events::new();
     loop {
-        let seat: Seat = match game.actor() {
-            Actor::Chance => {
-                game.resolve_chance(&mut rng, &mut ());
-                continue;
-            }
-            Actor::Seat(seat) => seat,
-            Actor::Voters(waiting) => waiting.iter().next()?,
-            Actor::Nobody => break,
+        game.resolve_chance(&mut rng, &mut ());
+        let Some((seat, action)) = game.random_action(&mut rng) else {
+            break;
         };
-        let legal = game.legal_actions(seat);
-        if legal.is_empty() {
-            return None;
-        }
-        let action = legal[rng.below(legal.len())];
         events.clear();
         game.apply_with(seat, action, &mut events).ok()?;
     }

@@ -1,9 +1,10 @@
 //! Chance steps: first player, dealing objectives, the random layout.
 
-use rand_core::RngCore;
+use rand_core::Rng;
 
 use super::Game;
-use crate::chance::{bits, nth_bit, uniform_below};
+use crate::chance::{bits, nth_bit};
+use crate::random::below;
 use crate::{
     CardId, Castle, ChanceOutcome, ChanceOutcomes, ChanceReason, ChanceStep, Character, Event,
     EventSink, Events, Floor, IllegalChance, Phase, Seat, SeatSet, Setup,
@@ -82,27 +83,27 @@ impl Game {
 
     /// Draws an outcome for the pending chance step from `rng`, with the probabilities of
     /// [`Game::chance_outcomes`]; `None` when chance is not to move.
-    pub fn sample_chance<R: RngCore + ?Sized>(&self, rng: &mut R) -> Option<ChanceOutcome> {
+    pub fn sample_chance<R: Rng + ?Sized>(&self, rng: &mut R) -> Option<ChanceOutcome> {
         self.sample_outcome(self.chance_step()?, rng)
     }
 
-    fn sample_outcome<R: RngCore + ?Sized>(
+    fn sample_outcome<R: Rng + ?Sized>(
         &self,
         step: ChanceStep,
         rng: &mut R,
     ) -> Option<ChanceOutcome> {
         Some(match step {
             ChanceStep::FirstPlayer => {
-                let seat = uniform_below(rng, self.config.players.into());
+                let seat = below(rng, self.config.players.into());
                 ChanceOutcome::FirstPlayer(Seat::new(seat as usize)?)
             }
             ChanceStep::Deal(_) => {
                 let available = self.available_cards();
-                let k = uniform_below(rng, available.count_ones());
+                let k = below(rng, available.count_ones());
                 ChanceOutcome::Deal(CardId::new(nth_bit(available, k)? as usize)?)
             }
             ChanceStep::Layout(_) => {
-                let mut place = uniform_below(rng, self.layout_room());
+                let mut place = below(rng, self.layout_room());
                 let floor = LAYOUT_FLOORS.into_iter().find(|&f| {
                     let room = self.room(f);
                     if place < room {
@@ -122,7 +123,7 @@ impl Game {
     /// This may be many steps (a random layout deals and lays out up to 20 in a row), more
     /// than an [`Events`] list holds: collect them in a `Vec<Event>`, or resolve one step at
     /// a time with [`Game::sample_chance`] and [`Game::apply_chance`].
-    pub fn resolve_chance<R: RngCore + ?Sized, S: EventSink + ?Sized>(
+    pub fn resolve_chance<R: Rng + ?Sized, S: EventSink + ?Sized>(
         &mut self,
         rng: &mut R,
         sink: &mut S,

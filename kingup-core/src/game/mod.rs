@@ -11,13 +11,13 @@ mod views;
 
 pub use moves::Actions;
 pub(crate) use moves::{action_mask, legal_actions_in};
-pub use score::{CONSOLATION_POINTS, score};
+pub use score::{CONSOLATION_POINTS, Totals, score};
 pub(crate) use score::{leaders, sum_rounds};
 pub use validate::InvalidState;
 
 use crate::{
-    Actor, CardId, Castle, Character, Config, ConfigError, FirstPlayer, Objective, Phase, Seat,
-    SeatSet, Vote,
+    Actor, CardId, Castle, Character, Config, ConfigError, FirstPlayer, IllegalReason, Objective,
+    Phase, Seat, SeatError, SeatSet, Vote,
 };
 
 /// No cards `seat` has left: its allowance less its revealed No votes this round.
@@ -40,7 +40,7 @@ pub(crate) const MAX_ROUNDS: usize = 3;
 ///
 /// `Game` is `Copy` and small (under 200 bytes), so search can copy-make. It holds no RNG
 /// and no seed: randomness enters only through chance steps ([`Game::apply_chance`], or
-/// [`Game::resolve_chance`] with a caller's [`RngCore`](rand_core::RngCore)), and undealt
+/// [`Game::resolve_chance`] with a caller's [`Rng`](rand_core::Rng)), and undealt
 /// cards are a set, never an order.
 ///
 /// It knows every secret; give players [`Game`]-derived views, not the `Game` itself.
@@ -163,6 +163,41 @@ impl Game {
             Phase::Placement | Phase::Climb => Actor::Seat(self.to_move),
             Phase::Vote => Actor::Voters(self.seats().difference(self.voted)),
             Phase::GameOver => Actor::Nobody,
+        }
+    }
+
+    /// The seat that acts next: the seat to move, or in a vote the lowest seat still to
+    /// vote (any of them may vote first; front ends ask them in seat order); `None` when
+    /// chance is to move or the game is over.
+    #[inline]
+    pub const fn next_seat(&self) -> Option<Seat> {
+        self.actor().next_seat()
+    }
+
+    /// Checks that `seat` may act now, or says why not: it does not play, the game is over,
+    /// chance is to move, another seat is to move, or it has voted already.
+    pub fn check_turn(&self, seat: Seat) -> Result<(), IllegalReason> {
+        if seat.index() >= self.players() {
+            return Err(IllegalReason::NoSuchSeat {
+                players: self.config.players,
+            });
+        }
+        self.actor().check(seat)
+    }
+
+    /// The seat with number `index` if it plays in this game (`Config::seat`).
+    #[inline]
+    pub fn seat(&self, index: i64) -> Result<Seat, SeatError> {
+        self.config.seat(index)
+    }
+
+    /// The King of the current round once it is crowned (the round is then over); `None`
+    /// before, and during a vote, when the character on the throne is only a candidate.
+    #[inline]
+    pub const fn king(&self) -> Option<Character> {
+        match self.phase {
+            Phase::Score | Phase::GameOver => self.castle.throne(),
+            _ => None,
         }
     }
 

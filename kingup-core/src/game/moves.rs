@@ -1,9 +1,11 @@
 //! Player actions: legal-move generation, checking and applying.
 
 use arrayvec::ArrayVec;
+use rand_core::Rng;
 
 use super::Game;
 use crate::chance::nth_bit;
+use crate::random::below;
 use crate::{
     Action, Actor, Castle, Character, Event, EventSink, Events, Floor, IllegalAction,
     IllegalReason, Phase, Seat, SeatSet, Vote,
@@ -139,6 +141,43 @@ impl Game {
                 _ => None,
             },
             Phase::Setup | Phase::Score | Phase::GameOver => None,
+        }
+    }
+
+    /// A uniformly random legal action for the seat that acts next ([`Game::next_seat`]):
+    /// `nth_legal_action(seat, below(rng, legal_action_count(seat)))`, one draw from `rng`
+    /// ([`below`](crate::below)). `None` when chance is to move or the game is over. Every
+    /// front end's random play draws this way, so a seed gives the same game everywhere.
+    pub fn random_action<R: Rng + ?Sized>(&self, rng: &mut R) -> Option<(Seat, Action)> {
+        let seat = self.next_seat()?;
+        let count = self.legal_action_count(seat) as u32;
+        Some((
+            seat,
+            self.nth_legal_action(seat, below(rng, count) as usize)?,
+        ))
+    }
+
+    /// Plays to the end, chance and [`Game::random_action`] alike drawn from `rng`, without
+    /// events or checks (the actions are legal by construction): the fast random playout.
+    /// Returns the number of actions played.
+    ///
+    /// ```
+    /// use kingup_core::{Config, Game, Generator};
+    ///
+    /// let mut game = Game::new(Config::new(4))?;
+    /// let actions = game.play_random(&mut Generator::new(1));
+    /// assert!(game.is_over() && actions > 100);
+    /// # Ok::<(), kingup_core::ConfigError>(())
+    /// ```
+    pub fn play_random<R: Rng + ?Sized>(&mut self, rng: &mut R) -> u32 {
+        let mut actions = 0;
+        loop {
+            self.resolve_chance(rng, &mut ());
+            let Some((seat, action)) = self.random_action(rng) else {
+                return actions;
+            };
+            self.apply_unchecked(seat, action);
+            actions += 1;
         }
     }
 

@@ -1,9 +1,10 @@
 //! Information-set sampling: complete states consistent with what one seat knows.
 
-use rand_core::RngCore;
+use rand_core::Rng;
 
 use super::{Game, InvalidState};
-use crate::chance::{nth_bit, uniform_below};
+use crate::chance::nth_bit;
+use crate::random::below;
 use crate::{CardId, Phase, PlayerView, Seat, SeatSet, Vote};
 
 impl PlayerView {
@@ -26,7 +27,7 @@ impl PlayerView {
     /// assert_eq!(world.player_view(me), game.player_view(me));
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
-    pub fn sample<R: RngCore + ?Sized>(&self, rng: &mut R) -> Result<Game, InvalidState> {
+    pub fn sample<R: Rng + ?Sized>(&self, rng: &mut R) -> Result<Game, InvalidState> {
         self.check()?;
         let p = &self.public;
         let mut objectives = p.revealed;
@@ -43,7 +44,7 @@ impl PlayerView {
         for seat in p.voted.iter() {
             let vote = if seat == self.seat {
                 self.vote
-            } else if p.no_cards(seat) > 0 && uniform_below(rng, 2) == 1 {
+            } else if p.no_cards(seat) > 0 && below(rng, 2) == 1 {
                 Some(Vote::No)
             } else {
                 Some(Vote::Yes)
@@ -78,12 +79,12 @@ impl PlayerView {
 }
 
 /// Takes a uniformly random card out of the mask `cards`.
-fn draw_card<R: RngCore + ?Sized>(rng: &mut R, cards: &mut u32) -> Option<CardId> {
+fn draw_card<R: Rng + ?Sized>(rng: &mut R, cards: &mut u32) -> Option<CardId> {
     let count = cards.count_ones();
     if count == 0 {
         return None;
     }
-    let index = nth_bit(*cards, uniform_below(rng, count))?;
+    let index = nth_bit(*cards, below(rng, count))?;
     *cards &= !(1 << index);
     CardId::new(index as usize)
 }

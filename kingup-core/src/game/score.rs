@@ -1,5 +1,7 @@
 //! Scoring, the third-round 33 rule, totals and winners.
 
+use arrayvec::ArrayVec;
+
 use super::{Game, MAX_ROUNDS};
 use crate::{Castle, Event, EventSink, Objective, Phase, Seat, SeatSet};
 
@@ -30,24 +32,19 @@ pub fn score(castle: &Castle, objective: Objective) -> u8 {
         .sum()
 }
 
-/// Total points per seat over the given rounds.
-pub(crate) fn sum_rounds(rounds: &[[u8; Seat::MAX]]) -> [u16; Seat::MAX] {
-    let mut totals = [0u16; Seat::MAX];
-    for round in rounds {
-        for (total, &points) in totals.iter_mut().zip(round) {
-            *total += u16::from(points);
-        }
-    }
-    totals
+/// Total points of each seat in play, seat 0 first.
+pub type Totals = ArrayVec<u16, { Seat::MAX }>;
+
+/// Total points of seats `0..players` over the given rounds.
+pub(crate) fn sum_rounds(players: usize, rounds: &[[u8; Seat::MAX]]) -> Totals {
+    Seat::all(players)
+        .map(|s| rounds.iter().map(|r| u16::from(r[s.index()])).sum())
+        .collect()
 }
 
 /// The seats with the highest total, ties broken by `kept` (characters of the final
 /// objective in the castle); seats still tied all lead.
-pub(crate) fn leaders(
-    players: usize,
-    totals: [u16; Seat::MAX],
-    kept: impl Fn(Seat) -> usize,
-) -> SeatSet {
+pub(crate) fn leaders(players: usize, totals: &[u16], kept: impl Fn(Seat) -> usize) -> SeatSet {
     let key = |s: Seat| (totals[s.index()], kept(s));
     let best = Seat::all(players).map(key).max();
     Seat::all(players)
@@ -63,9 +60,9 @@ impl Game {
         &self.scores[..scored.min(MAX_ROUNDS)]
     }
 
-    /// Total points per seat so far.
-    pub fn totals(&self) -> [u16; Seat::MAX] {
-        sum_rounds(self.scores())
+    /// Total points so far of each seat in play (`players()` entries).
+    pub fn totals(&self) -> Totals {
+        sum_rounds(self.players(), self.scores())
     }
 
     /// The winners once the game is over: the highest total; among tied seats, those with
@@ -83,7 +80,7 @@ impl Game {
     }
 
     fn leaders(&self) -> SeatSet {
-        leaders(self.players(), self.totals(), |s| {
+        leaders(self.players(), &self.totals(), |s| {
             self.characters_in_castle(s)
         })
     }
@@ -115,8 +112,10 @@ impl Game {
             self.phase = Phase::Score;
         } else {
             self.phase = Phase::GameOver;
+            let mut totals = [0; Seat::MAX];
+            totals[..self.players()].copy_from_slice(&self.totals());
             sink.push(Event::GameOver {
-                totals: self.totals(),
+                totals,
                 winners: self.leaders(),
             });
         }

@@ -1,9 +1,9 @@
 //! Playing games between bots.
 
-use rand_core::RngCore;
+use kingup_core::rand_core::Rng;
+use kingup_core::{Actor, EventSink, Game};
 
-use super::Bot;
-use crate::{Actor, EventSink, Game};
+use crate::Bot;
 
 /// Plays `game` to the end: chance from `rng`, each seat `s` by `bots[s]` (seen through its
 /// player view), events into `sink`. A vote asks the waiting seats in seat order.
@@ -12,21 +12,21 @@ use crate::{Actor, EventSink, Game};
 /// is then left as it was before that move); returns `true` once the game is over.
 ///
 /// ```
-/// use kingup_core::{play, Bot, Config, Game, HeuristicBot, RandomBot};
-/// use rand::{SeedableRng, rngs::SmallRng};
+/// use kingup_bots::{Bot, HeuristicBot, RandomBot, play};
+/// use kingup_core::{Config, Game, Generator};
 ///
-/// let mut a = HeuristicBot::new(SmallRng::seed_from_u64(1));
-/// let mut b = RandomBot::new(SmallRng::seed_from_u64(2));
-/// let mut c = RandomBot::new(SmallRng::seed_from_u64(3));
+/// let mut a = HeuristicBot::new(Generator::new(1));
+/// let mut b = RandomBot::new(Generator::new(2));
+/// let mut c = RandomBot::new(Generator::new(3));
 /// let mut bots: [&mut dyn Bot; 3] = [&mut a, &mut b, &mut c];
 /// let mut game = Game::new(Config::new(3))?;
-/// assert!(play(&mut game, &mut bots, &mut SmallRng::seed_from_u64(4), &mut ()));
+/// assert!(play(&mut game, &mut bots, &mut Generator::new(4), &mut ()));
 /// assert!(game.winners().is_some());
 /// # Ok::<(), kingup_core::ConfigError>(())
 /// ```
 pub fn play<R, S>(game: &mut Game, bots: &mut [&mut dyn Bot], rng: &mut R, sink: &mut S) -> bool
 where
-    R: RngCore + ?Sized,
+    R: Rng + ?Sized,
     S: EventSink + ?Sized,
 {
     loop {

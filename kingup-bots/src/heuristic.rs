@@ -1,10 +1,11 @@
 //! A rule-of-thumb bot: push your own characters, hold back the others, veto what hurts.
 
-use rand_core::RngCore;
+use kingup_core::rand_core::Rng;
+use kingup_core::{
+    Action, Character, Floor, Objective, Phase, PlayerView, Seat, SeatSet, Vote, below, score,
+};
 
-use super::Bot;
-use crate::chance::uniform_below;
-use crate::{Action, Character, Floor, Objective, Phase, PlayerView, Seat, SeatSet, Vote, score};
+use crate::Bot;
 
 /// Plays by simple rules, with a little noise so its objective is not trivially read:
 ///
@@ -20,7 +21,7 @@ pub struct HeuristicBot<R> {
     rng: R,
 }
 
-impl<R: RngCore> HeuristicBot<R> {
+impl<R: Rng> HeuristicBot<R> {
     /// Round points under which a rival's candidate gets a No (when a No is left).
     pub const VETO_BELOW: u8 = 14;
 
@@ -31,7 +32,7 @@ impl<R: RngCore> HeuristicBot<R> {
 
     /// Noise in `[0, scale)`, in hundredths.
     fn noise(&mut self, scale: u32) -> i32 {
-        uniform_below(&mut self.rng, scale.max(1)) as i32
+        below(&mut self.rng, scale.max(1)) as i32
     }
 
     fn place_value(&mut self, mine: bool, floor: Floor) -> i32 {
@@ -76,7 +77,7 @@ impl<R: RngCore> HeuristicBot<R> {
     }
 }
 
-impl<R: RngCore> Bot for HeuristicBot<R> {
+impl<R: Rng> Bot for HeuristicBot<R> {
     fn choose(&mut self, view: &PlayerView) -> Option<Action> {
         let legal = view.legal_actions();
         let objective = view.objective()?;

@@ -1,20 +1,17 @@
 //! Information-set Monte Carlo tree search over sampled worlds (single-observer ISMCTS).
 
-use alloc::vec::Vec;
+use kingup_core::rand_core::Rng;
+use kingup_core::{Action, Actor, Game, Phase, PlayerView, Seat, below};
 
-use rand_core::RngCore;
-
-use super::{Bot, HeuristicBot};
-use crate::chance::uniform_below;
-use crate::{Action, Actor, Game, Phase, PlayerView, Seat};
+use crate::{Bot, HeuristicBot};
 
 /// How much an [`IsmctsBot`] searches.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct IsmctsConfig {
     /// Iterations per decision (one sampled world and one playout each).
     pub iterations: u32,
-    /// Stop early after this long, if set. Honoured with feature `std` only (there is no
-    /// clock without it). With a time limit the bot is no longer deterministic for a seed.
+    /// Stop early after this long, if set. With a time limit the bot is no longer
+    /// deterministic for a seed.
     pub time_limit: Option<core::time::Duration>,
     /// The UCB exploration constant; rewards lie in `[-1, 1]`.
     pub exploration: f64,
@@ -31,6 +28,14 @@ pub enum Rollout {
     /// objective: slower per playout, much better informed.
     #[default]
     Heuristic,
+}
+
+impl IsmctsConfig {
+    /// Most iterations per decision: the tree grows by one node per iteration, so this
+    /// bounds its memory to a few tens of megabytes. Every front end has this limit.
+    pub const MAX_ITERATIONS: u32 = 1_000_000;
+    /// Longest time limit per decision: one hour.
+    pub const MAX_TIME_LIMIT: core::time::Duration = core::time::Duration::from_secs(3600);
 }
 
 impl Default for IsmctsConfig {
@@ -75,7 +80,7 @@ struct Node {
     next_sibling: u32,
 }
 
-impl<R: RngCore> IsmctsBot<R> {
+impl<R: Rng> IsmctsBot<R> {
     /// A search bot drawing worlds and playouts from `rng`.
     pub fn new(rng: R, config: IsmctsConfig) -> IsmctsBot<R> {
         IsmctsBot {
@@ -101,10 +106,8 @@ impl<R: RngCore> IsmctsBot<R> {
             first_child: NONE,
             next_sibling: NONE,
         });
-        #[cfg(feature = "std")]
         let start = std::time::Instant::now();
         for _ in 0..self.config.iterations {
-            #[cfg(feature = "std")]
             if self.config.time_limit.is_some_and(|t| start.elapsed() >= t) {
                 break;
             }
@@ -125,7 +128,7 @@ impl<R: RngCore> IsmctsBot<R> {
             let mut untried = legal.clone();
             untried.retain(|a| self.child(node, *a).is_none());
             if !untried.is_empty() {
-                let action = untried[uniform_below(&mut self.rng, untried.len() as u32) as usize];
+                let action = untried[below(&mut self.rng, untried.len() as u32) as usize];
                 node = self.add_child(node, action, seat);
                 world.apply_unchecked(seat, action);
                 path.push(node);
@@ -168,7 +171,7 @@ impl<R: RngCore> IsmctsBot<R> {
             if legal.contains(&n.action) {
                 n.available += 1;
                 let visits = f64::from(n.visits.max(1));
-                let ucb = n.reward / visits + c * sqrt(ln(f64::from(n.available)) / visits);
+                let ucb = n.reward / visits + c * (ln(f64::from(n.available)) / visits).sqrt();
                 if ucb > best.0 {
                     best = (ucb, child);
                 }
@@ -230,7 +233,7 @@ impl<R: RngCore> IsmctsBot<R> {
             let action = match rollout {
                 Rollout::Random => {
                     let legal = world.legal_actions(seat);
-                    legal[uniform_below(&mut self.rng, legal.len() as u32) as usize]
+                    legal[below(&mut self.rng, legal.len() as u32) as usize]
                 }
                 Rollout::Heuristic => {
                     match HeuristicBot::new(&mut self.rng).choose(&world.player_view(seat)) {
@@ -256,7 +259,10 @@ impl<R: RngCore> IsmctsBot<R> {
     }
 }
 
-/// Natural logarithm without `std`: `ln(x)` for `x >= 1`, accurate to about 1e-9.
+/// Natural logarithm in plain arithmetic, `ln(x)` for `x >= 1`, accurate to about 1e-9:
+/// `f64::ln` comes from the platform's libm, whose last bits differ between platforms, and a
+/// seeded bot must choose the same actions everywhere. (`f64::sqrt` is exactly rounded by
+/// IEEE 754, so it is used as is.)
 fn ln(x: f64) -> f64 {
     // ln(x) = 2 atanh((x - 1) / (x + 1)), after scaling x into [1, 2) by powers of two.
     let mut m = x;
@@ -278,19 +284,7 @@ fn ln(x: f64) -> f64 {
     2.0 * sum + k * core::f64::consts::LN_2
 }
 
-/// Square root without `std`, for `x >= 0`: a bit-level first guess refined by Newton.
-fn sqrt(x: f64) -> f64 {
-    if x <= 0.0 {
-        return 0.0;
-    }
-    let mut y = f64::from_bits((x.to_bits() >> 1) + (1023u64 << 51));
-    for _ in 0..5 {
-        y = 0.5 * (y + x / y);
-    }
-    y
-}
-
-impl<R: RngCore> Bot for IsmctsBot<R> {
+impl<R: Rng> Bot for IsmctsBot<R> {
     fn choose(&mut self, view: &PlayerView) -> Option<Action> {
         self.search(view)
     }
@@ -302,15 +296,7 @@ impl<R: RngCore> Bot for IsmctsBot<R> {
 
 #[cfg(test)]
 mod tests {
-    use super::{ln, sqrt};
-
-    #[test]
-    fn sqrt_matches_std() {
-        for x in [0.0, 1e-6, 0.25, 1.0, 2.0, 10.0, 12345.678, 1e12] {
-            let exact = std::primitive::f64::sqrt(x);
-            assert!((sqrt(x) - exact).abs() <= 1e-12 * exact.max(1.0), "{x}");
-        }
-    }
+    use super::ln;
 
     #[test]
     fn ln_matches_std() {

@@ -1,31 +1,26 @@
 //! Evidence of strength: each bot beats the one below it, at 3, 4 and 6 players.
 //!
-//! Slow in debug builds, so these run in release only: `cargo test --release -p kingup-core
+//! Slow in debug builds, so these run in release only: `cargo test --release -p kingup-bots
 //! --test strength`. Seeds are fixed; the game counts make the margins several standard
 //! errors wide, so a pass is not luck.
 
-use kingup_core::{
-    Bot, Config, Entrant, HeuristicBot, IsmctsBot, IsmctsConfig, RandomBot, Standings,
-    TournamentConfig, tournament,
+use kingup_bots::{
+    Bot, Entrant, HeuristicBot, IsmctsBot, IsmctsConfig, RandomBot, Standings, TournamentConfig,
+    tournament,
 };
-use rand::SeedableRng;
-use rand::rngs::SmallRng;
+use kingup_core::{Config, Generator};
 
 fn random<'a>() -> Entrant<'a> {
     Entrant {
         name: "random".into(),
-        make: Box::new(|seed| {
-            Box::new(RandomBot::new(SmallRng::seed_from_u64(seed))) as Box<dyn Bot>
-        }),
+        make: Box::new(|seed| Box::new(RandomBot::new(Generator::new(seed))) as Box<dyn Bot>),
     }
 }
 
 fn heuristic<'a>() -> Entrant<'a> {
     Entrant {
         name: "heuristic".into(),
-        make: Box::new(|seed| {
-            Box::new(HeuristicBot::new(SmallRng::seed_from_u64(seed))) as Box<dyn Bot>
-        }),
+        make: Box::new(|seed| Box::new(HeuristicBot::new(Generator::new(seed))) as Box<dyn Bot>),
     }
 }
 
@@ -37,7 +32,7 @@ fn ismcts<'a>(iterations: u32) -> Entrant<'a> {
                 iterations,
                 ..IsmctsConfig::default()
             };
-            Box::new(IsmctsBot::new(SmallRng::seed_from_u64(seed), config)) as Box<dyn Bot>
+            Box::new(IsmctsBot::new(Generator::new(seed), config)) as Box<dyn Bot>
         }),
     }
 }
@@ -57,7 +52,7 @@ fn hero_vs_field(
         seed: 2026,
         threads: 2,
     };
-    tournament(&config, &entrants, SmallRng::seed_from_u64, |_| {}).unwrap()
+    tournament(&config, &entrants, Generator::new, |_| {}).unwrap()
 }
 
 /// The hero wins more than a fair share by at least three standard errors.

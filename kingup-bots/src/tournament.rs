@@ -1,14 +1,12 @@
 //! Tournaments: many games between bots, seats rotated, results with confidence intervals.
 
-use alloc::boxed::Box;
-use alloc::string::String;
-use alloc::vec::Vec;
-use core::fmt;
+use std::fmt;
 use std::sync::atomic::{AtomicU32, Ordering};
 
-use rand_core::RngCore;
+use kingup_core::rand_core::Rng;
+use kingup_core::{Config, ConfigError, Game, Seat};
 
-use crate::{Bot, Config, Game, Seat, play};
+use crate::{Bot, play};
 
 /// Makes a fresh bot for one game from a seed.
 pub type BotFactory<'a> = Box<dyn Fn(u64) -> Box<dyn Bot> + Sync + 'a>;
@@ -115,16 +113,16 @@ impl fmt::Display for Standings {
 /// number of finished games after each one (from worker threads).
 ///
 /// Results are the same for any thread count.
-pub fn tournament<R: RngCore>(
+pub fn tournament<R: Rng>(
     config: &TournamentConfig,
     entrants: &[Entrant<'_>],
     rng: impl Fn(u64) -> R + Sync,
     progress: impl Fn(u32) + Sync,
-) -> Result<Standings, crate::ConfigError> {
+) -> Result<Standings, ConfigError> {
     Game::new(config.game)?;
     let n = config.game.player_count();
     if entrants.len() != n {
-        return Err(crate::ConfigError::Players(entrants.len() as u8));
+        return Err(ConfigError::Players(entrants.len() as u8));
     }
     let finished = AtomicU32::new(0);
     let threads = config.threads.clamp(1, 64);
@@ -173,7 +171,7 @@ fn empty_rows(entrants: &[Entrant<'_>]) -> Vec<Standing> {
 }
 
 /// Plays game number `g` and adds its result to `rows`.
-fn play_one<R: RngCore>(
+fn play_one<R: Rng>(
     config: &TournamentConfig,
     entrants: &[Entrant<'_>],
     g: u32,

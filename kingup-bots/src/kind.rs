@@ -1,0 +1,207 @@
+//! Bots by name: the kinds every front end offers, their settings, checked in one place.
+
+use std::fmt;
+use std::str::FromStr;
+use std::time::Duration;
+
+use kingup_core::{Action, Generator, PlayerView};
+
+use crate::{Bot, HeuristicBot, IsmctsBot, IsmctsConfig, RandomBot};
+
+/// The kinds of bot, by the names front ends use (`"random"`, `"heuristic"`, `"ismcts"`).
+///
+/// ```
+/// use kingup_bots::BotKind;
+///
+/// assert_eq!("ISMCTS".parse::<BotKind>(), Ok(BotKind::Ismcts));
+/// assert_eq!(BotKind::Heuristic.to_string(), "heuristic");
+/// assert_eq!(
+///     "alphazero".parse::<BotKind>().unwrap_err().to_string(),
+///     "unknown bot \"alphazero\": expected random, heuristic or ismcts"
+/// );
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum BotKind {
+    /// [`RandomBot`]: uniformly among the legal actions.
+    Random,
+    /// [`HeuristicBot`]: rules of thumb, fast.
+    Heuristic,
+    /// [`IsmctsBot`]: search over worlds sampled from its view; the strongest.
+    Ismcts,
+}
+
+impl BotKind {
+    /// Every kind, weakest first.
+    pub const ALL: [BotKind; 3] = [BotKind::Random, BotKind::Heuristic, BotKind::Ismcts];
+
+    /// The kind's name.
+    pub const fn name(self) -> &'static str {
+        match self {
+            BotKind::Random => "random",
+            BotKind::Heuristic => "heuristic",
+            BotKind::Ismcts => "ismcts",
+        }
+    }
+}
+
+impl fmt::Display for BotKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.pad(self.name())
+    }
+}
+
+/// A name that is not a bot kind (the text is kept to at most 32 characters).
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("unknown bot {0:?}: expected random, heuristic or ismcts")]
+pub struct ParseBotKindError(String);
+
+impl FromStr for BotKind {
+    type Err = ParseBotKindError;
+
+    /// A kind's name, in any case.
+    fn from_str(text: &str) -> Result<BotKind, ParseBotKindError> {
+        BotKind::ALL
+            .into_iter()
+            .find(|k| k.name().eq_ignore_ascii_case(text.trim()))
+            .ok_or_else(|| ParseBotKindError(text.chars().take(32).collect()))
+    }
+}
+
+/// A setting of a [`BotSpec`] out of its range.
+#[derive(Clone, Copy, Debug, PartialEq, thiserror::Error)]
+pub enum BotError {
+    /// Iterations per decision must be in `1..=`[`IsmctsConfig::MAX_ITERATIONS`].
+    #[error("iterations must be 1 to {max}, not {0}", max = IsmctsConfig::MAX_ITERATIONS)]
+    Iterations(u64),
+    /// The exploration constant must be finite and not negative.
+    #[error("exploration must be a finite number >= 0, not {0}")]
+    Exploration(f64),
+    /// A time limit must be more than zero and at most [`IsmctsConfig::MAX_TIME_LIMIT`].
+    #[error("a time limit must be more than 0 and at most {max} s, not {0:?}", max = IsmctsConfig::MAX_TIME_LIMIT.as_secs())]
+    TimeLimit(Duration),
+}
+
+impl BotError {
+    /// A stable snake_case code (bindings expose it): `"iterations"`, `"exploration"` or
+    /// `"time_limit"`.
+    pub const fn code(&self) -> &'static str {
+        match self {
+            BotError::Iterations(_) => "iterations",
+            BotError::Exploration(_) => "exploration",
+            BotError::TimeLimit(_) => "time_limit",
+        }
+    }
+}
+
+/// What bot to build: a kind and, for ISMCTS, its search settings. Every front end builds
+/// its bots from one, so the names, defaults and limits are the same everywhere.
+///
+/// ```
+/// use kingup_bots::{Bot, BotKind, BotSpec};
+/// use kingup_core::{Actor, Config, Game, Generator};
+///
+/// let spec = BotSpec::new(BotKind::Ismcts).with_iterations(200)?;
+/// let mut bot = spec.build(7);
+/// let mut game = Game::new(Config::new(4))?;
+/// game.resolve_chance(&mut Generator::new(1), &mut ());
+/// let seat = game.next_seat().unwrap();
+/// let action = bot.choose(&game.player_view(seat)).unwrap();
+/// assert!(game.is_legal(seat, action));
+///
+/// assert!(BotSpec::new(BotKind::Ismcts).with_iterations(0).is_err());
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct BotSpec {
+    /// The kind of bot.
+    pub kind: BotKind,
+    /// The search settings (used by [`BotKind::Ismcts`] only).
+    pub search: IsmctsConfig,
+}
+
+impl BotSpec {
+    /// A bot of `kind` with the default settings.
+    pub fn new(kind: BotKind) -> BotSpec {
+        BotSpec {
+            kind,
+            search: IsmctsConfig::default(),
+        }
+    }
+
+    /// The same bot searching `iterations` times per decision.
+    pub fn with_iterations(mut self, iterations: u32) -> Result<BotSpec, BotError> {
+        self.search.iterations = iterations;
+        self.validate().map(|()| self)
+    }
+
+    /// Checks every setting against its range.
+    pub fn validate(&self) -> Result<(), BotError> {
+        let s = &self.search;
+        if !(1..=IsmctsConfig::MAX_ITERATIONS).contains(&s.iterations) {
+            return Err(BotError::Iterations(u64::from(s.iterations)));
+        }
+        if !(s.exploration.is_finite() && s.exploration >= 0.0) {
+            return Err(BotError::Exploration(s.exploration));
+        }
+        match s.time_limit {
+            Some(t) if t.is_zero() || t > IsmctsConfig::MAX_TIME_LIMIT => {
+                Err(BotError::TimeLimit(t))
+            }
+            _ => Ok(()),
+        }
+    }
+
+    /// A fresh bot drawing from the [`Generator`] of `seed`: the same spec, seed and calls
+    /// give the same actions in every language. Build from a validated spec: out-of-range
+    /// settings are clamped.
+    pub fn build(&self, seed: u64) -> AnyBot {
+        let rng = Generator::new(seed);
+        match self.kind {
+            BotKind::Random => AnyBot::Random(RandomBot::new(rng)),
+            BotKind::Heuristic => AnyBot::Heuristic(HeuristicBot::new(rng)),
+            BotKind::Ismcts => {
+                let mut search = self.search;
+                search.iterations = search.iterations.clamp(1, IsmctsConfig::MAX_ITERATIONS);
+                AnyBot::Ismcts(IsmctsBot::new(rng, search))
+            }
+        }
+    }
+}
+
+/// A bot of any [`BotKind`], as [`BotSpec::build`] makes it: one concrete type that is
+/// `Clone` and `Send`, so a front end can try a decision on a copy and keep it only if it
+/// succeeds.
+#[derive(Clone, Debug)]
+pub enum AnyBot {
+    /// A random bot.
+    Random(RandomBot<Generator>),
+    /// A heuristic bot.
+    Heuristic(HeuristicBot<Generator>),
+    /// An ISMCTS bot.
+    Ismcts(IsmctsBot<Generator>),
+}
+
+impl AnyBot {
+    /// The bot's kind.
+    pub const fn kind(&self) -> BotKind {
+        match self {
+            AnyBot::Random(_) => BotKind::Random,
+            AnyBot::Heuristic(_) => BotKind::Heuristic,
+            AnyBot::Ismcts(_) => BotKind::Ismcts,
+        }
+    }
+}
+
+impl Bot for AnyBot {
+    fn choose(&mut self, view: &PlayerView) -> Option<Action> {
+        match self {
+            AnyBot::Random(bot) => bot.choose(view),
+            AnyBot::Heuristic(bot) => bot.choose(view),
+            AnyBot::Ismcts(bot) => bot.choose(view),
+        }
+    }
+
+    fn name(&self) -> &str {
+        self.kind().name()
+    }
+}

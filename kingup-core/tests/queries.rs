@@ -1,0 +1,152 @@
+//! The questions every front end asks, answered by the core: who acts next, may this seat
+//! act, is this number a seat, who is King, what does chance decide.
+
+use kingup_core::{
+    Action, ChanceStep, Character, Config, FirstPlayer, Game, Generator, IllegalReason, Phase,
+    Seat, Session, Setup, Vote,
+};
+
+fn seat(i: usize) -> Seat {
+    Seat::new(i).unwrap()
+}
+
+fn started(players: u8) -> Game {
+    let mut config = Config::new(players);
+    config.first_player = FirstPlayer::Seat(seat(1));
+    let mut game = Game::new(config).unwrap();
+    game.resolve_chance(&mut Generator::new(4), &mut ());
+    game
+}
+
+#[test]
+fn next_seat_and_check_turn() {
+    let mut config = Config::new(4);
+    config.first_player = FirstPlayer::Seat(seat(1));
+    let mut game = Game::new(config).unwrap();
+    assert_eq!(game.next_seat(), None);
+    assert_eq!(game.check_turn(seat(1)), Err(IllegalReason::ChancePending));
+    game.resolve_chance(&mut Generator::new(4), &mut ());
+    assert_eq!(game.next_seat(), Some(seat(1)));
+    assert_eq!(game.check_turn(seat(1)), Ok(()));
+    assert_eq!(
+        game.check_turn(seat(2)),
+        Err(IllegalReason::NotYourTurn { to_move: seat(1) })
+    );
+    assert_eq!(
+        game.check_turn(seat(5)),
+        Err(IllegalReason::NoSuchSeat { players: 4 })
+    );
+}
+
+#[test]
+fn in_a_vote_the_next_seat_is_the_lowest_voter() {
+    let mut game = started(4);
+    while game.phase() != Phase::Vote {
+        let s = game.next_seat().unwrap();
+        let action = *game.legal_actions(s).last().unwrap();
+        game.apply(s, action).unwrap();
+    }
+    assert_eq!(game.next_seat(), Some(seat(0)));
+    game.apply(seat(0), Action::Vote(Vote::Yes)).unwrap();
+    game.apply(seat(2), Action::Vote(Vote::Yes)).unwrap();
+    assert_eq!(game.next_seat(), Some(seat(1)));
+    assert_eq!(game.check_turn(seat(2)), Err(IllegalReason::AlreadyVoted));
+    assert_eq!(game.check_turn(seat(3)), Ok(()));
+    assert_eq!(game.king(), None, "a candidate is not a King");
+}
+
+#[test]
+fn the_king_is_known_once_crowned() {
+    let mut session = Session::new(Config::new(3), 10).unwrap();
+    let mut crowned = None;
+    while !session.game().is_over() {
+        let s = session.game().next_seat().unwrap();
+        // Vote Yes always, so the first candidate is crowned.
+        let legal = session.game().legal_actions(s);
+        let action = if legal.contains(&Action::Vote(Vote::Yes)) {
+            Action::Vote(Vote::Yes)
+        } else {
+            *legal.last().unwrap()
+        };
+        let events = session.apply(s, action).unwrap().to_vec();
+        for e in events {
+            if let kingup_core::Event::Crowned { character } = e {
+                crowned = Some(character);
+            }
+        }
+        if matches!(
+            session.game().phase(),
+            Phase::Placement | Phase::Climb | Phase::Vote
+        ) {
+            // A new round (or the one being crowned) has no King yet.
+            assert_eq!(session.game().king(), None);
+        }
+    }
+    assert_eq!(session.game().king(), crowned);
+    assert!(crowned.is_some());
+}
+
+#[test]
+fn seat_numbers_are_checked_against_the_game() {
+    let game = started(3);
+    assert_eq!(game.seat(2), Ok(seat(2)));
+    for bad in [3, 5, 6, -1, i64::MIN, i64::MAX] {
+        let err = game.seat(bad).unwrap_err();
+        assert_eq!(
+            (err.index, err.players, err.code()),
+            (bad, 3, "no_such_seat")
+        );
+    }
+}
+
+#[test]
+fn chance_steps_say_what_they_decide() {
+    let mut config = Config::new(3);
+    config.setup = Setup::RandomLayout;
+    let mut game = Game::new(config).unwrap();
+    assert_eq!(game.chance_step(), Some(ChanceStep::FirstPlayer));
+    assert_eq!(ChanceStep::FirstPlayer.to_string(), "draw the first player");
+    let mut rng = Generator::new(1);
+    let first = game.sample_chance(&mut rng).unwrap();
+    game.apply_chance(first).unwrap();
+    assert_eq!(game.chance_step(), Some(ChanceStep::Deal(seat(0))));
+    assert_eq!(
+        ChanceStep::Deal(seat(2)).to_string(),
+        "deal seat 2's objective"
+    );
+    for _ in 0..3 {
+        let deal = game.sample_chance(&mut rng).unwrap();
+        game.apply_chance(deal).unwrap();
+    }
+    assert_eq!(
+        game.chance_step(),
+        Some(ChanceStep::Layout(Character::Alighiero))
+    );
+    assert_eq!(
+        ChanceStep::Layout(Character::Beatrice).to_string(),
+        "lay out Beatrice"
+    );
+}
+
+#[test]
+fn totals_have_one_entry_per_seat_in_play() {
+    for players in 3..=6 {
+        let mut game = Game::new(Config::new(players)).unwrap();
+        assert_eq!(game.totals().len(), usize::from(players));
+        game.play_random(&mut Generator::new(u64::from(players)));
+        let totals = game.totals();
+        assert_eq!(totals.len(), usize::from(players));
+        assert_eq!(totals, game.public_view().totals());
+    }
+}
+
+#[test]
+fn index_errors_have_reason_codes() {
+    assert_eq!(Action::from_index(67).unwrap_err().code(), "no_such_action");
+    let err = kingup_core::ChanceOutcome::try_from(42).unwrap_err();
+    assert_eq!(err.code(), "no_such_outcome");
+    assert_eq!(
+        err.to_string(),
+        "chance outcome index 42 is out of range 0..42"
+    );
+}
