@@ -8,13 +8,11 @@
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
-use kingup_core::{Actor, Bot, Config, Game, HeuristicBot, IsmctsBot, Phase, PlayerView};
-use rand::SeedableRng;
-use rand::rngs::SmallRng;
+use kingup_bots::{Bot, BotKind, HeuristicBot};
+use kingup_core::{Config, Game, Generator, Phase, PlayerView};
 
-use crate::args;
-use crate::bots::ismcts_config;
 use crate::{CliError, out};
+use crate::{args, bots};
 
 pub(crate) fn run(args: &[String]) -> Result<ExitCode, CliError> {
     let flags = args::flags(
@@ -26,7 +24,7 @@ pub(crate) fn run(args: &[String]) -> Result<ExitCode, CliError> {
     for flag in &flags {
         match flag.name.as_str() {
             "--players" => players = args::number(flag, 3..=6)?,
-            "--iterations" => iterations = args::number(flag, 1..=10_000_000)?,
+            "--iterations" => iterations = bots::iterations(flag)?,
             "--positions" => positions = args::number(flag, 1..=100_000)?,
             "--seed" => seed = args::number(flag, 0..=u64::MAX)?,
             _ => {
@@ -39,7 +37,7 @@ pub(crate) fn run(args: &[String]) -> Result<ExitCode, CliError> {
         }
     }
     let views = positions_from_games(players, positions, seed);
-    let mut bot = IsmctsBot::new(SmallRng::seed_from_u64(seed), ismcts_config(iterations));
+    let mut bot = bots::spec(BotKind::Ismcts, iterations).build(seed);
     // By phase: placement, climb, vote; then all.
     let mut time = [Duration::ZERO; 3];
     let mut count = [0u32; 3];
@@ -84,28 +82,20 @@ pub(crate) fn run(args: &[String]) -> Result<ExitCode, CliError> {
 /// heuristic games as it takes to find three times that many.
 fn positions_from_games(players: u8, wanted: usize, seed: u64) -> Vec<PlayerView> {
     let mut all = Vec::new();
-    let mut rng = SmallRng::seed_from_u64(seed ^ 0x5EED);
+    let mut rng = Generator::new(seed ^ 0x5EED);
     let mut game_seed = seed;
     while all.len() < wanted * 3 {
         let Ok(mut game) = Game::new(Config::new(players)) else {
             break;
         };
         let mut bots: Vec<_> = (0..players)
-            .map(|s| HeuristicBot::new(SmallRng::seed_from_u64(game_seed * 16 + u64::from(s))))
+            .map(|s| HeuristicBot::new(Generator::new(game_seed * 16 + u64::from(s))))
             .collect();
         game_seed += 1;
         loop {
-            let seat = match game.actor() {
-                Actor::Chance => {
-                    game.resolve_chance(&mut rng, &mut ());
-                    continue;
-                }
-                Actor::Seat(seat) => seat,
-                Actor::Voters(voters) => match voters.iter().next() {
-                    Some(seat) => seat,
-                    None => break,
-                },
-                Actor::Nobody => break,
+            game.resolve_chance(&mut rng, &mut ());
+            let Some(seat) = game.next_seat() else {
+                break;
             };
             let view = game.player_view(seat);
             if view.legal_actions().len() > 1 {

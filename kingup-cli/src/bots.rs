@@ -1,61 +1,37 @@
-//! The bots the command line can seat, by name.
+//! The bots the command line can seat: names and settings come from `kingup-bots`.
 
-use kingup_core::{Bot, HeuristicBot, IsmctsBot, IsmctsConfig, RandomBot};
-use rand::SeedableRng;
-use rand::rngs::SmallRng;
+use kingup_bots::{AnyBot, BotKind, BotSpec, IsmctsConfig};
 
-/// A kind of bot, as named on the command line.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) enum BotKind {
-    Ismcts,
-    Heuristic,
-    Random,
-}
+use crate::CliError;
 
-impl BotKind {
-    /// The name used on the command line and in reports.
-    pub(crate) const fn name(self) -> &'static str {
-        match self {
-            BotKind::Ismcts => "ismcts",
-            BotKind::Heuristic => "heuristic",
-            BotKind::Random => "random",
-        }
-    }
-
-    /// A fresh bot of this kind, seeded with `seed`; `iterations` sets ISMCTS's budget.
-    pub(crate) fn make(self, seed: u64, iterations: u32) -> Box<dyn Bot + Send> {
-        let rng = SmallRng::seed_from_u64(seed);
-        match self {
-            BotKind::Ismcts => Box::new(IsmctsBot::new(rng, ismcts_config(iterations))),
-            BotKind::Heuristic => Box::new(HeuristicBot::new(rng)),
-            BotKind::Random => Box::new(RandomBot::new(rng)),
-        }
-    }
-}
-
-/// The default search with `iterations` per decision.
-pub(crate) fn ismcts_config(iterations: u32) -> IsmctsConfig {
-    IsmctsConfig {
-        iterations,
-        ..IsmctsConfig::default()
-    }
-}
-
-/// Parses `ismcts,heuristic,random`; names are case-insensitive, `mcts` means ISMCTS.
-pub(crate) fn parse_list(text: &str) -> Result<Vec<BotKind>, String> {
+/// Parses `ismcts,heuristic,random` (names in any case).
+pub(crate) fn parse_list(text: &str) -> Result<Vec<BotKind>, CliError> {
     text.split(',')
-        .map(|name| match name.trim().to_ascii_lowercase().as_str() {
-            "ismcts" | "mcts" => Ok(BotKind::Ismcts),
-            "heuristic" => Ok(BotKind::Heuristic),
-            "random" => Ok(BotKind::Random),
-            other => Err(format!(
-                "unknown bot {other:?} in --bots {text:?}: expected ismcts, heuristic or random"
-            )),
+        .map(|name| {
+            name.parse::<BotKind>()
+                .map_err(|e| CliError::Usage(format!("--bots: {e}")))
         })
         .collect()
 }
 
-/// A seed for seat `seat`'s bot, derived from the game's seed.
+/// The bot spec for `kind` searching `iterations` times a move (ISMCTS only).
+pub(crate) fn spec(kind: BotKind, iterations: u32) -> BotSpec {
+    let mut spec = BotSpec::new(kind);
+    spec.search.iterations = iterations;
+    spec
+}
+
+/// The `--iterations` flag: the limits are `kingup-bots`' own.
+pub(crate) fn iterations(flag: &crate::args::Flag) -> Result<u32, CliError> {
+    crate::args::number(flag, 1..=IsmctsConfig::MAX_ITERATIONS)
+}
+
+/// A fresh bot of `kind` for seat `seat` of the game seeded with `seed`.
+pub(crate) fn make(kind: BotKind, iterations: u32, seed: u64, seat: usize) -> AnyBot {
+    spec(kind, iterations).build(bot_seed(seed, seat))
+}
+
+/// A seed for seat `seat`'s bot, derived from `seed` so that seats' streams differ.
 pub(crate) fn bot_seed(seed: u64, seat: usize) -> u64 {
     // SplitMix64's increment and finalizer keep seats' streams apart.
     let mut z = seed.wrapping_add((seat as u64 + 1).wrapping_mul(0x9E37_79B9_7F4A_7C15));

@@ -7,7 +7,7 @@
 //! kingup tournament --games 300 --players 4 --bots ismcts,heuristic,heuristic,heuristic
 //! ```
 //!
-//! Arguments are parsed by hand (no dependency beyond the engine and `rand`): a bad one
+//! Arguments are parsed by hand (no dependency beyond the engine and the bots): a bad one
 //! prints the reason and the usage on stderr and exits with status 2.
 
 mod args;
@@ -55,22 +55,28 @@ usage:
 
 kingup play [--players N] [--seat S] [--bots LIST] [--seed X] [--rounds 1|3]
             [--random-layout] [--iterations N] [--watch] [--script] [--delay MS]
+            [--save FILE] [--load FILE]
   --players N        3 to 6 players (default 4)
   --seat S           your seat, 0 to N-1 (default 0); seats are numbered clockwise
   --bots LIST        comma-separated bots: ismcts, heuristic, random. N entries give one
                      bot per seat (your own seat's entry is skipped); fewer are repeated
                      over the bot seats in order (default: ismcts; when watching
                      ismcts,heuristic)
-  --seed X           seed of the deal and the bots, 0 to 2^64-1 (default: from the clock;
-                     the game prints it so it can be replayed)
+  --seed X           seed of the deal and the bots, 0 to 2^64-1 (default: a secret one
+                     from the operating system; it is printed once the game is over, since
+                     it predicts every deal)
   --rounds 1|3       the standard 3-round game (default) or the 1-round quick variant
   --random-layout    characters start on random floors 0-3, no placement phase
-  --iterations N     ISMCTS iterations per decision (default 1000)
+  --iterations N     ISMCTS iterations per decision, 1 to 1000000 (default 1000)
   --watch            bots play every seat and you watch as a spectator; this is the mode
                      whenever standard input is not a terminal (unless --script)
   --script           read your moves line by line from standard input even when it is
                      not a terminal (for scripted play and tests)
   --delay MS         pause MS milliseconds after each move while watching (default 0)
+  --save FILE        write the game to FILE after every move (the save document every
+                     kingup front end reads; it holds every secret, so keep it to yourself)
+  --load FILE        resume the game saved in FILE (its players, rounds and deals; not
+                     with --players, --seed, --rounds or --random-layout)
 
   Moves: placement `B4`, `beatrice 4` or `place B 4`; climb `F`, `fiorello` or
   `climb F`; vote `yes`/`no` (`y`/`n`). Also `help`, `legal`, `board`, `quit`.
@@ -84,7 +90,7 @@ kingup tournament [--games N] [--players N] [--bots LIST] [--seed X] [--threads 
                      (default: ismcts then heuristic for the other seats)
   --seed X           seed of every game's chance and bots (default 1)
   --threads T        worker threads (default: all cores); results do not depend on it
-  --iterations N     ISMCTS iterations per decision (default 1000)";
+  --iterations N     ISMCTS iterations per decision, 1 to 1000000 (default 1000)";
 
 /// Why a command failed.
 #[derive(Debug)]

@@ -1,17 +1,22 @@
 //! `kingup play`: one person against bots, or bots among themselves with a spectator.
+//!
+//! The game is a [`kingup_core::Session`]: chance from its generator, seeded from the
+//! operating system unless `--seed` is given (the seed predicts every deal, so it is shown
+//! only once the game is over), saved with `--save` after every move and resumed with
+//! `--load`, in the save format every front end shares.
 
 use std::io::{BufRead, IsTerminal as _, Write as _};
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::time::Duration;
 
+use kingup_bots::{AnyBot, Bot, BotKind, IsmctsConfig};
 use kingup_core::{
-    Action, Actor, Bot, Config, Event, Game, Phase, PlayerView, Seat, Setup, Vote, score,
+    Action, Actor, Config, Event, Game, Phase, PlayerView, Seat, Session, Setup, Vote, score,
 };
-use rand::SeedableRng;
-use rand::rngs::SmallRng;
 
 use crate::args::{self, Flag};
-use crate::bots::{self, BotKind};
+use crate::bots;
 use crate::moves::{self, Input};
 use crate::render::{self, Seating};
 use crate::{CliError, USAGE, out};
@@ -29,6 +34,8 @@ struct Options {
     watch: bool,
     script: bool,
     delay: Duration,
+    save: Option<PathBuf>,
+    load: Option<PathBuf>,
 }
 
 fn parse(args: &[String]) -> Result<Option<Options>, CliError> {
@@ -42,6 +49,8 @@ fn parse(args: &[String]) -> Result<Option<Options>, CliError> {
             "--rounds",
             "--iterations",
             "--delay",
+            "--save",
+            "--load",
         ],
         &["--random-layout", "--watch", "--script"],
     )?;
@@ -52,12 +61,15 @@ fn parse(args: &[String]) -> Result<Option<Options>, CliError> {
         seed: None,
         rounds: 3,
         random_layout: false,
-        iterations: 1000,
+        iterations: IsmctsConfig::default().iterations,
         watch: false,
         script: false,
         delay: Duration::ZERO,
+        save: None,
+        load: None,
     };
     let mut seat: Option<&Flag> = None;
+    let mut game_settings = Vec::new();
     for flag in &flags {
         match flag.name.as_str() {
             "--help" => return Ok(None),
@@ -65,7 +77,7 @@ fn parse(args: &[String]) -> Result<Option<Options>, CliError> {
                 o.players = args::number(flag, Config::MIN_PLAYERS..=Config::MAX_PLAYERS)?;
             }
             "--seat" => seat = Some(flag),
-            "--bots" => o.bots = Some(bots::parse_list(args::text(flag)).map_err(CliError::Usage)?),
+            "--bots" => o.bots = Some(bots::parse_list(args::text(flag))?),
             "--seed" => o.seed = Some(args::number(flag, 0..=u64::MAX)?),
             "--rounds" => {
                 o.rounds = args::number(flag, 1..=3)?;
@@ -76,13 +88,24 @@ fn parse(args: &[String]) -> Result<Option<Options>, CliError> {
                     ));
                 }
             }
-            "--iterations" => o.iterations = args::number(flag, 1..=10_000_000)?,
+            "--iterations" => o.iterations = bots::iterations(flag)?,
             "--delay" => o.delay = Duration::from_millis(args::number(flag, 0..=60_000)?),
             "--random-layout" => o.random_layout = true,
             "--watch" => o.watch = true,
             "--script" => o.script = true,
+            "--save" => o.save = Some(PathBuf::from(args::text(flag))),
+            "--load" => o.load = Some(PathBuf::from(args::text(flag))),
             _ => unreachable!("args::flags accepts only the listed flags"),
         }
+        if ["--players", "--seed", "--rounds", "--random-layout"].contains(&flag.name.as_str()) {
+            game_settings.push(flag.name.clone());
+        }
+    }
+    if o.load.is_some() && !game_settings.is_empty() {
+        return Err(CliError::Usage(format!(
+            "--load resumes a saved game with its own settings; drop {}",
+            game_settings.join(", ")
+        )));
     }
     if let Some(flag) = seat {
         o.seat = args::number(flag, 0..=usize::from(o.players) - 1)?;
@@ -97,8 +120,11 @@ fn parse(args: &[String]) -> Result<Option<Options>, CliError> {
 }
 
 /// Which bot plays each seat (`None`: the person).
-fn seat_bots(o: &Options, human: Option<usize>) -> Result<Vec<Option<BotKind>>, CliError> {
-    let players = usize::from(o.players);
+fn seat_bots(
+    o: &Options,
+    players: usize,
+    human: Option<usize>,
+) -> Result<Vec<Option<BotKind>>, CliError> {
     // Watching: search and rules of thumb side by side.
     let default = if human.is_some() {
         vec![BotKind::Ismcts]
@@ -127,27 +153,49 @@ fn seat_bots(o: &Options, human: Option<usize>) -> Result<Vec<Option<BotKind>>, 
     Ok(kinds)
 }
 
+/// The session to play: loaded from `--load`, or new from the options and `seed`.
+fn open(o: &Options, seed: u64) -> Result<Session, CliError> {
+    if let Some(path) = &o.load {
+        let text = std::fs::read_to_string(path)
+            .map_err(|e| CliError::Failed(format!("cannot read {}: {e}", path.display())))?;
+        return Session::from_json(&text)
+            .map_err(|e| CliError::Failed(format!("cannot load {}: {e}", path.display())));
+    }
+    let mut config = Config::new(o.players);
+    config.rounds = o.rounds;
+    if o.random_layout {
+        config.setup = Setup::RandomLayout;
+    }
+    Session::new(config, seed).map_err(|e| CliError::Usage(e.to_string()))
+}
+
 pub(crate) fn run(args: &[String]) -> Result<ExitCode, CliError> {
     let Some(o) = parse(args)? else {
         out!("{USAGE}");
         return Ok(ExitCode::SUCCESS);
     };
     let watch = o.watch || (!o.script && !std::io::stdin().is_terminal());
-    let human = (!watch).then_some(o.seat);
-    let kinds = seat_bots(&o, human)?;
-    let seed = o.seed.unwrap_or_else(clock_seed);
-
-    let mut config = Config::new(o.players);
-    config.rounds = o.rounds;
-    if o.random_layout {
-        config.setup = Setup::RandomLayout;
+    let seed = o.seed.unwrap_or_else(secret_seed);
+    let session = open(&o, seed)?;
+    let players = session.game().players();
+    if o.seat >= players {
+        return Err(CliError::Usage(format!(
+            "--seat must be 0 to {}: the game has {players} players",
+            players - 1
+        )));
     }
-    let game = Game::new(config).map_err(|e| CliError::Usage(e.to_string()))?;
-
-    let bots: Vec<Option<Box<dyn Bot + Send>>> = kinds
+    let human = (!watch).then_some(o.seat);
+    let kinds = seat_bots(&o, players, human)?;
+    // A loaded game has no seed to replay from; its bots draw from a fresh one.
+    let bot_seed = if o.load.is_some() {
+        secret_seed()
+    } else {
+        seed
+    };
+    let bots: Vec<Option<AnyBot>> = kinds
         .iter()
         .enumerate()
-        .map(|(s, k)| k.map(|k| k.make(bots::bot_seed(seed, s), o.iterations)))
+        .map(|(s, k)| k.map(|k| bots::make(k, o.iterations, bot_seed, s)))
         .collect();
     let names = kinds
         .iter()
@@ -157,37 +205,84 @@ pub(crate) fn run(args: &[String]) -> Result<ExitCode, CliError> {
         viewer: human.and_then(Seat::new),
         names,
     };
-    let stdin_is_terminal = std::io::stdin().is_terminal();
-    let mut session = Session {
-        game,
-        rng: SmallRng::seed_from_u64(seed),
+    // A loaded game is shown from where it stands; a new one from its first deal.
+    let (shown, shown_steps) = if o.load.is_some() {
+        (*session.game(), session.replay().steps.len())
+    } else {
+        (
+            Game::new(*session.config()).map_err(|e| CliError::Usage(e.to_string()))?,
+            0,
+        )
+    };
+    let mut table = Table {
+        session,
+        shown,
+        shown_steps,
         bots,
         seating,
         input: (!watch).then(|| Box::new(std::io::stdin().lock()) as Box<dyn BufRead>),
-        echo: !stdin_is_terminal,
+        echo: !std::io::stdin().is_terminal(),
         delay: o.delay,
         round_shown: None,
+        save: o.save.clone(),
     };
-    session.intro(&o, &kinds, seed, watch);
-    session.play()
+    table.intro(&o, &kinds, watch);
+    let code = table.play()?;
+    if table.session.game().is_over() && o.load.is_none() {
+        out!(
+            "Same game again: {}",
+            replay_command(&o, &kinds, seed, watch)
+        );
+    }
+    Ok(code)
 }
 
-/// A seed from the clock, for games started without `--seed`.
-fn clock_seed() -> u64 {
-    let nanos = std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map_or(0, |d| d.as_nanos());
-    // Keep it short enough to type back in.
-    (nanos % 1_000_000_000) as u64
+/// A seed nobody at the table can guess: from the operating system's randomness (std seeds
+/// `RandomState` from it), never from the clock.
+fn secret_seed() -> u64 {
+    use std::hash::{BuildHasher, Hasher};
+    std::collections::hash_map::RandomState::new()
+        .build_hasher()
+        .finish()
+}
+
+/// The command that plays this game again (printed once it is over: the seed predicts every
+/// deal).
+fn replay_command(o: &Options, kinds: &[Option<BotKind>], seed: u64, watch: bool) -> String {
+    // The bot seats in order: read back, the list fills the same seats.
+    let list: Vec<&str> = kinds.iter().flatten().map(|k| k.name()).collect();
+    let mut command = format!(
+        "kingup play --players {} --bots {} --seed {seed}",
+        o.players,
+        list.join(",")
+    );
+    if o.rounds == 1 {
+        command.push_str(" --rounds 1");
+    }
+    if o.random_layout {
+        command.push_str(" --random-layout");
+    }
+    if kinds.contains(&Some(BotKind::Ismcts)) && o.iterations != IsmctsConfig::default().iterations
+    {
+        command.push_str(&format!(" --iterations {}", o.iterations));
+    }
+    if watch {
+        command.push_str(" --watch");
+    } else {
+        command.push_str(&format!(" --seat {}", o.seat));
+    }
+    command
 }
 
 /// A game in progress and everything needed to show it.
-struct Session {
-    game: Game,
-    /// Chance (deals, first player, layout).
-    rng: SmallRng,
+struct Table {
+    session: Session,
+    /// The game as shown so far: the session's first `shown_steps` steps, replayed one at a
+    /// time so that each step is told with the board as it stood then.
+    shown: Game,
+    shown_steps: usize,
     /// By seat; `None` for the person.
-    bots: Vec<Option<Box<dyn Bot + Send>>>,
+    bots: Vec<Option<AnyBot>>,
     seating: Seating,
     /// The person's moves, line by line (`None` when watching).
     input: Option<Box<dyn BufRead>>,
@@ -196,11 +291,13 @@ struct Session {
     delay: Duration,
     /// The last round whose header was printed.
     round_shown: Option<u8>,
+    /// Where the game is saved after every move.
+    save: Option<PathBuf>,
 }
 
-impl Session {
-    fn intro(&self, o: &Options, kinds: &[Option<BotKind>], seed: u64, watch: bool) {
-        let config = self.game.config();
+impl Table {
+    fn intro(&self, o: &Options, kinds: &[Option<BotKind>], watch: bool) {
+        let config = self.session.config();
         let setup = match config.setup {
             Setup::Placement => format!(
                 "each player places {} characters on floors 1-4",
@@ -215,7 +312,7 @@ impl Session {
         };
         out!(
             "King Up! (Viva il Re!): {} players, {rounds}; {setup}; 1 Yes and {} No cards \
-             each per round; seed {seed}.",
+             each per round.",
             config.players,
             config.no_cards()
         );
@@ -223,31 +320,23 @@ impl Session {
             let what = match kind {
                 None => "you".to_owned(),
                 Some(BotKind::Ismcts) => format!("ismcts bot ({} iterations a move)", o.iterations),
-                Some(k) => format!("{} bot", k.name()),
+                Some(k) => format!("{k} bot"),
             };
             out!("    seat {s}: {what}");
         }
-        // The bot seats in order: read back, the list fills the same seats.
-        let list: Vec<&str> = kinds.iter().flatten().map(|k| k.name()).collect();
-        let mut replay = format!(
-            "kingup play --players {} --bots {} --seed {seed}",
-            config.players,
-            list.join(",")
-        );
-        if config.rounds == 1 {
-            replay.push_str(" --rounds 1");
-        }
-        if config.setup == Setup::RandomLayout {
-            replay.push_str(" --random-layout");
-        }
-        if kinds.contains(&Some(BotKind::Ismcts)) && o.iterations != 1000 {
-            replay.push_str(&format!(" --iterations {}", o.iterations));
+        if let Some(path) = &o.load {
+            let game = self.session.game();
+            out!(
+                "Resuming {}: round {} of {}, {} steps played.",
+                path.display(),
+                game.round() + 1,
+                config.rounds,
+                self.session.replay().steps.len()
+            );
         }
         if watch {
             out!("Watching as a spectator: objectives and votes stay hidden until revealed.");
-            out!("Same game again: {replay} --watch");
         } else {
-            out!("Same game again: {replay} --seat {}", o.seat);
             out!(
                 "Get your six characters (your objective) high in the castle. Type `help` at \
                  any prompt for how to play, `quit` to leave."
@@ -257,32 +346,25 @@ impl Session {
 
     fn play(&mut self) -> Result<ExitCode, CliError> {
         loop {
-            let seat = match self.game.actor() {
-                Actor::Chance => {
-                    // One step at a time: a whole setup can emit more events than `Events`
-                    // holds (deals, 13 layout steps, the round start).
-                    let events = self
-                        .game
-                        .sample_chance(&mut self.rng)
-                        .and_then(|outcome| self.game.apply_chance(outcome).ok())
-                        .ok_or_else(|| CliError::Failed("a chance step failed".to_owned()))?;
-                    self.narrate(&events);
-                    continue;
-                }
-                Actor::Seat(seat) => seat,
+            self.catch_up();
+            self.save()?;
+            let seat = match self.session.game().actor() {
                 // The person votes first (the others cannot see the vote anyway).
                 Actor::Voters(voters) => match self.seating.viewer {
                     Some(me) if voters.contains(me) => me,
-                    _ => voters.iter().next().ok_or_else(|| {
+                    _ => self.session.game().next_seat().ok_or_else(|| {
                         CliError::Failed("a vote is open but nobody is left to vote".to_owned())
                     })?,
                 },
-                Actor::Nobody => return Ok(ExitCode::SUCCESS),
+                Actor::Seat(seat) => seat,
+                Actor::Chance | Actor::Nobody => return Ok(ExitCode::SUCCESS),
             };
             let action = match self.bots.get_mut(seat.index()) {
-                Some(Some(bot)) => bot.choose(&self.game.player_view(seat)).ok_or_else(|| {
-                    CliError::Failed(format!("the bot at seat {seat} found no move"))
-                })?,
+                Some(Some(bot)) => {
+                    bot.choose(&self.session.player_view(seat)).ok_or_else(|| {
+                        CliError::Failed(format!("the bot at seat {seat} found no move"))
+                    })?
+                }
                 _ => match self.ask(seat)? {
                     Some(action) => action,
                     None => {
@@ -291,24 +373,47 @@ impl Session {
                     }
                 },
             };
-            let events = self
-                .game
+            self.session
                 .apply(seat, action)
                 .map_err(|e| CliError::Failed(format!("the bot made an illegal move: {e}")))?;
-            self.narrate(&events);
             if self.seating.viewer.is_none() && !self.delay.is_zero() {
                 std::thread::sleep(self.delay);
             }
         }
     }
 
+    /// Tells the steps recorded since the last call, one at a time.
+    fn catch_up(&mut self) {
+        while let Some(&step) = self.session.replay().steps.get(self.shown_steps) {
+            let mut events = Vec::new();
+            // The session accepted the step on this very state.
+            if self.shown.apply_step(step, &mut events).is_err() {
+                break;
+            }
+            self.shown_steps += 1;
+            self.narrate(&events);
+        }
+    }
+
+    /// Writes the save document (`--save`), through a temporary file so that an interrupted
+    /// write never leaves half a save.
+    fn save(&self) -> Result<(), CliError> {
+        let Some(path) = &self.save else {
+            return Ok(());
+        };
+        let tmp = temporary(path);
+        std::fs::write(&tmp, self.session.to_json() + "\n")
+            .and_then(|()| std::fs::rename(&tmp, path))
+            .map_err(|e| CliError::Failed(format!("cannot save to {}: {e}", path.display())))
+    }
+
     /// Prints a step's events as the viewer may see them.
     fn narrate(&mut self, events: &[Event]) {
-        let public = self.game.public_view();
+        let public = self.shown.public_view();
         let mine = self
             .seating
             .viewer
-            .and_then(|s| self.game.player_view(s).objective());
+            .and_then(|s| self.shown.player_view(s).objective());
         let watching = self.seating.viewer.is_none();
         for &event in events {
             let event = event.redacted(self.seating.viewer);
@@ -442,7 +547,7 @@ impl Session {
 
     /// Asks the person for a move until a legal one comes; `None` to quit.
     fn ask(&mut self, seat: Seat) -> Result<Option<Action>, CliError> {
-        let view = self.game.player_view(seat);
+        let view = self.session.player_view(seat);
         if view.public.phase == Phase::Vote && view.no_cards() == 0 {
             out!("  You have no No card left, so you vote Yes.");
             return Ok(Some(Action::Vote(Vote::Yes)));
@@ -475,9 +580,12 @@ impl Session {
                 out!("{}", line.trim_end());
             }
             match moves::parse(&line, voting) {
-                Ok(Input::Move(action)) => match self.game.check(seat, action) {
+                Ok(Input::Move(action)) => match self.session.game().check(seat, action) {
                     Ok(()) => return Ok(Some(action)),
-                    Err(e) => out!("  ✗ {e}. Try again (`legal` lists your moves)."),
+                    Err(e) => out!(
+                        "  ✗ You cannot {action:#}: {}. Try again (`legal` lists your moves).",
+                        e.reason
+                    ),
                 },
                 Ok(Input::Help) => out!("{}", help(&view)),
                 Ok(Input::Legal) => out!("{}", legal(&view)),
@@ -532,10 +640,10 @@ fn legal(view: &PlayerView) -> String {
                                     f.index(),
                                     t.index()
                                 ),
-                                _ => a.to_string(),
+                                _ => format!("{a:#}"),
                             }
                         }
-                        a => a.to_string(),
+                        a => format!("{a:#}"),
                     };
                     format!("    {:<4} {what}", moves::typed(a))
                 })
@@ -573,6 +681,13 @@ fn help(view: &PlayerView) -> String {
     )
 }
 
+/// `path` with `.tmp` appended to its file name.
+fn temporary(path: &Path) -> PathBuf {
+    let mut name = path.file_name().unwrap_or_default().to_os_string();
+    name.push(".tmp");
+    path.with_file_name(name)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -589,7 +704,7 @@ mod tests {
         .unwrap()
         .unwrap();
         assert_eq!((o.players, o.seat, o.seed), (5, 4, Some(3)));
-        let kinds = seat_bots(&o, Some(4)).unwrap();
+        let kinds = seat_bots(&o, 5, Some(4)).unwrap();
         assert_eq!(
             kinds,
             [
@@ -605,10 +720,10 @@ mod tests {
             .unwrap()
             .unwrap();
         assert_eq!(
-            seat_bots(&o, Some(1)).unwrap(),
+            seat_bots(&o, 3, Some(1)).unwrap(),
             [Some(BotKind::Random), None, Some(BotKind::Ismcts)]
         );
-        assert_eq!(seat_bots(&o, None).unwrap().iter().flatten().count(), 3);
+        assert_eq!(seat_bots(&o, 3, None).unwrap().iter().flatten().count(), 3);
         for bad in [
             "--players 3 --seat 3",
             "--rounds 2",
@@ -616,9 +731,11 @@ mod tests {
             "--watch --script",
             "--iterations 0",
             "--seed -1",
+            "--iterations 1000001",
+            "--load x.json --players 3",
         ] {
             let result = parse(&strings(bad)).and_then(|o| match o {
-                Some(o) => seat_bots(&o, Some(o.seat)).map(|_| ()),
+                Some(o) => seat_bots(&o, usize::from(o.players), Some(o.seat)).map(|_| ()),
                 None => Ok(()),
             });
             assert!(matches!(result, Err(CliError::Usage(_))), "{bad}");

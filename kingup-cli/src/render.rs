@@ -371,15 +371,13 @@ pub(crate) fn final_result(
 mod tests {
     use super::*;
     use kingup_core::{Config, Game};
-    use rand::SeedableRng;
-    use rand::rngs::SmallRng;
 
     #[test]
     fn castle_marks_the_objective_and_lists_unplaced() {
         let mut game = Game::new(Config::new(4)).unwrap();
-        game.resolve_chance(&mut SmallRng::seed_from_u64(1), &mut ());
+        game.resolve_chance(&mut kingup_core::Generator::new(1), &mut ());
         while game.chance_step().is_some() {
-            game.resolve_chance(&mut SmallRng::seed_from_u64(2), &mut ());
+            game.resolve_chance(&mut kingup_core::Generator::new(2), &mut ());
         }
         let me = Seat::new(0).unwrap();
         let view = game.player_view(me);

@@ -5,12 +5,11 @@ use std::process::ExitCode;
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
-use kingup_core::{Bot, Config, Entrant, TournamentConfig, tournament};
-use rand::SeedableRng;
-use rand::rngs::SmallRng;
+use kingup_bots::{Bot, BotKind, Entrant, TournamentConfig, tournament};
+use kingup_core::{Config, Generator};
 
 use crate::args;
-use crate::bots::{self, BotKind};
+use crate::bots;
 use crate::{CliError, USAGE, out};
 
 #[derive(Debug)]
@@ -54,10 +53,10 @@ fn parse(args: &[String]) -> Result<Option<Options>, CliError> {
                     Config::MIN_PLAYERS..=Config::MAX_PLAYERS,
                 )?);
             }
-            "--bots" => o.bots = Some(bots::parse_list(args::text(flag)).map_err(CliError::Usage)?),
+            "--bots" => o.bots = Some(bots::parse_list(args::text(flag))?),
             "--seed" => o.seed = args::number(flag, 0..=u64::MAX)?,
             "--threads" => o.threads = args::number(flag, 1..=64)?,
-            "--iterations" => o.iterations = args::number(flag, 1..=10_000_000)?,
+            "--iterations" => o.iterations = bots::iterations(flag)?,
             _ => unreachable!("args::flags accepts only the listed flags"),
         }
     }
@@ -117,7 +116,9 @@ pub(crate) fn run(args: &[String]) -> Result<ExitCode, CliError> {
         .zip(&names)
         .map(|(&kind, name)| Entrant {
             name: name.clone(),
-            make: Box::new(move |seed| -> Box<dyn Bot> { kind.make(seed, iterations) }),
+            make: Box::new(move |seed| -> Box<dyn Bot> {
+                Box::new(bots::spec(kind, iterations).build(seed))
+            }),
         })
         .collect();
     let config = TournamentConfig {
@@ -139,7 +140,7 @@ pub(crate) fn run(args: &[String]) -> Result<ExitCode, CliError> {
     }
     let progress = Progress::new(o.games, std::io::stderr().is_terminal());
     let start = Instant::now();
-    let standings = tournament(&config, &entrants, SmallRng::seed_from_u64, |done| {
+    let standings = tournament(&config, &entrants, Generator::new, |done| {
         progress.update(done);
     })
     .map_err(|e| CliError::Usage(e.to_string()))?;

@@ -119,7 +119,7 @@ fn scripted_play_accepts_good_moves_reprompts_on_bad_ones_and_finishes() {
     assert!(text.contains("\"xyzzy\" is not a move"), "{text}");
     assert!(
         text.contains(
-            "seat 2 cannot place Beatrice on Servants (0): characters are placed on floors 1 to 4"
+            "You cannot place Beatrice on Servants (0): characters are placed on floors 1 to 4"
         ),
         "{text}"
     );
@@ -158,6 +158,94 @@ fn scripted_play_can_quit_and_reports_input_that_ends_early() {
         "{}",
         stderr(&output)
     );
+}
+
+#[test]
+fn the_seed_is_shown_only_once_the_game_is_over() {
+    // Without --seed the seed is secret: a player who read it could watch the same deal.
+    let output = kingup("play --watch --players 3 --rounds 1 --bots random", None);
+    let text = stdout(&output);
+    assert!(output.status.success(), "{}", stderr(&output));
+    let over = text.find("Game over").expect("the game ends");
+    let replay = text
+        .find("Same game again: kingup play")
+        .expect("a replay command");
+    assert!(replay > over, "{text}");
+    assert!(!text[..over].contains("seed"), "{text}");
+    // The printed command plays the very same game.
+    let command = text[replay..].lines().next().unwrap();
+    let args = command.trim_start_matches("Same game again: kingup ");
+    let again = stdout(&kingup(args, None));
+    let game =
+        |t: &str| t[t.find("Round 1 of 1").unwrap()..t.find("Same game again").unwrap()].to_owned();
+    assert_eq!(game(&again), game(&text));
+
+    // A player who quits never sees it.
+    let output = kingup(
+        "play --script --players 3 --bots random",
+        Some("quit\n".to_owned()),
+    );
+    assert!(output.status.success(), "{}", stderr(&output));
+    assert!(!stdout(&output).contains("seed"), "{}", stdout(&output));
+}
+
+#[test]
+fn a_saved_game_resumes_where_it_stopped() {
+    let dir = std::env::temp_dir().join(format!("kingup-cli-save-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("game.json");
+    let path = file.to_str().unwrap();
+    // Play a few moves, then quit: the save holds them.
+    let mut lines = Vec::new();
+    for _ in 0..3 {
+        lines.extend(every_move());
+    }
+    lines.push("quit".to_owned());
+    let output = kingup(
+        &format!("play --script --players 4 --seat 1 --seed 7 --bots random --save {path}"),
+        Some(lines.join("\n") + "\n"),
+    );
+    assert!(output.status.success(), "{}", stderr(&output));
+    let saved = std::fs::read_to_string(&file).unwrap();
+    let session = kingup_core::Session::from_json(saved.trim_end()).expect("a save document");
+    assert!(session.replay().steps.len() > 4);
+    assert!(!session.game().is_over());
+    assert_eq!(session.to_json() + "\n", saved);
+
+    // Resume it to the end, saving as it goes.
+    let mut lines = Vec::new();
+    for _ in 0..300 {
+        lines.extend(every_move());
+    }
+    let output = kingup(
+        &format!("play --script --seat 1 --bots random --load {path} --save {path}"),
+        Some(lines.join("\n") + "\n"),
+    );
+    let text = stdout(&output);
+    assert!(output.status.success(), "{}\n{text}", stderr(&output));
+    assert!(text.contains("Resuming"), "{text}");
+    assert!(text.contains("Game over"), "{text}");
+    let done = kingup_core::Session::from_json(std::fs::read_to_string(&file).unwrap().trim_end())
+        .unwrap();
+    assert!(done.game().is_over());
+    assert_eq!(
+        done.replay().steps[..session.replay().steps.len()],
+        session.replay().steps[..]
+    );
+
+    // An edited save is refused with the reason, and nothing is played.
+    std::fs::write(&file, saved.replace("\"chance: deal ", "\"chance: deal 3")).unwrap();
+    let output = kingup(&format!("play --watch --load {path}"), None);
+    assert_eq!(output.status.code(), Some(1));
+    assert!(
+        stderr(&output).contains("cannot load"),
+        "{}",
+        stderr(&output)
+    );
+    // Game settings and --load exclude each other.
+    let output = kingup(&format!("play --watch --players 3 --load {path}"), None);
+    assert_eq!(output.status.code(), Some(2));
+    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 #[test]

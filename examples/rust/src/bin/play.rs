@@ -13,10 +13,8 @@ use std::process::ExitCode;
 
 use kingup_core::{
     Action, Actor, CONSOLATION_POINTS, CardId, Castle, ChanceStep, Character, CharacterSet, Config,
-    Event, FirstPlayer, Floor, Game, Objective, Position, Seat, SeatSet, Setup, Vote,
+    Event, FirstPlayer, Floor, Game, Generator, Objective, Position, Seat, SeatSet, Setup, Vote,
 };
-use rand::rngs::SmallRng;
-use rand::{Rng, SeedableRng};
 
 const USAGE: &str = "\
 usage: play [--players N] [--seed S] [--rounds 1|3] [--random-layout] [--quiet]
@@ -171,7 +169,8 @@ fn main() -> ExitCode {
 
 /// Plays the game to its end, printing it unless `--quiet`.
 fn play(mut game: Game, options: &Options) -> Result<(), Box<dyn std::error::Error>> {
-    let mut rng = SmallRng::seed_from_u64(options.seed);
+    // The project's portable generator: this seed plays the same game in every language.
+    let mut rng = Generator::new(options.seed);
     let mut log = Log {
         quiet: options.quiet,
         round_shown: None,
@@ -214,12 +213,12 @@ fn play(mut game: Game, options: &Options) -> Result<(), Box<dyn std::error::Err
     Ok(())
 }
 
-fn random_action(game: &Game, seat: Seat, rng: &mut SmallRng) -> Result<Action, String> {
+fn random_action(game: &Game, seat: Seat, rng: &mut Generator) -> Result<Action, String> {
     let legal = game.legal_actions(seat);
     if legal.is_empty() {
         return Err(format!("seat {seat} is to move but has no legal action"));
     }
-    Ok(legal[rng.random_range(0..legal.len())])
+    Ok(legal[rng.below(legal.len() as u32) as usize])
 }
 
 /// The configuration in one sentence.
