@@ -140,10 +140,10 @@ fn the_expected_event_streams_keep_each_viewers_secrets() {
                 let own = event["seat"].as_u64() == viewer;
                 match event["type"].as_str().unwrap() {
                     "objective_dealt" => {
-                        assert_eq!(event["card"].is_null(), !own, "{name}: {event}")
+                        assert_eq!(event["card"].is_null(), !own, "{name}: {event}");
                     }
                     "vote_committed" => {
-                        assert_eq!(event["vote"].is_null(), !own, "{name}: {event}")
+                        assert_eq!(event["vote"].is_null(), !own, "{name}: {event}");
                     }
                     _ => {}
                 }
