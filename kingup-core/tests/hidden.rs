@@ -30,6 +30,42 @@ fn random_state(config: Config, seed: u64, stop_at: usize) -> (Game, Replay) {
     (game, replay)
 }
 
+/// A random game stopped in an election with `cast` votes (1 or more, fewer than the players)
+/// committed: the first election that opens `warmup` steps in or later, else the last one
+/// before. Built directly, so property tests need not reject states.
+fn in_a_vote(config: Config, seed: u64, warmup: usize, cast: usize) -> (Game, Replay) {
+    let (_, whole) = random_state(config, seed, usize::MAX);
+    let mut game = Game::new(config).unwrap();
+    let mut openings = Vec::new();
+    for (i, step) in whole.steps.iter().enumerate() {
+        game.apply_step(*step, &mut ()).unwrap();
+        if game.phase() == Phase::Vote && game.voted().is_empty() {
+            openings.push(i + 1);
+        }
+    }
+    // Every round ends in an election, so there is at least one.
+    let at = openings
+        .iter()
+        .copied()
+        .find(|&i| i >= warmup)
+        .unwrap_or(*openings.last().unwrap());
+    let mut replay = Replay::new(config);
+    replay.steps.extend_from_slice(&whole.steps[..at]);
+    let mut game = replay.play().unwrap();
+    let mut rng = SmallRng::seed_from_u64(seed ^ 0xb0b);
+    let cast = cast.clamp(1, game.players() - 1);
+    for _ in 0..cast {
+        let Actor::Voters(voters) = game.actor() else {
+            unreachable!("fewer votes than players leave the election open")
+        };
+        let voters: Vec<Seat> = voters.iter().collect();
+        let step = random_action(&game, voters[rng.random_range(0..voters.len())], &mut rng);
+        game.apply_step(step, &mut ()).unwrap();
+        replay.steps.push(step);
+    }
+    (game, replay)
+}
+
 fn random_action(game: &Game, seat: Seat, rng: &mut SmallRng) -> Step {
     let legal = game.legal_actions(seat);
     Step::Action {
@@ -143,6 +179,18 @@ fn secrets_are_live(game: &Game) -> bool {
     !matches!(game.phase(), Phase::Score | Phase::GameOver)
 }
 
+/// `random_state`, stepped back from a scored round until secrets are live again.
+fn live_state(config: Config, seed: u64, stop_at: usize) -> (Game, Replay) {
+    let (_, mut replay) = random_state(config, seed, stop_at);
+    loop {
+        let game = replay.play().unwrap();
+        if secrets_are_live(&game) {
+            return (game, replay);
+        }
+        replay.steps.pop();
+    }
+}
+
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(96))]
 
@@ -156,8 +204,8 @@ proptest! {
         seed: u64,
         stop_at in 0usize..400,
     ) {
-        let (game, replay) = random_state(config(players, random_layout, quick), seed, stop_at);
-        prop_assume!(secrets_are_live(&game));
+        let (game, replay) = live_state(config(players, random_layout, quick), seed, stop_at);
+        prop_assert!(secrets_are_live(&game));
         let spare = undealt(&game)[0];
         for viewer in Seat::all(game.players()) {
             let before = seen_by(&game, &replay, viewer);
@@ -190,10 +238,11 @@ proptest! {
         players in 3u8..=6,
         quick: bool,
         seed: u64,
-        stop_at in 20usize..400,
+        warmup in 20usize..400,
+        cast in 1usize..6,
     ) {
-        let (game, replay) = random_state(config(players, false, quick), seed, stop_at);
-        prop_assume!(game.phase() == Phase::Vote && !game.voted().is_empty());
+        let (game, replay) = in_a_vote(config(players, false, quick), seed, warmup, cast);
+        prop_assert!(game.phase() == Phase::Vote && !game.voted().is_empty());
         for voter in game.voted().iter() {
             let changed = with_vote_flipped(&replay, voter);
             let Ok(after_game) = changed.play() else {
