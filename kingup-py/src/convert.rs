@@ -1,6 +1,9 @@
 //! Reading Python arguments (with typed errors) and making Python values.
 
-use kingup_core::{Character, Config, Floor, Phase, Seat, SeatSet, Vote};
+use kingup_core::{
+    Action, ActionIndexError, ChanceOutcome, Character, Config, Floor, OutcomeIndexError, Phase,
+    Seat, SeatSet, Vote,
+};
 use pyo3::exceptions::{PyOverflowError, PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::sync::PyOnceLock;
@@ -44,6 +47,32 @@ pub(crate) fn index_in(obj: &Bound<'_, PyAny>, what: &str, n: usize) -> PyResult
         .ok()
         .filter(|&i| i < n)
         .ok_or_else(|| PyValueError::new_err(format!("{what} {value} is out of range 0..{n}")))
+}
+
+/// The reason code of an action index outside `0..67`: the core's
+/// `ActionIndexError::code` (the same for every index).
+pub(crate) const NO_SUCH_ACTION: &str = ActionIndexError(0).code();
+
+/// The reason code of a chance outcome index outside `0..42`: the core's
+/// `OutcomeIndexError::code`.
+pub(crate) const NO_SUCH_OUTCOME: &str = OutcomeIndexError(0).code();
+
+/// The action with dense index `index`, else the core's message (a negative index, which
+/// the core's error cannot hold, is worded the same way).
+pub(crate) fn action_from_index(index: i64) -> Result<Action, String> {
+    let count = Action::COUNT;
+    usize::try_from(index)
+        .map_err(|_| format!("action index {index} is out of range 0..{count}"))
+        .and_then(|i| Action::try_from(i).map_err(|e| e.to_string()))
+}
+
+/// The chance outcome with dense index `index`, else the core's message (worded the same
+/// way for a negative index).
+pub(crate) fn outcome_from_index(index: i64) -> Result<ChanceOutcome, String> {
+    let count = ChanceOutcome::COUNT;
+    usize::try_from(index)
+        .map_err(|_| format!("chance outcome index {index} is out of range 0..{count}"))
+        .and_then(|i| ChanceOutcome::try_from(i).map_err(|e| e.to_string()))
 }
 
 /// A seat of a game with `config`: an int the core accepts (`Config::seat`), else

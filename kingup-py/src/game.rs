@@ -11,7 +11,10 @@ use pyo3::prelude::*;
 use pyo3::types::PyList;
 
 use crate::config::{ConfigArgs, str_arg};
-use crate::convert::{self, int_arg, seat_arg, seat_list, seat_or_none, seed_arg, seed_or_os};
+use crate::convert::{
+    self, NO_SUCH_ACTION, NO_SUCH_OUTCOME, action_from_index, int_arg, outcome_from_index,
+    seat_arg, seat_list, seat_or_none, seed_arg, seed_or_os,
+};
 use crate::errors;
 use crate::event::PyEvent;
 use crate::view::{PyPlayerView, PyPublicView};
@@ -90,29 +93,15 @@ pub(crate) fn idle_reason(game: &Game) -> IllegalReason {
 /// The action with dense index `index`, else `IllegalActionError` (`no_such_action`)
 /// naming `seat` if one was given.
 fn action_at(py: Python<'_>, index: i64, seat: Option<i64>) -> PyResult<Action> {
-    let found = usize::try_from(index)
-        .map_err(|_| format!("action index {index} is out of range 0..{}", Action::COUNT))
-        .and_then(|i| Action::try_from(i).map_err(|e| e.to_string()));
-    // The core's `ActionIndexError` has one code; a negative index never reaches it.
-    found.map_err(|message| {
-        let code = kingup_core::ActionIndexError(0).code();
-        errors::illegal_action(py, message, seat, index, code)
-    })
+    action_from_index(index)
+        .map_err(|message| errors::illegal_action(py, message, seat, index, NO_SUCH_ACTION))
 }
 
 /// The chance outcome with dense index `index`, else `IllegalChanceError`
 /// (`no_such_outcome`).
 fn outcome_at(py: Python<'_>, index: i64) -> PyResult<ChanceOutcome> {
-    let found = usize::try_from(index)
-        .map_err(|_| {
-            let count = ChanceOutcome::COUNT;
-            format!("chance outcome index {index} is out of range 0..{count}")
-        })
-        .and_then(|i| ChanceOutcome::try_from(i).map_err(|e| e.to_string()));
-    found.map_err(|message| {
-        let code = kingup_core::OutcomeIndexError(0).code();
-        errors::illegal_chance(py, message, index, code)
-    })
+    outcome_from_index(index)
+        .map_err(|message| errors::illegal_chance(py, message, index, NO_SUCH_OUTCOME))
 }
 
 /// `"auto"` or `"explicit"`, as a chance mode.

@@ -16,7 +16,7 @@ use pyo3::prelude::*;
 use pyo3::types::{PyList, PyTuple};
 
 use crate::config::{ConfigArgs, str_arg};
-use crate::convert::{int_arg, seed_arg, type_name};
+use crate::convert::{NO_SUCH_ACTION, action_from_index, int_arg, seed_arg, type_name};
 use crate::errors;
 use crate::game::{mask_bytes, setup_name};
 use crate::view::PyPlayerView;
@@ -436,20 +436,9 @@ impl PyVectorEnv {
         self.actions.clear();
         for (i, (slot, &index)) in self.slots.iter().zip(&self.raw).enumerate() {
             let seat = Some(slot.seat.index() as i64);
-            let Some(action) = usize::try_from(index)
-                .ok()
-                .and_then(|a| Action::from_index(a).ok())
-            else {
-                let message = format!("action index {index} is out of range 0..67");
-                return Err(errors::illegal_action_in_env(
-                    py,
-                    i,
-                    &message,
-                    seat,
-                    index,
-                    "no_such_action",
-                ));
-            };
+            let action = action_from_index(index).map_err(|message| {
+                errors::illegal_action_in_env(py, i, &message, seat, index, NO_SUCH_ACTION)
+            })?;
             if slot.mask >> action.index() & 1 == 0 {
                 return Err(match slot.game.check(slot.seat, action) {
                     Err(err) => errors::from_illegal_in_env(py, i, &err),
