@@ -45,9 +45,28 @@ def play(seed: int) -> list[int]:
     return winners
 
 
+def save_and_take_back(seed: int) -> str:
+    """Explicit chance drawn from the seed, a move in notation, undo, and the save."""
+    game = kingup.Game(players=3, seed=seed, chance="explicit", first_player=0)
+    step: kingup.ChanceStep | None = game.chance_step
+    assert step is not None and step.kind == "deal"
+    drawn: int = game.resolve_chance()
+    move = Action.parse("B4")
+    game.apply(move)
+    game.undo(0)
+    try:
+        game.undo(0)
+    except kingup.UndoError as err:
+        assert err.reason is kingup.UndoReason.REVEALED
+    again = kingup.Game.from_json(game.to_json())
+    assert again == game
+    return f"{drawn} deals, {move} ({move.describe()}) taken back, save of {len(game.to_json())} bytes"
+
+
 def main() -> None:
     wins = sum(0 in play(seed) for seed in range(200))
     print(f"greedy seat 0 won {wins} of 200 games against three random players")
+    print(save_and_take_back(7))
 
 
 if __name__ == "__main__":

@@ -1,104 +1,63 @@
-//! `kingup.bots`: the engine's bots (random, heuristic, ISMCTS) as Python classes.
+//! `kingup.bots`: the bots of `kingup-bots` (random, heuristic, ISMCTS) as Python classes.
 //!
 //! A bot decides from one seat's `PlayerView` and nothing else: `choose(game, seat)` takes
-//! `seat`'s view of the game and hands only that to the engine's bot, so a bot can never
-//! read another seat's secret. Each bot owns the binding's seeded generator (xoshiro256++
-//! seeded by SplitMix64, `random.rs`), so the same seed and the same calls give the same
-//! actions on every platform. ISMCTS searches with the GIL released.
+//! `seat`'s view of the game and hands only that to the bot, so a bot can never read
+//! another seat's secret. Bots are built by `kingup_bots::BotSpec` (names, defaults and
+//! limits are the same in every front end) and draw from `Generator::new(seed)`, so the
+//! same seed and the same calls give the same actions in every language. ISMCTS searches
+//! with the GIL released.
 
 use core::time::Duration;
 
-use kingup_core::{
-    Actor, Bot, HeuristicBot, IsmctsBot, IsmctsConfig, PlayerView, RandomBot, Rollout, Seat,
-};
+use kingup_bots::{AnyBot, Bot, BotError, BotKind, BotSpec, IsmctsConfig, Rollout};
+use kingup_core::PlayerView;
 use pyo3::PyClassInitializer;
 use pyo3::exceptions::{PyRuntimeError, PyTypeError};
 use pyo3::prelude::*;
 
 use crate::config::str_arg;
-use crate::convert::{int_arg, seat_arg, type_name};
+use crate::convert::{int_arg, seat_arg, seed_or_os, type_name};
 use crate::errors;
-use crate::game::{PyGame, seed_arg};
-use crate::random::{self, Rng};
+use crate::game::{PyGame, idle_reason};
 use crate::view::PyPlayerView;
-
-/// Most ISMCTS iterations per decision: the search tree grows by one node per iteration,
-/// so this keeps its memory to a few tens of megabytes (as the C ABI's bound does).
-const MAX_ITERATIONS: u32 = 1_000_000;
-
-/// The engine's bot behind a `kingup.bots.Bot`.
-#[derive(Clone, Debug)]
-enum Engine {
-    Random(RandomBot<Rng>),
-    Heuristic(HeuristicBot<Rng>),
-    Ismcts(IsmctsBot<Rng>, IsmctsConfig),
-}
-
-impl Engine {
-    fn bot(&mut self) -> &mut (dyn Bot + Send) {
-        match self {
-            Engine::Random(bot) => bot,
-            Engine::Heuristic(bot) => bot,
-            Engine::Ismcts(bot, _) => bot,
-        }
-    }
-
-    fn name(&self) -> &'static str {
-        match self {
-            Engine::Random(_) => "random",
-            Engine::Heuristic(_) => "heuristic",
-            Engine::Ismcts(..) => "ismcts",
-        }
-    }
-}
 
 /// The base class of the bots: `choose(game, seat)` and `choose_view(view)`.
 #[pyclass(module = "kingup._kingup", name = "Bot", subclass)]
 #[derive(Debug)]
 pub(crate) struct PyBot {
-    engine: Engine,
+    bot: AnyBot,
+    spec: BotSpec,
     seed: u64,
 }
 
-/// The error for a seat that may not act now (`None`: it may).
-fn cannot_act(py: Python<'_>, actor: Actor, seat: Seat) -> Option<PyErr> {
-    let (reason, why) = match actor {
-        _ if actor.includes(seat) => return None,
-        Actor::Chance => ("chance_pending", "a chance step is pending".to_owned()),
-        Actor::Seat(other) => ("not_your_turn", format!("it is seat {other}'s turn")),
-        Actor::Voters(_) => ("already_voted", "it has voted already".to_owned()),
-        Actor::Nobody => ("game_over", "the game is over".to_owned()),
-    };
-    let message = format!("seat {seat} may not act now: {why}");
-    Some(errors::cannot_act(
-        py,
-        message,
-        Some(seat.index() as i64),
-        reason,
-    ))
+/// A bot setting the core refuses, as `InvalidConfigError` with its message and code.
+fn bot_error(py: Python<'_>, err: &BotError) -> PyErr {
+    errors::invalid_setting(py, err.to_string(), err.code())
 }
 
 impl PyBot {
-    /// A bot whose engine `make` builds from the generator of `seed` (`None`: a seed
-    /// from the operating system).
-    fn new(seed: Option<&Bound<'_, PyAny>>, make: impl FnOnce(Rng) -> Engine) -> PyResult<PyBot> {
-        let seed = match seed.filter(|s| !s.is_none()) {
-            Some(obj) => seed_arg(obj)?,
-            None => random::os_seed(),
-        };
-        let engine = make(random::rng_from_seed(seed));
-        Ok(PyBot { engine, seed })
+    /// A bot of `spec` (checked by `BotSpec::validate`) drawing from the generator of
+    /// `seed` (`None`: a seed from the operating system).
+    fn new(py: Python<'_>, spec: BotSpec, seed: Option<&Bound<'_, PyAny>>) -> PyResult<PyBot> {
+        spec.validate().map_err(|e| bot_error(py, &e))?;
+        let seed = seed_or_os(seed)?;
+        Ok(PyBot {
+            bot: spec.build(seed),
+            spec,
+            seed,
+        })
     }
 
     /// The bot's action for `view.seat`, from `view` alone. The search runs with the GIL
     /// released; the bot's generator is left as it was when the seat may not act.
     fn decide(&mut self, py: Python<'_>, view: PlayerView) -> PyResult<usize> {
-        if let Some(err) = cannot_act(py, view.public.actor, view.seat) {
-            return Err(err);
+        if let Err(reason) = view.public.actor.check(view.seat) {
+            let message = format!("seat {} may not act now: {reason}", view.seat);
+            let seat = Some(view.seat.index() as i64);
+            return Err(errors::cannot_act(py, message, seat, reason.code()));
         }
-        let searches = matches!(self.engine, Engine::Ismcts(..));
-        let bot = self.engine.bot();
-        let action = if searches {
+        let bot = &mut self.bot;
+        let action = if bot.kind() == BotKind::Ismcts {
             py.detach(|| bot.choose(&view))
         } else {
             bot.choose(&view)
@@ -107,7 +66,7 @@ impl PyBot {
             Some(action) if view.legal_mask() >> action.index() & 1 == 1 => Ok(action.index()),
             other => Err(PyRuntimeError::new_err(format!(
                 "internal error (kingup bug): the {} bot chose {other:?} for seat {}",
-                self.engine.name(),
+                self.bot.kind(),
                 view.seat
             ))),
         }
@@ -126,40 +85,32 @@ impl PyBot {
         seat: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<usize> {
         let game = game.cast::<PyGame>().map_err(|_| {
-            PyTypeError::new_err(format!(
-                "game must be a kingup.Game, not {}",
-                type_name(game)
-            ))
+            let message = format!("game must be a kingup.Game, not {}", type_name(game));
+            PyTypeError::new_err(message)
         })?;
-        let state = *game
+        let game = game
             .try_borrow()
-            .map_err(|e| PyRuntimeError::new_err(format!("the game is in use: {e}")))?
-            .state();
+            .map_err(|e| PyRuntimeError::new_err(format!("the game is in use: {e}")))?;
+        let state = game.state();
         let seat = match seat.filter(|s| !s.is_none()) {
-            Some(obj) => seat_arg(obj, state.players())?,
-            None => match random::next_seat(&state) {
-                Some(seat) => seat,
-                None => {
-                    let (reason, why) = if state.is_over() {
-                        ("game_over", "the game is over")
-                    } else {
-                        ("chance_pending", "a chance step is pending")
-                    };
-                    let message = format!("no seat may act now: {why}");
-                    return Err(errors::cannot_act(py, message, None, reason));
-                }
-            },
+            Some(obj) => seat_arg(obj, state.config())?,
+            None => state.next_seat().ok_or_else(|| {
+                let reason = idle_reason(state);
+                let message = format!("no seat may act now: {reason}");
+                errors::cannot_act(py, message, None, reason.code())
+            })?,
         };
-        self.decide(py, state.player_view(seat))
+        let view = state.player_view(seat);
+        // The view is a copy: the game is free again before the search.
+        drop(game);
+        self.decide(py, view)
     }
 
     /// The action this bot plays for the viewer of `view` (a `kingup.PlayerView`).
     fn choose_view(&mut self, py: Python<'_>, view: &Bound<'_, PyAny>) -> PyResult<usize> {
         let view = view.cast::<PyPlayerView>().map_err(|_| {
-            PyTypeError::new_err(format!(
-                "view must be a kingup.PlayerView, not {}",
-                type_name(view)
-            ))
+            let message = format!("view must be a kingup.PlayerView, not {}", type_name(view));
+            PyTypeError::new_err(message)
         })?;
         let view = *view.get().inner();
         self.decide(py, view)
@@ -174,17 +125,17 @@ impl PyBot {
     /// `"random"`, `"heuristic"` or `"ismcts"`.
     #[getter]
     fn name(&self) -> &'static str {
-        self.engine.name()
+        self.spec.kind.name()
     }
 
     fn __repr__(&self) -> String {
-        match &self.engine {
-            Engine::Ismcts(_, config) => format!(
+        match self.spec.kind {
+            BotKind::Ismcts => format!(
                 "<kingup.bots.IsmctsBot: seed {}, {} iterations>",
-                self.seed, config.iterations
+                self.seed, self.spec.search.iterations
             ),
-            Engine::Random(_) => format!("<kingup.bots.RandomBot: seed {}>", self.seed),
-            Engine::Heuristic(_) => format!("<kingup.bots.HeuristicBot: seed {}>", self.seed),
+            BotKind::Random => format!("<kingup.bots.RandomBot: seed {}>", self.seed),
+            BotKind::Heuristic => format!("<kingup.bots.HeuristicBot: seed {}>", self.seed),
         }
     }
 }
@@ -198,8 +149,11 @@ pub(crate) struct PyRandomBot;
 impl PyRandomBot {
     #[new]
     #[pyo3(signature = (seed=None))]
-    fn new(seed: Option<&Bound<'_, PyAny>>) -> PyResult<PyClassInitializer<PyRandomBot>> {
-        let base = PyBot::new(seed, |rng| Engine::Random(RandomBot::new(rng)))?;
+    fn new(
+        py: Python<'_>,
+        seed: Option<&Bound<'_, PyAny>>,
+    ) -> PyResult<PyClassInitializer<PyRandomBot>> {
+        let base = PyBot::new(py, BotSpec::new(BotKind::Random), seed)?;
         Ok(PyClassInitializer::from(base).add_subclass(PyRandomBot))
     }
 }
@@ -214,8 +168,11 @@ pub(crate) struct PyHeuristicBot;
 impl PyHeuristicBot {
     #[new]
     #[pyo3(signature = (seed=None))]
-    fn new(seed: Option<&Bound<'_, PyAny>>) -> PyResult<PyClassInitializer<PyHeuristicBot>> {
-        let base = PyBot::new(seed, |rng| Engine::Heuristic(HeuristicBot::new(rng)))?;
+    fn new(
+        py: Python<'_>,
+        seed: Option<&Bound<'_, PyAny>>,
+    ) -> PyResult<PyClassInitializer<PyHeuristicBot>> {
+        let base = PyBot::new(py, BotSpec::new(BotKind::Heuristic), seed)?;
         Ok(PyClassInitializer::from(base).add_subclass(PyHeuristicBot))
     }
 }
@@ -237,70 +194,40 @@ impl PyIsmctsBot {
         rollout: Option<&Bound<'_, PyAny>>,
         time_limit: Option<f64>,
     ) -> PyResult<PyClassInitializer<PyIsmctsBot>> {
-        let mut config = IsmctsConfig::default();
+        let mut spec = BotSpec::new(BotKind::Ismcts);
+        let search = &mut spec.search;
         if let Some(obj) = iterations {
-            let n = int_arg(obj, "iterations")?;
-            config.iterations = u32::try_from(n)
-                .ok()
-                .filter(|n| (1..=MAX_ITERATIONS).contains(n))
-                .ok_or_else(|| {
-                    errors::invalid_config(
-                        py,
-                        format!("iterations must be 1 to {MAX_ITERATIONS}, not {n}"),
-                    )
-                })?;
+            search.iterations = iterations_arg(obj)?;
         }
         if let Some(c) = exploration {
-            if !(c.is_finite() && c >= 0.0) {
-                let message = format!("exploration must be a finite number >= 0, not {c}");
-                return Err(errors::invalid_config(py, message));
-            }
-            config.exploration = c;
+            search.exploration = c;
         }
         if let Some(obj) = rollout {
-            config.rollout = match str_arg(obj, "rollout")?.as_str() {
-                "heuristic" => Rollout::Heuristic,
-                "random" => Rollout::Random,
-                other => {
-                    let message =
-                        format!("rollout must be \"heuristic\" or \"random\", not {other:?}");
-                    return Err(errors::invalid_config(py, message));
-                }
-            };
+            search.rollout = rollout_arg(obj)?;
         }
         if let Some(seconds) = time_limit {
-            let limit = Duration::try_from_secs_f64(seconds)
-                .ok()
-                .filter(|d| !d.is_zero())
-                .ok_or_else(|| {
-                    let message =
-                        format!("time_limit must be a number of seconds > 0, not {seconds}");
-                    errors::invalid_config(py, message)
-                })?;
-            config.time_limit = Some(limit);
+            search.time_limit = Some(time_limit_arg(py, seconds)?);
         }
-        let base = PyBot::new(seed, |rng| {
-            Engine::Ismcts(IsmctsBot::new(rng, config), config)
-        })?;
+        let base = PyBot::new(py, spec, seed)?;
         Ok(PyClassInitializer::from(base).add_subclass(PyIsmctsBot))
     }
 
     /// Search iterations per decision.
     #[getter]
     fn iterations(slf: PyRef<'_, Self>) -> u32 {
-        ismcts_config(&slf).iterations
+        slf.as_super().spec.search.iterations
     }
 
     /// The UCB exploration constant.
     #[getter]
     fn exploration(slf: PyRef<'_, Self>) -> f64 {
-        ismcts_config(&slf).exploration
+        slf.as_super().spec.search.exploration
     }
 
     /// `"heuristic"` or `"random"`: how the round is played out below the tree.
     #[getter]
     fn rollout(slf: PyRef<'_, Self>) -> &'static str {
-        match ismcts_config(&slf).rollout {
+        match slf.as_super().spec.search.rollout {
             Rollout::Heuristic => "heuristic",
             Rollout::Random => "random",
         }
@@ -309,15 +236,51 @@ impl PyIsmctsBot {
     /// The time limit per decision in seconds, if any.
     #[getter]
     fn time_limit(slf: PyRef<'_, Self>) -> Option<f64> {
-        ismcts_config(&slf).time_limit.map(|d| d.as_secs_f64())
+        slf.as_super()
+            .spec
+            .search
+            .time_limit
+            .map(|d| d.as_secs_f64())
     }
 }
 
-/// The search settings of an `IsmctsBot`.
-fn ismcts_config(slf: &PyRef<'_, PyIsmctsBot>) -> IsmctsConfig {
-    match &slf.as_super().engine {
-        Engine::Ismcts(_, config) => *config,
-        // An IsmctsBot is only ever made with the ISMCTS engine.
-        _ => IsmctsConfig::default(),
+/// An `iterations=` argument: an int, checked by `BotSpec::validate` (values beyond
+/// `u32` are reported as they were given).
+fn iterations_arg(obj: &Bound<'_, PyAny>) -> PyResult<u32> {
+    let n = int_arg(obj, "iterations")?;
+    u32::try_from(n).map_err(|_| {
+        let message = match u64::try_from(n) {
+            Ok(big) => BotError::Iterations(big).to_string(),
+            // The core's error holds no negative count; same sentence, same code.
+            Err(_) => format!(
+                "iterations must be 1 to {}, not {n}",
+                IsmctsConfig::MAX_ITERATIONS
+            ),
+        };
+        errors::invalid_setting(obj.py(), message, BotError::Iterations(0).code())
+    })
+}
+
+/// `"heuristic"` or `"random"`.
+fn rollout_arg(obj: &Bound<'_, PyAny>) -> PyResult<Rollout> {
+    match str_arg(obj, "rollout")?.as_str() {
+        "heuristic" => Ok(Rollout::Heuristic),
+        "random" => Ok(Rollout::Random),
+        other => {
+            let message = format!("rollout must be \"heuristic\" or \"random\", not {other:?}");
+            Err(errors::invalid_config(obj.py(), message))
+        }
     }
+}
+
+/// A time limit in seconds. Zero and over an hour are refused by `BotSpec::validate`;
+/// a negative, non-finite or huge number is no `Duration` at all and is refused here, in
+/// the core's words.
+fn time_limit_arg(py: Python<'_>, seconds: f64) -> PyResult<Duration> {
+    Duration::try_from_secs_f64(seconds).map_err(|_| {
+        let max = IsmctsConfig::MAX_TIME_LIMIT.as_secs();
+        let message =
+            format!("a time limit must be more than 0 and at most {max} s, not {seconds} s");
+        errors::invalid_setting(py, message, BotError::TimeLimit(Duration::ZERO).code())
+    })
 }

@@ -1,6 +1,9 @@
 //! Reading Python arguments (with typed errors) and making Python values.
 
-use kingup_core::{Character, Floor, Phase, Seat, SeatSet, Vote};
+use kingup_core::{
+    Action, ActionIndexError, ChanceOutcome, Character, Config, Floor, OutcomeIndexError, Phase,
+    Seat, SeatSet, Vote,
+};
 use pyo3::exceptions::{PyOverflowError, PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::sync::PyOnceLock;
@@ -46,22 +49,66 @@ pub(crate) fn index_in(obj: &Bound<'_, PyAny>, what: &str, n: usize) -> PyResult
         .ok_or_else(|| PyValueError::new_err(format!("{what} {value} is out of range 0..{n}")))
 }
 
-/// A seat number in `0..players`, else `SeatError`.
-pub(crate) fn seat_arg(obj: &Bound<'_, PyAny>, players: usize) -> PyResult<Seat> {
-    let value = int_arg(obj, "seat")?;
-    seat_in(obj.py(), value, players)
+/// The reason code of an action index outside `0..67`: the core's
+/// `ActionIndexError::code` (the same for every index).
+pub(crate) const NO_SUCH_ACTION: &str = ActionIndexError(0).code();
+
+/// The reason code of a chance outcome index outside `0..42`: the core's
+/// `OutcomeIndexError::code`.
+pub(crate) const NO_SUCH_OUTCOME: &str = OutcomeIndexError(0).code();
+
+/// The action with dense index `index`, else the core's message (a negative index, which
+/// the core's error cannot hold, is worded the same way).
+pub(crate) fn action_from_index(index: i64) -> Result<Action, String> {
+    let count = Action::COUNT;
+    usize::try_from(index)
+        .map_err(|_| format!("action index {index} is out of range 0..{count}"))
+        .and_then(|i| Action::try_from(i).map_err(|e| e.to_string()))
 }
 
-/// `value` as a seat of a `players`-player game, else `SeatError`.
-pub(crate) fn seat_in(py: Python<'_>, value: i64, players: usize) -> PyResult<Seat> {
-    usize::try_from(value)
-        .ok()
-        .filter(|&i| i < players)
-        .and_then(Seat::new)
-        .ok_or_else(|| {
-            let message = format!("there is no seat {value} in a {players}-player game");
-            errors::seat_error(py, message, value)
-        })
+/// The chance outcome with dense index `index`, else the core's message (worded the same
+/// way for a negative index).
+pub(crate) fn outcome_from_index(index: i64) -> Result<ChanceOutcome, String> {
+    let count = ChanceOutcome::COUNT;
+    usize::try_from(index)
+        .map_err(|_| format!("chance outcome index {index} is out of range 0..{count}"))
+        .and_then(|i| ChanceOutcome::try_from(i).map_err(|e| e.to_string()))
+}
+
+/// A seat of a game with `config`: an int the core accepts (`Config::seat`), else
+/// `SeatError` with the core's message and reason code.
+pub(crate) fn seat_arg(obj: &Bound<'_, PyAny>, config: &Config) -> PyResult<Seat> {
+    let value = int_arg(obj, "seat")?;
+    config
+        .seat(value)
+        .map_err(|e| errors::from_seat_error(obj.py(), &e))
+}
+
+/// A seed: an int in `0..2**64` (Python or NumPy).
+pub(crate) fn seed_arg(obj: &Bound<'_, PyAny>) -> PyResult<u64> {
+    // Type errors first, with `int_arg`'s message; then the exact 64-bit range.
+    int_arg(obj, "seed")?;
+    obj.extract::<u64>().map_err(|_| {
+        let shown = obj.str().map_or_else(|_| "?".to_owned(), |s| s.to_string());
+        PyValueError::new_err(format!("seed must be in 0..2**64, not {shown}"))
+    })
+}
+
+/// An optional seed argument (missing or `None`: a seed from the operating system).
+pub(crate) fn seed_or_os(obj: Option<&Bound<'_, PyAny>>) -> PyResult<u64> {
+    match obj.filter(|s| !s.is_none()) {
+        Some(obj) => seed_arg(obj),
+        None => Ok(os_seed()),
+    }
+}
+
+/// A seed from the operating system's randomness (std seeds `RandomState` from it), for
+/// games and bots made without one.
+fn os_seed() -> u64 {
+    use std::hash::{BuildHasher, Hasher};
+    std::collections::hash_map::RandomState::new()
+        .build_hasher()
+        .finish()
 }
 
 /// An optional seat as a Python `int` or `None`.

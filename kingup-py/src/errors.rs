@@ -1,6 +1,6 @@
 //! Raising the typed exceptions of `kingup.errors` from Rust.
 
-use kingup_core::{IllegalAction, IllegalChance};
+use kingup_core::{IllegalAction, IllegalChance, LoadError, SeatError, UndoError};
 use pyo3::prelude::*;
 use pyo3::sync::PyOnceLock;
 use pyo3::types::PyModule;
@@ -102,15 +102,32 @@ pub(crate) fn from_illegal_chance(py: Python<'_>, err: &IllegalChance) -> PyErr 
 
 /// `InvalidConfigError(message)`.
 pub(crate) fn invalid_config(py: Python<'_>, message: impl Into<String>) -> PyErr {
-    raise(py, "InvalidConfigError", (message.into(),))
+    raise(py, "InvalidConfigError", (message.into(), None::<&str>))
 }
 
-/// `InvalidStateError(message)`.
+/// `InvalidConfigError(message, reason)`: a setting out of its range, with the core's code
+/// (bot settings: `BotError::code`).
+pub(crate) fn invalid_setting(py: Python<'_>, message: String, reason: &str) -> PyErr {
+    raise(py, "InvalidConfigError", (message, reason))
+}
+
+/// `InvalidStateError(message)`: a view or event document the engine refuses (no code:
+/// the engine reads them with serde alone).
 pub(crate) fn invalid_state(py: Python<'_>, message: impl Into<String>) -> PyErr {
-    raise(py, "InvalidStateError", (message.into(),))
+    raise(py, "InvalidStateError", (message.into(), None::<&str>))
 }
 
-/// `SeatError(message, seat)`.
-pub(crate) fn seat_error(py: Python<'_>, message: String, seat: i64) -> PyErr {
-    raise(py, "SeatError", (message, seat))
+/// A save document the core refuses: `InvalidStateError` with `LoadError::code` as reason.
+pub(crate) fn from_load_error(py: Python<'_>, err: &LoadError) -> PyErr {
+    raise(py, "InvalidStateError", (err.to_string(), err.code()))
+}
+
+/// The core's `SeatError` as `SeatError(message, seat, reason)`.
+pub(crate) fn from_seat_error(py: Python<'_>, err: &SeatError) -> PyErr {
+    raise(py, "SeatError", (err.to_string(), err.index, err.code()))
+}
+
+/// The core's `UndoError` as `UndoError(message, seat, reason)`.
+pub(crate) fn from_undo_error(py: Python<'_>, err: &UndoError, seat: i64) -> PyErr {
+    raise(py, "UndoError", (err.to_string(), seat, err.code()))
 }

@@ -1,14 +1,13 @@
 //! `kingup.simulate`: many random games in Rust, with the GIL released.
 
-use kingup_core::{Config, Game, Seat};
+use kingup_core::{Config, Game, Generator, Seat};
 use numpy::{PyArray1, PyArrayMethods};
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
 
 use crate::config::ConfigArgs;
+use crate::convert::seed_arg;
 use crate::errors;
-use crate::game::seed_arg;
-use crate::random::{self, rng_from_seed};
 
 /// One game's results, written into the output arrays.
 struct Row<'a> {
@@ -25,14 +24,14 @@ fn play_one(config: Config, seed: u64, row: Row<'_>) {
     let Ok(mut game) = Game::new(config) else {
         return;
     };
-    let mut rng = rng_from_seed(seed);
+    let mut rng = Generator::new(seed);
     // Round 1's first player is known once the opening chance steps are resolved (the
     // engine keeps only the current round's); play_random resolves them the same way.
-    random::resolve_chance(&mut game, &mut rng, &mut (), &mut ());
+    game.resolve_chance(&mut rng, &mut ());
     *row.first = game.first_player().map_or(-1, |s| s.index() as i8);
-    *row.length = random::play_random_fast(&mut game, &mut rng);
+    *row.length = game.play_random(&mut rng);
     let players = game.players();
-    row.totals.copy_from_slice(&game.totals()[..players]);
+    row.totals.copy_from_slice(&game.totals());
     for (r, scores) in row.rounds.chunks_mut(players).zip(game.scores()) {
         r.copy_from_slice(&scores[..players]);
     }

@@ -6,7 +6,7 @@
 //! writes the next decision's observation, mask and seat, and the rewards and done flags,
 //! in place. Python sees read-only views of those arrays.
 
-use kingup_core::{Action, Game, OBSERVATION_LEN, Seat};
+use kingup_core::{Action, Game, Generator, OBSERVATION_LEN, Seat};
 use numpy::{
     Element, PyArray, PyArray1, PyArray2, PyArrayDescrMethods, PyArrayMethods, PyReadwriteArray,
     PyUntypedArray, PyUntypedArrayMethods,
@@ -16,10 +16,9 @@ use pyo3::prelude::*;
 use pyo3::types::{PyList, PyTuple};
 
 use crate::config::{ConfigArgs, str_arg};
-use crate::convert::{int_arg, type_name};
+use crate::convert::{NO_SUCH_ACTION, action_from_index, int_arg, seed_arg, type_name};
 use crate::errors;
-use crate::game::{mask_bytes, seed_arg, setup_name};
-use crate::random::{self, Rng};
+use crate::game::{mask_bytes, setup_name};
 use crate::view::PyPlayerView;
 
 /// Envs one `VectorEnv` may hold: its buffers take about 2 KB an env, so this bounds them
@@ -54,7 +53,7 @@ struct Shared {
 #[derive(Clone, Debug)]
 struct Slot {
     game: Game,
-    rng: Rng,
+    rng: Generator,
     /// This env's index.
     index: u64,
     /// Games started in this env since the last seeded reset.
@@ -71,7 +70,7 @@ impl Slot {
     fn new(shared: &Shared, index: u64) -> Slot {
         let mut slot = Slot {
             game: shared.fresh,
-            rng: random::rng_from_seed(0),
+            rng: Generator::new(0),
             index,
             episodes: 0,
             game_seed: 0,
@@ -90,16 +89,16 @@ impl Slot {
             .wrapping_add(self.index);
         self.episodes += 1;
         self.game = shared.fresh;
-        self.rng = random::rng_from_seed(self.game_seed);
+        self.rng = Generator::new(self.game_seed);
         self.settle();
     }
 
     /// Resolves chance and finds the decision the game now waits for.
     fn settle(&mut self) {
-        random::resolve_chance(&mut self.game, &mut self.rng, &mut (), &mut ());
+        self.game.resolve_chance(&mut self.rng, &mut ());
         // With chance resolved a seat always acts until the game is over, and a finished
         // game is restarted before this is asked.
-        if let Some(seat) = random::next_seat(&self.game) {
+        if let Some(seat) = self.game.next_seat() {
             self.seat = seat;
             self.mask = self.game.legal_mask(seat);
         } else {
@@ -437,20 +436,9 @@ impl PyVectorEnv {
         self.actions.clear();
         for (i, (slot, &index)) in self.slots.iter().zip(&self.raw).enumerate() {
             let seat = Some(slot.seat.index() as i64);
-            let Some(action) = usize::try_from(index)
-                .ok()
-                .and_then(|a| Action::from_index(a).ok())
-            else {
-                let message = format!("action index {index} is out of range 0..67");
-                return Err(errors::illegal_action_in_env(
-                    py,
-                    i,
-                    &message,
-                    seat,
-                    index,
-                    "no_such_action",
-                ));
-            };
+            let action = action_from_index(index).map_err(|message| {
+                errors::illegal_action_in_env(py, i, &message, seat, index, NO_SUCH_ACTION)
+            })?;
             if slot.mask >> action.index() & 1 == 0 {
                 return Err(match slot.game.check(slot.seat, action) {
                     Err(err) => errors::from_illegal_in_env(py, i, &err),

@@ -7,9 +7,7 @@ use pyo3::types::PyList;
 
 use crate::config::{character as character_arg, str_arg};
 use crate::convert::{self, seat_arg, seat_list, seat_or_none};
-use crate::errors;
-use crate::game::{PyGame, chance_arg, mask_bytes, seed_arg, setup_name};
-use crate::random::{self, Rng};
+use crate::game::{mask_bytes, setup_name};
 
 /// Everything public about a game.
 #[pyclass(module = "kingup._kingup", name = "PublicView", frozen, eq, hash, str)]
@@ -48,15 +46,6 @@ impl PyPlayerView {
     pub(crate) fn inner(&self) -> &PlayerView {
         &self.0
     }
-
-    /// A game drawn from this view, auto chance continuing from `rng` if `auto`.
-    pub(crate) fn sample_game(&self, py: Python<'_>, mut rng: Rng, auto: bool) -> PyResult<PyGame> {
-        let game = self
-            .0
-            .sample(&mut rng)
-            .map_err(|e| errors::invalid_state(py, format!("no game fits this view: {e}")))?;
-        Ok(PyGame::starting_at(game, auto.then_some(rng)))
-    }
 }
 
 #[pymethods]
@@ -94,11 +83,7 @@ impl PyPublicView {
     /// The seat to move, or in a vote the lowest seat still to vote.
     #[getter]
     fn to_move(&self) -> Option<usize> {
-        match self.0.actor {
-            kingup_core::Actor::Seat(seat) => Some(seat.index()),
-            kingup_core::Actor::Voters(seats) => seats.iter().next().map(|s| s.index()),
-            _ => None,
-        }
+        seat_or_none(self.0.actor.next_seat())
     }
 
     /// The seats still to vote.
@@ -153,6 +138,13 @@ impl PyPublicView {
             .transpose()
     }
 
+    /// The King of the current round once crowned (the round is then scored); `None`
+    /// before, and during a vote.
+    #[getter]
+    fn king<'py>(&self, py: Python<'py>) -> PyResult<Option<Bound<'py, PyAny>>> {
+        self.0.king().map(|c| convert::character(py, c)).transpose()
+    }
+
     /// The round's first player.
     #[getter]
     fn first_player(&self) -> Option<usize> {
@@ -191,7 +183,7 @@ impl PyPublicView {
 
     /// No cards `seat` has left (public: deduced from the reveals).
     fn no_cards(&self, seat: &Bound<'_, PyAny>) -> PyResult<u8> {
-        Ok(self.0.no_cards(seat_arg(seat, self.0.players())?))
+        Ok(self.0.no_cards(seat_arg(seat, &self.0.config)?))
     }
 
     /// Points per seat of each round scored so far.
@@ -219,7 +211,7 @@ impl PyPublicView {
         round: &Bound<'py, PyAny>,
         seat: &Bound<'py, PyAny>,
     ) -> PyResult<Option<Bound<'py, PyList>>> {
-        let seat = seat_arg(seat, self.0.players())?;
+        let seat = seat_arg(seat, &self.0.config)?;
         let round = convert::int_arg(round, "round")?;
         if round < 0 {
             return Err(pyo3::exceptions::PyValueError::new_err(
@@ -339,22 +331,6 @@ impl PyPlayerView {
     /// A stable 64-bit hash of `info_state()`.
     fn info_state_key(&self) -> u64 {
         self.0.info_state_key()
-    }
-
-    /// A complete game consistent with this view (information-set sampling).
-    #[pyo3(signature = (seed=None, chance=None))]
-    fn sample(
-        &self,
-        py: Python<'_>,
-        seed: Option<&Bound<'_, PyAny>>,
-        chance: Option<&Bound<'_, PyAny>>,
-    ) -> PyResult<PyGame> {
-        let auto = chance.map(chance_arg).transpose()?.unwrap_or(true);
-        let seed = match seed.filter(|s| !s.is_none()) {
-            Some(obj) => seed_arg(obj)?,
-            None => random::os_seed(),
-        };
-        self.sample_game(py, random::rng_from_seed(seed), auto)
     }
 
     /// The view as JSON (the engine's serde form).

@@ -1,8 +1,10 @@
 """The bindings agree with the Rust engine: golden playthroughs written by kingup-core's
-tests, a reference playout run by the engine alone, and the simulator."""
+tests, the core's generator, a pinned save document, and the simulator."""
 
 from __future__ import annotations
 
+import json
+import random
 import re
 from pathlib import Path
 
@@ -69,15 +71,51 @@ def test_golden_playthroughs_replay_identically(name: str) -> None:
 
 @pytest.mark.parametrize("players", [3, 4, 5, 6])
 @pytest.mark.parametrize("seed", [0, 1, 2**63 + 1])
-def test_auto_chance_matches_the_engines_own_resolver(players: int, seed: int) -> None:
-    steps, totals = kingup._kingup._reference_playout(players, seed, seed ^ 0xABCDEF)
-    g = kingup.Game(players=players, seed=seed)
-    for seat, index in steps:
-        if seat is not None:
-            g.apply(index, seat)
-    assert g.is_over
-    assert g.history() == steps
-    assert g.totals == totals
+def test_explicit_chance_resolved_after_every_step_is_the_auto_game(players: int, seed: int) -> None:
+    """The generator a seed makes drives chance the same way whether the game draws it at
+    once (auto) or only when asked (explicit + resolve_chance)."""
+    auto = kingup.Game(players=players, seed=seed)
+    explicit = kingup.Game(players=players, seed=seed, chance="explicit")
+    assert explicit.is_chance and explicit.resolve_chance() > 0
+    assert explicit.resolve_chance() == 0 and auto.resolve_chance() == 0
+    rng = random.Random(seed)
+    while not auto.is_over:
+        action = rng.choice(auto.legal_actions())
+        auto.apply(action)
+        explicit.apply(action)
+        explicit.resolve_chance()
+        assert explicit.history() == auto.history()
+    assert explicit.events(None) == auto.events(None) and explicit.totals == auto.totals
+    # The saves differ only in the chance mode.
+    assert explicit.to_json() == auto.to_json().replace('"chance":"auto"', '"chance":"explicit"')
+
+
+def test_a_seed_is_the_cores_generator() -> None:
+    """kingup-core documents the state xoshiro256++ (SplitMix64-seeded) has for seed 42;
+    the save document of a game seeded 42 that drew nothing holds exactly that state."""
+    g = kingup.Game(players=3, seed=42, chance="explicit")
+    doc = json.loads(g.to_json())
+    assert doc["generator"] == "956eeb2f2632d7bd03f166b233e3ef28529f0f135767524794e34a0effe11c58"
+
+
+def test_a_save_document_pinned_byte_for_byte() -> None:
+    """The exact bytes of a small save: any change to the document's form, the seeding,
+    the dealing or the notation shows here (and breaks saves written by other languages)."""
+    g = kingup.Game(players=3, seed=7, first_player=0)
+    g.apply(kingup.Action.parse("B4"))
+    assert g.to_json() == GOLDEN_SAVE
+    assert kingup.Game.from_json(GOLDEN_SAVE).to_json() == GOLDEN_SAVE
+
+
+GOLDEN_SAVE = (
+    '{"format":"kingup-save","version":1,"config":{"players":3,"rounds":3,"setup":"pl'
+    'acement","first_player":{"seat":0},"deck":["BDEMNP","ACEFNO","BDFGOP","ACEGIP","'
+    'ABDFIL","BCEGLM","CDFIMN","DEGLNO","EFIMOP","AFGLNP","ABGIMO","BCILNP","ACDLMO",'
+    '"CFGILO","DGILMP","AEILMN","BFLMNO","CGMNOP","ADINOP","ABELOP","ABCFMP","ABCDGN"'
+    ',"BCDEIO","CDEFLP","ADEFGM","BEFGIN"]},"chance":"auto","generator":"1c6cbc582e82'
+    '73c360b0569313eb21807c945a2997eda6caf80b7e7b25bfb6f3","steps":["chance: deal 1",'
+    '"chance: deal 5","chance: deal 19","0: B4"]}'
+)
 
 
 def test_simulate_plays_the_games_play_random_plays() -> None:

@@ -167,19 +167,43 @@ def test_bad_construction() -> None:
         RandomBot(-1)
     with pytest.raises(TypeError):
         HeuristicBot("seed")  # type: ignore[arg-type]
-    for kwargs in [
-        {"iterations": 0},
-        {"iterations": 2_000_000},
-        {"exploration": -1.0},
-        {"exploration": math.nan},
-        {"rollout": "smart"},
-        {"time_limit": 0.0},
-        {"time_limit": -1.0},
-    ]:
-        with pytest.raises(kingup.InvalidConfigError):
-            IsmctsBot(1, **kwargs)
+    with pytest.raises(kingup.InvalidConfigError, match="rollout must be"):
+        IsmctsBot(1, rollout="smart")
+    for bad in (1.5, True, "10"):
+        with pytest.raises(TypeError, match="iterations must be an int"):
+            IsmctsBot(1, iterations=bad)  # type: ignore[arg-type]
     with pytest.raises(TypeError):
-        IsmctsBot(1, iterations=1.5)  # type: ignore[arg-type]
+        IsmctsBot(1, exploration="high")  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(
+    ("kwargs", "reason", "message"),
+    [
+        ({"iterations": 0}, "iterations", "iterations must be 1 to 1000000, not 0"),
+        ({"iterations": 1_000_001}, "iterations", "iterations must be 1 to 1000000, not 1000001"),
+        ({"iterations": 2**40}, "iterations", f"not {2**40}"),
+        ({"iterations": -3}, "iterations", "iterations must be 1 to 1000000, not -3"),
+        ({"exploration": -1.0}, "exploration", "finite number >= 0, not -1"),
+        ({"exploration": math.nan}, "exploration", "not NaN"),
+        ({"exploration": math.inf}, "exploration", "not inf"),
+        ({"time_limit": 0.0}, "time_limit", "more than 0 and at most 3600 s"),
+        ({"time_limit": 3601.0}, "time_limit", "at most 3600 s"),
+        ({"time_limit": -1.0}, "time_limit", "at most 3600 s, not -1 s"),
+        ({"time_limit": math.nan}, "time_limit", "not NaN s"),
+    ],
+)
+def test_search_settings_out_of_range(kwargs: dict[str, Any], reason: str, message: str) -> None:
+    """The limits are kingup-bots' (BotSpec::validate), with its messages and codes."""
+    with pytest.raises(kingup.InvalidConfigError) as info:
+        IsmctsBot(1, **kwargs)
+    assert info.value.reason == reason
+    assert message in str(info.value), str(info.value)
+
+
+def test_search_settings_at_the_limits() -> None:
+    bot = IsmctsBot(1, iterations=1_000_000, exploration=0.0, time_limit=3600.0)
+    assert (bot.iterations, bot.exploration, bot.time_limit) == (1_000_000, 0.0, 3600.0)
+    assert IsmctsBot(1, iterations=1).iterations == 1
 
 
 def test_properties() -> None:

@@ -32,6 +32,7 @@ def test_every_error_is_a_kingup_error_and_a_value_error() -> None:
         kingup.InvalidConfigError,
         kingup.InvalidStateError,
         kingup.SeatError,
+        kingup.UndoError,
     ):
         assert issubclass(cls, kingup.KingupError) and issubclass(cls, ValueError)
 
@@ -140,9 +141,11 @@ def test_apply_none_is_a_type_error() -> None:
 @pytest.mark.parametrize("seat", [4, 6, -1, 2**70, np.uint8(5)])
 def test_queries_with_a_seat_that_does_not_play(seat: Any) -> None:
     g = kingup.Game(players=4, seed=1)
-    for query in (g.legal_actions, g.action_mask, g.observation, g.view, g.events):
+    for query in (g.legal_actions, g.action_mask, g.observation, g.view, g.events, g.undo):
         err = unchanged(g, lambda q=query: q(seat), kingup.SeatError)  # type: ignore[misc]
-        assert "no seat" in str(err)
+        assert isinstance(err, kingup.SeatError)
+        assert err.reason == "no_such_seat" and err.seat == min(int(seat), 2**63 - 1)
+        assert str(err) == f"there is no seat {err.seat} in a 4-player game"
     unchanged(g, lambda: g.sample(seat), kingup.SeatError)
     unchanged(g, lambda: g.public_view().no_cards(seat), kingup.SeatError)
 
@@ -168,7 +171,6 @@ def test_numpy_integers_are_accepted() -> None:
         ({"setup": "chaos"}, kingup.InvalidConfigError, "setup must be"),
         ({"setup": 1}, TypeError, "setup must be a str"),
         ({"chance": "maybe"}, kingup.InvalidConfigError, "chance must be"),
-        ({"chance": "explicit", "seed": 1}, kingup.InvalidConfigError, "seed="),
         ({"first_player": 4}, kingup.InvalidConfigError, "seat 4 does not play"),
         ({"first_player": 6}, kingup.InvalidConfigError, "not a seat"),
         ({"first_player": "0"}, TypeError, "first_player must be an int"),
@@ -216,9 +218,11 @@ def test_illegal_chance_outcomes() -> None:
     assert isinstance(err, kingup.IllegalChanceError) and err.reason is kingup.ChanceReason.NOT_CHANCE
 
 
-def test_play_random_needs_a_seed_with_explicit_chance() -> None:
-    g = kingup.Game(chance="explicit")
-    unchanged(g, g.play_random, kingup.KingupError)
+def test_play_random_with_explicit_chance_draws_from_the_games_seed() -> None:
+    a, b = kingup.Game(chance="explicit", seed=8), kingup.Game(chance="explicit", seed=8)
+    assert a.play_random() == b.play_random() and a.is_over
+    assert a.to_json() == b.to_json()
+    unchanged(a, lambda: a.play_random(seed=-1), ValueError)
 
 
 def _corrupt(doc: dict[str, Any], path: list[Any], value: Any) -> str:
@@ -229,41 +233,62 @@ def _corrupt(doc: dict[str, Any], path: list[Any], value: Any) -> str:
     return json.dumps(doc)
 
 
+def _save() -> tuple[kingup.Game, dict[str, Any]]:
+    """A 4-player game a few steps into round 1, and its save document."""
+    g = kingup.Game(players=4, seed=6, first_player=0)
+    for _ in range(6):
+        g.apply(g.legal_actions()[0])
+    return g, json.loads(g.to_json())
+
+
 @pytest.mark.parametrize(
-    ("path", "value", "message"),
+    ("path", "value", "reason", "message"),
     [
-        (["format"], "chess", "not a kingup.Game"),
-        (["version"], 2, "version 2"),
-        (["rng"], [0, 0, 0, 0], "all zero"),
-        (["rng"], None, "cannot wait for chance"),  # not reached: steps mismatch first? see below
-        (["steps", 0], {"chance": {"deal": 31}}, "step 0 was refused"),
-        (["steps"], [], "do not lead to the saved state"),
-        (["state", "round"], 7, "impossible game state"),
-        (["state", "config", "players"], 9, "impossible game state"),
-        (["start", "castle", "floors", 0], "AAAA", "invalid game document"),
-        (["extra"], 1, "unknown field"),
+        (["format"], "chess", "malformed", 'format is "chess"'),
+        (["format"], 7, "malformed", "not a kingup save document"),
+        (["version"], 2, "version", "version 2 is not supported"),
+        (["generator"], "0" * 64, "generator", "all zero"),
+        (["generator"], "xyz", "generator", "64 hexadecimal digits"),
+        (["chance"], "sometimes", "malformed", "unknown variant"),
+        (["config", "players"], 9, "invalid_config", "3 to 6 players"),
+        (["steps", 1], "chance: deal 99", "malformed", "not a chance outcome"),
+        (["steps", 1], "2: B4", "chance_pending", "a chance step is pending"),
+        (["steps", 4], "3: B4", "not_your_turn", "step 4"),
+        (["steps", 1], "chance: first 0", "wrong_step", "step 1 was refused"),
+        (["steps", 1], "DEALT_AT_STEP_0", "card_unavailable", "step 1 was refused"),
+        (["steps"], [], "chance_pending", "pending chance step"),
+        (["state"], {}, "malformed", "unknown field"),
     ],
 )
-def test_corrupted_json_is_rejected(path: list[Any], value: Any, message: str) -> None:
-    g = kingup.Game(players=4, seed=6)
-    g.play_random()
-    doc = json.loads(g.to_json())
-    text = _corrupt(doc, path, value)
-    if path == ["rng"] and value is None:
-        # An explicit-chance document of a finished game is valid: nothing is pending.
-        assert kingup.Game.from_json(text).chance == "explicit"
-        return
+def test_edited_saves_are_refused_with_the_cores_reason(
+    path: list[Any], value: Any, reason: str, message: str
+) -> None:
+    g, doc = _save()
+    before = g.to_json()
+    if value == "DEALT_AT_STEP_0":  # the same card dealt twice
+        value = doc["steps"][0]
+    with pytest.raises(kingup.InvalidStateError) as info:
+        kingup.Game.from_json(_corrupt(doc, path, value))
+    assert info.value.reason == reason, info.value
+    assert message in str(info.value), str(info.value)
+    assert g.to_json() == before
+
+
+def test_a_save_too_long_is_refused_before_parsing() -> None:
+    text = " " * (1 << 20) + "{}"
     with pytest.raises(kingup.InvalidStateError) as info:
         kingup.Game.from_json(text)
-    assert message in str(info.value), str(info.value)
+    assert info.value.reason == "too_long"
 
 
 @pytest.mark.parametrize("text", ["", "{", "null", "[]", '{"format": 1}', "\x00", "1e999"])
 def test_malformed_json_is_rejected(text: str) -> None:
-    with pytest.raises(kingup.InvalidStateError):
+    with pytest.raises(kingup.InvalidStateError) as info:
         kingup.Game.from_json(text)
-    with pytest.raises(kingup.InvalidStateError):
+    assert info.value.reason == "malformed"
+    with pytest.raises(kingup.InvalidStateError) as view_info:
         kingup.PlayerView.from_json(text)
+    assert view_info.value.reason is None
     with pytest.raises(kingup.InvalidStateError):
         kingup.PublicView.from_json(text)
 
@@ -274,11 +299,13 @@ def test_from_json_wrong_type() -> None:
 
 
 def test_auto_game_paused_at_chance_is_rejected() -> None:
-    g = kingup.Game(players=3, chance="explicit", first_player=0)
+    g = kingup.Game(players=3, chance="explicit", first_player=0, seed=1)
     doc = json.loads(g.to_json())
-    doc["rng"] = [1, 2, 3, 4]
-    with pytest.raises(kingup.InvalidStateError, match="cannot wait for chance"):
+    assert doc["chance"] == "explicit" and doc["steps"] == []
+    doc["chance"] = "auto"
+    with pytest.raises(kingup.InvalidStateError, match="pending chance step") as info:
         kingup.Game.from_json(json.dumps(doc))
+    assert info.value.reason == "chance_pending"
 
 
 def test_exceptions_pickle() -> None:
@@ -290,6 +317,16 @@ def test_exceptions_pickle() -> None:
     copy = pickle.loads(pickle.dumps(info.value))
     assert isinstance(copy, IllegalActionError)
     assert (copy.reason, copy.action, str(copy)) == (info.value.reason, 99, str(info.value))
+    errors: list[kingup.KingupError] = [
+        kingup.UndoError("the last step is not seat 1's action", 1, "not_your_step"),
+        kingup.InvalidStateError("step 3 was refused", "card_unavailable"),
+        kingup.InvalidConfigError("iterations must be 1 to 1000000, not 0", "iterations"),
+        kingup.SeatError("there is no seat 7 in a 4-player game", 7),
+    ]
+    for err in errors:
+        back = pickle.loads(pickle.dumps(err))
+        assert type(back) is type(err) and str(back) == str(err)
+        assert back.reason == err.reason  # type: ignore[attr-defined]
 
 
 def test_simulate_bad_arguments() -> None:
@@ -330,15 +367,6 @@ def test_other_query_arguments() -> None:
         kingup.Action(67)
     with pytest.raises(ValueError):
         kingup.Action.place("A", 5)
-
-
-def test_sample_from_a_hand_edited_view_is_rejected() -> None:
-    g = kingup.Game(players=4, seed=2)
-    doc = json.loads(g.view(0).to_json())
-    doc["public"]["dealt"] = []  # nobody dealt, yet the viewer holds a card
-    view = kingup.PlayerView.from_json(json.dumps(doc))
-    with pytest.raises(kingup.InvalidStateError, match="no game fits this view"):
-        view.sample(seed=1)
 
 
 @pytest.mark.parametrize(

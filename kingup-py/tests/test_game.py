@@ -135,7 +135,10 @@ def test_a_unanimous_yes_crowns_the_candidate_and_scores_the_round(vote_game: ki
 
 def test_explicit_chance_game() -> None:
     g = kingup.Game(players=3, chance="explicit", first_player=0)
-    assert g.is_chance and g.chance_step == "deal" and g.to_move is None
+    step = g.chance_step
+    assert step is not None and g.is_chance and g.to_move is None
+    assert (step.kind, step.seat, step.character) == ("deal", 0, None)
+    assert str(step) == "deal seat 0's objective"
     outcomes = g.chance_outcomes()
     assert len(outcomes) == 26 and abs(sum(p for _, p in outcomes) - 1) < 1e-9
     assert all(10 <= o < 36 for o, _ in outcomes)
@@ -145,18 +148,24 @@ def test_explicit_chance_game() -> None:
     assert not g.is_chance and g.to_move == 0
     assert g.view(1).objective_card == 1
     assert g.history() == [(None, 10), (None, 11), (None, 12)]
+    assert g.chance_step is None
     g.play_random(seed=4)
     assert g.is_over
 
 
 def test_random_first_player_and_layout_are_chance_steps() -> None:
     g = kingup.Game(players=5, chance="explicit", setup="random")
-    assert g.chance_step == "first_player"
+    first = g.chance_step
+    assert first is not None and first.kind == "first_player"
+    assert (first.seat, first.character, str(first)) == (None, None, "draw the first player")
     assert [o for o, _ in g.chance_outcomes()] == [0, 1, 2, 3, 4]
     g.apply_chance(3)
     for card in range(5):
         g.apply_chance(10 + card)
-    assert g.chance_step == "layout"
+    step = g.chance_step
+    assert step is not None and step.kind == "layout" and step.seat is None
+    assert isinstance(step.character, Character)
+    assert str(step) == f"lay out {step.character.title}"
     layout = g.chance_outcomes()
     assert [o for o, _ in layout] == [6, 7, 8, 9]
     assert [p for _, p in layout] == [0.25] * 4
@@ -191,12 +200,17 @@ def test_sample_keeps_what_the_viewer_knows(rng: random.Random) -> None:
     for seed in range(20):
         world = g.sample(0, seed=seed)
         assert world.view(0) == g.view(0)
-        assert world.history() == [] and world.chance == "auto"
+        # The same public history, replayed: seat 0 saw the same events in the same order.
+        assert world.events(0) == g.events(0) and world.events(None) == g.events(None)
+        assert len(world.history()) == len(g.history()) and world.chance == "auto"
         world.play_random()
         assert world.is_over
     worlds = {g.sample(0, seed=s).view(1).objective_card for s in range(30)}
     assert len(worlds) > 1
-    assert g.view(2).sample(seed=1).view(2) == g.view(2)
+    # Seat 1's pending No is among the sampled secrets, so some worlds have a Yes there.
+    votes = {g.sample(0, seed=s).view(1).vote for s in range(30)}
+    assert votes == {Vote.YES, Vote.NO}
+    assert g.sample(0, seed=5) == g.sample(0, seed=5) != g.sample(0, seed=6)
 
 
 def test_clone_is_independent_and_plays_out_the_same() -> None:
@@ -224,10 +238,11 @@ def test_events_since_and_counts() -> None:
 def test_action_value_type() -> None:
     a = Action(57)
     assert a == 57 and a.kind == "climb" and a.character is Character.FIORELLO
-    assert str(a) == "climb Fiorello" and repr(a) == "Action(57)"
+    assert str(a) == "F" and a.describe() == "climb Fiorello" and repr(a) == "Action(57)"
     p = Action.place("Beatrice", 3)
     assert (int(p), p.kind, p.character, p.floor) == (6, "place", Character.BEATRICE, Floor.OFFICIALS)
-    assert str(p) == "place Beatrice on Officials (3)"
+    assert str(p) == "B3" and p.describe() == "place Beatrice on Officials (3)"
+    assert (str(Action(65)), str(Action(66))) == ("yes", "no")
     assert Action.vote(True) == 65 and Action.vote(Vote.NO) == 66
     assert Action(66).vote_cast is Vote.NO and Action(66).character is None
     assert Action.climb("P") == 64 and len(Action.all()) == 67

@@ -34,8 +34,10 @@ def test_explicit_chance_round_trip() -> None:
     g = kingup.Game(players=3, chance="explicit")
     g.apply_chance(1)
     doc = json.loads(g.to_json())
-    assert doc["rng"] is None and doc["format"] == "kingup.Game"
-    assert kingup.Game.from_json(g.to_json()) == g
+    assert (doc["format"], doc["version"], doc["chance"]) == ("kingup-save", 1, "explicit")
+    assert doc["steps"] == ["chance: first 1"] and len(doc["generator"]) == 64
+    back = kingup.Game.from_json(g.to_json())
+    assert back == g and back.chance == "explicit" and back.is_chance
 
 
 def test_sampled_games_round_trip() -> None:

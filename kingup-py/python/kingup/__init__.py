@@ -27,7 +27,7 @@ from ._kingup import (
 )
 from . import bots
 from ._simulate import Simulation, simulate
-from ._types import Action, Character, Floor, Phase, Vote
+from ._types import Action, ChanceStep, Character, Floor, Phase, Vote
 from .errors import (
     ChanceReason,
     IllegalActionError,
@@ -37,6 +37,8 @@ from .errors import (
     InvalidStateError,
     KingupError,
     SeatError,
+    UndoError,
+    UndoReason,
 )
 
 __all__ = [
@@ -46,6 +48,7 @@ __all__ = [
     "OBSERVATION_LEN",
     "Action",
     "ChanceReason",
+    "ChanceStep",
     "Character",
     "Event",
     "Floor",
@@ -61,6 +64,8 @@ __all__ = [
     "PublicView",
     "SeatError",
     "Simulation",
+    "UndoError",
+    "UndoReason",
     "VectorEnv",
     "Vote",
     "bots",

@@ -1,14 +1,15 @@
-"""Value types: characters, floors, votes, phases and actions (the dense index contract)."""
+"""Value types: characters, floors, votes, phases, actions (the dense index contract) and
+chance steps."""
 
 from __future__ import annotations
 
 import operator
 from enum import Enum, IntEnum
-from typing import SupportsIndex
+from typing import Literal, NamedTuple, SupportsIndex
 
 from . import _kingup
 
-__all__ = ["Action", "Character", "Floor", "Phase", "Vote"]
+__all__ = ["Action", "ChanceStep", "Character", "Floor", "Phase", "Vote"]
 
 _LETTERS = "ABCDEFGILMNOP"
 
@@ -129,6 +130,10 @@ class Action(int):
     65       vote Yes
     66       vote No
     ======== ==================================================
+
+    ``str(action)`` is the core's notation: ``"B4"`` (place Beatrice on floor 4), ``"F"``
+    (climb Fiorello), ``"yes"``, ``"no"``; ``Action.parse`` reads it back and
+    ``action.describe()`` gives a sentence.
     """
 
     __slots__ = ()
@@ -167,6 +172,12 @@ class Action(int):
         return cls(cls.VOTE_YES + Vote(vote))
 
     @classmethod
+    def parse(cls, text: str) -> Action:
+        """The action written in the core's notation: ``"B4"``, ``"F"``, ``"yes"``, ``"no"``
+        (any case, spaces around ignored). Raises ``ValueError`` for anything else."""
+        return cls(_kingup.parse_action(text))
+
+    @classmethod
     def all(cls) -> list[Action]:
         """Every action, in index order."""
         return [cls(i) for i in range(cls.COUNT)]
@@ -202,11 +213,34 @@ class Action(int):
         """The vote of a vote action; ``None`` otherwise."""
         return Vote(self - self.VOTE_YES) if self >= self.VOTE_YES else None
 
-    def __str__(self) -> str:
+    def describe(self) -> str:
+        """The core's sentence for the action, e.g. ``"place Beatrice on Officials (3)"``."""
         return _kingup.action_name(int(self))
+
+    def __str__(self) -> str:
+        return _kingup.action_notation(int(self))
 
     def __repr__(self) -> str:
         return f"Action({int(self)})"
 
     def __reduce__(self) -> tuple[type[Action], tuple[int]]:
         return (Action, (int(self),))
+
+
+class ChanceStep(NamedTuple):
+    """What the pending chance step decides (``Game.chance_step``).
+
+    ``kind`` is ``"first_player"`` (who starts round 1), ``"deal"`` (``seat``'s objective
+    card) or ``"layout"`` (the starting floor of ``character``, random-layout variant);
+    ``str()`` is the core's description, e.g. ``"deal seat 2's objective"``.
+    """
+
+    kind: Literal["first_player", "deal", "layout"]
+    seat: int | None
+    """The seat being dealt, for a deal."""
+    character: Character | None
+    """The character being laid out, for a layout."""
+    description: str
+
+    def __str__(self) -> str:
+        return self.description

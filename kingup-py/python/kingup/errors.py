@@ -15,12 +15,14 @@ __all__ = [
     "InvalidStateError",
     "KingupError",
     "SeatError",
+    "UndoError",
+    "UndoReason",
 ]
 
 
 class IllegalReason(str, Enum):
-    """Why an action was refused (the engine's ``IllegalReason``, plus ``NO_SUCH_ACTION``
-    for an index outside ``0..67``)."""
+    """Why an action was refused: the core's codes (``IllegalReason::code``, and
+    ``no_such_action`` for an index outside ``0..67``)."""
 
     NO_SUCH_ACTION = "no_such_action"
     GAME_OVER = "game_over"
@@ -37,8 +39,8 @@ class IllegalReason(str, Enum):
 
 
 class ChanceReason(str, Enum):
-    """Why a chance outcome was refused (the engine's ``ChanceReason``, plus
-    ``NO_SUCH_OUTCOME`` for an index outside ``0..42``)."""
+    """Why a chance outcome was refused: the core's codes (``ChanceReason::code``, and
+    ``no_such_outcome`` for an index outside ``0..42``)."""
 
     NO_SUCH_OUTCOME = "no_such_outcome"
     NOT_CHANCE = "not_chance"
@@ -46,6 +48,14 @@ class ChanceReason(str, Enum):
     NO_SUCH_SEAT = "no_such_seat"
     CARD_UNAVAILABLE = "card_unavailable"
     FLOOR_UNAVAILABLE = "floor_unavailable"
+
+
+class UndoReason(str, Enum):
+    """Why ``Game.undo`` took nothing back (the core's ``UndoError`` codes)."""
+
+    NOTHING_TO_UNDO = "nothing_to_undo"
+    NOT_YOUR_STEP = "not_your_step"
+    REVEALED = "revealed"
 
 
 class KingupError(Exception):
@@ -102,19 +112,56 @@ class IllegalChanceError(KingupError, ValueError):
 
 
 class InvalidConfigError(KingupError, ValueError):
-    """The game's configuration is not playable (players, rounds, deck, first player...)."""
+    """The game's configuration is not playable (players, rounds, deck, first player...),
+    or a setting is out of its range. ``reason`` is the core's code when it has one (bot
+    settings: ``"iterations"``, ``"exploration"``, ``"time_limit"``), else ``None``."""
+
+    def __init__(self, message: str, reason: str | None = None) -> None:
+        super().__init__(message)
+        self.reason = reason
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (type(self), (self.message, self.reason))
 
 
 class InvalidStateError(KingupError, ValueError):
-    """A snapshot (JSON, pickle) or a view is malformed or describes an impossible game."""
+    """A save document (JSON, pickle) or a view is malformed or describes an impossible
+    game.
+
+    ``reason``, for a save document (``Game.from_json``, unpickling), is the core's
+    ``LoadError`` code: ``"malformed"``, ``"too_long"``, ``"version"``, ``"generator"``,
+    ``"chance_pending"``, ``"invalid_config"``, or the refused step's own reason
+    (``"card_unavailable"``, ``"not_your_turn"``...). For views and events it is ``None``."""
+
+    def __init__(self, message: str, reason: str | None = None) -> None:
+        super().__init__(message)
+        self.reason = reason
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (type(self), (self.message, self.reason))
 
 
 class SeatError(KingupError, ValueError):
-    """The seat does not play in this game (or is not an int in range)."""
+    """The seat does not play in this game. ``reason`` is ``"no_such_seat"``."""
 
-    def __init__(self, message: str, seat: int) -> None:
+    def __init__(self, message: str, seat: int, reason: str = "no_such_seat") -> None:
         super().__init__(message)
         self.seat = seat
+        self.reason = reason
 
     def __reduce__(self) -> tuple[Any, ...]:
-        return (type(self), (self.message, self.seat))
+        return (type(self), (self.message, self.seat, self.reason))
+
+
+class UndoError(KingupError, ValueError):
+    """``Game.undo(seat)`` took nothing back: nothing was played (``nothing_to_undo``), the
+    last step is another seat's (``not_your_step``), or information was revealed since
+    (``revealed``: a chance step, a vote reveal, random play)."""
+
+    def __init__(self, message: str, seat: int, reason: str) -> None:
+        super().__init__(message)
+        self.seat = seat
+        self.reason = UndoReason(reason)
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (type(self), (self.message, self.seat, self.reason.value))

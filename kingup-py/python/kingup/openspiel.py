@@ -141,7 +141,7 @@ class KingUpState(pyspiel.State):  # type: ignore[misc]
     def _action_to_string(self, player: int, action: int) -> str:
         if player == pyspiel.PlayerId.CHANCE:
             return _kingup.chance_outcome_name(action)
-        return str(Action(action))
+        return Action(action).describe()
 
     def is_terminal(self) -> bool:
         return self.game.is_over
