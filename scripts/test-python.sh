@@ -30,9 +30,9 @@ rm -rf "$wheels"
     --interpreter "$py" --out "$wheels" --quiet)
 "$py" -m pip install --quiet --disable-pip-version-check --force-reinstall --no-deps "$wheels"/*.whl
 
-step "pytest (kingup-py/tests)"
-(cd kingup-py && "$py" -m pytest -q -p no:cacheprovider tests)
+step "pytest (kingup-py/tests and the Python driver of the cross-language test, interop/python)"
+(cd kingup-py && "$py" -m pytest -q -p no:cacheprovider tests ../interop/python)
 
 step "mypy --strict (the package and the examples)"
 "$py" -m mypy --strict --config-file kingup-py/pyproject.toml --no-incremental --cache-dir=/dev/null \
-    examples/python kingup-py/python/kingup
+    examples/python kingup-py/python/kingup interop/python

@@ -18,10 +18,9 @@ use std::mem::size_of;
 
 use criterion::{Criterion, Throughput, criterion_group};
 use kingup_core::{
-    Action, Actions, Actor, Config, Event, EventSink, Events, Game, Phase, Seat, SeatSet,
+    Action, Actions, Actor, Config, Event, EventSink, Events, Game, Generator, Phase, Seat,
+    SeatSet,
 };
-use rand::rngs::SmallRng;
-use rand::{RngExt, SeedableRng};
 
 /// How a playout applies the actions it picks.
 #[derive(Clone, Copy, Debug)]
@@ -56,7 +55,7 @@ fn first_voter(waiting: SeatSet) -> Option<Seat> {
 }
 
 /// Plays one random 4-player 3-round game; returns the player actions it took.
-fn playout<S: EventSink>(rng: &mut SmallRng, apply: Apply, chance_sink: &mut S) -> u32 {
+fn playout<S: EventSink>(rng: &mut Generator, apply: Apply, chance_sink: &mut S) -> u32 {
     let mut game = Game::new(Config::new(4)).expect("the standard game is valid");
     let mut steps = 0;
     loop {
@@ -70,7 +69,7 @@ fn playout<S: EventSink>(rng: &mut SmallRng, apply: Apply, chance_sink: &mut S) 
             Actor::Nobody => break,
         };
         let legal = game.legal_actions(seat);
-        let action = legal[rng.random_range(0..legal.len())];
+        let action = legal[rng.below(legal.len() as u32) as usize];
         match apply {
             Apply::Unchecked => game.apply_unchecked(seat, action),
             Apply::Checked => {
@@ -84,28 +83,11 @@ fn playout<S: EventSink>(rng: &mut SmallRng, apply: Apply, chance_sink: &mut S) 
     steps
 }
 
-/// The same random game, picking the k-th legal action without building the list
-/// (`legal_action_count` + `nth_legal_action`); returns the player actions it took.
-fn playout_nth(rng: &mut SmallRng) -> u32 {
+/// The same random game through `Game::play_random`: the k-th legal action without building
+/// the list (`legal_action_count` + `nth_legal_action`); returns the player actions taken.
+fn playout_nth(rng: &mut Generator) -> u32 {
     let mut game = Game::new(Config::new(4)).expect("the standard game is valid");
-    let mut steps = 0;
-    loop {
-        let seat = match game.actor() {
-            Actor::Chance => {
-                game.resolve_chance(rng, &mut ());
-                continue;
-            }
-            Actor::Seat(seat) => seat,
-            Actor::Voters(waiting) => first_voter(waiting).expect("someone votes"),
-            Actor::Nobody => break,
-        };
-        let n = rng.random_range(0..game.legal_action_count(seat));
-        let action = game
-            .nth_legal_action(seat, n)
-            .expect("n is below the count");
-        game.apply_unchecked(seat, action);
-        steps += 1;
-    }
+    let steps = game.play_random(rng);
     black_box(game.winners());
     steps
 }
@@ -141,17 +123,17 @@ fn nth_bit(mut mask: u32, n: u32) -> u32 {
 }
 
 /// One random game by hand; returns the winners' mask and the player actions taken.
-fn baseline_game(rng: &mut SmallRng, deck: &[u16; 26]) -> (u8, u32) {
+fn baseline_game(rng: &mut Generator, deck: &[u16; 26]) -> (u8, u32) {
     let mut used_cards = 0u32;
     let mut totals = [0u32; PLAYERS];
     let mut objective = [0u16; PLAYERS];
     let mut inside = 0u16;
-    let mut first = rng.random_range(0..PLAYERS);
+    let mut first = rng.below(PLAYERS as u32) as usize;
     let mut steps = 0;
     for round in 0..3 {
         for card in &mut objective {
             let available = ((1u32 << 26) - 1) & !used_cards;
-            let k = rng.random_range(0..available.count_ones());
+            let k = rng.below(available.count_ones());
             let c = nth_bit(available, k);
             used_cards |= 1 << c;
             *card = deck[c as usize];
@@ -166,7 +148,7 @@ fn baseline_game(rng: &mut SmallRng, deck: &[u16; 26]) -> (u8, u32) {
             let room: u32 = (1..5)
                 .filter(|&f| floors[f].count_ones() < 4)
                 .fold(0, |m, f| m | 1 << f);
-            let pick = rng.random_range(0..outside.count_ones() * room.count_ones());
+            let pick = rng.below(outside.count_ones() * room.count_ones());
             let character = nth_bit(u32::from(outside), pick / room.count_ones());
             let floor = nth_bit(room, pick % room.count_ones()) as usize;
             floors[floor] |= 1 << character;
@@ -183,7 +165,7 @@ fn baseline_game(rng: &mut SmallRng, deck: &[u16; 26]) -> (u8, u32) {
                     climbable |= floors[f];
                 }
             }
-            let pick = rng.random_range(0..climbable.count_ones());
+            let pick = rng.below(climbable.count_ones());
             let character = nth_bit(u32::from(climbable), pick);
             let bit = 1u16 << character;
             let from = floors.iter().position(|f| f & bit != 0).unwrap_or(0);
@@ -197,7 +179,7 @@ fn baseline_game(rng: &mut SmallRng, deck: &[u16; 26]) -> (u8, u32) {
             let mut no = 0u8;
             for (seat, cards) in no_cards.iter().enumerate() {
                 let options = if *cards > 0 { 2 } else { 1 };
-                if rng.random_range(0..options) == 1 {
+                if rng.below(options) == 1 {
                     no |= 1 << seat;
                 }
                 steps += 1;
@@ -242,16 +224,16 @@ fn playouts(c: &mut Criterion) {
         ("api_apply_with_checked_no_events", Apply::CheckedNoEvents),
     ] {
         group.bench_function(name, |b| {
-            let mut rng = SmallRng::seed_from_u64(1);
+            let mut rng = Generator::new(1);
             b.iter(|| playout(&mut rng, apply, &mut ()));
         });
     }
     group.bench_function("api_nth_legal_unchecked", |b| {
-        let mut rng = SmallRng::seed_from_u64(1);
+        let mut rng = Generator::new(1);
         b.iter(|| playout_nth(&mut rng));
     });
     group.bench_function("baseline_minimal", |b| {
-        let mut rng = SmallRng::seed_from_u64(1);
+        let mut rng = Generator::new(1);
         let deck = balanced_deck();
         b.iter(|| baseline_game(&mut rng, black_box(&deck)));
     });
@@ -260,7 +242,7 @@ fn playouts(c: &mut Criterion) {
 
 /// A game at the first placement of round 1, and one at its first climb.
 fn placement_and_climb_states() -> (Game, Game) {
-    let mut rng = SmallRng::seed_from_u64(3);
+    let mut rng = Generator::new(3);
     let mut game = Game::new(Config::new(4)).expect("valid");
     game.resolve_chance(&mut rng, &mut ());
     let placement = game;
@@ -269,7 +251,7 @@ fn placement_and_climb_states() -> (Game, Game) {
             unreachable!("a seat places")
         };
         let legal = game.legal_actions(seat);
-        game.apply_unchecked(seat, legal[rng.random_range(0..legal.len())]);
+        game.apply_unchecked(seat, legal[rng.below(legal.len() as u32) as usize]);
     }
     (placement, game)
 }
@@ -319,7 +301,7 @@ fn report() {
         size_of::<Events>(),
     );
     const GAMES: u32 = 20_000;
-    let mut rng = SmallRng::seed_from_u64(1);
+    let mut rng = Generator::new(1);
     let mut chance = ChanceCounter::default();
     let steps: u64 = (0..GAMES)
         .map(|_| u64::from(playout(&mut rng, Apply::Unchecked, &mut chance)))
