@@ -18,8 +18,7 @@ use std::mem::size_of;
 
 use criterion::{Criterion, Throughput, criterion_group};
 use kingup_core::{
-    Action, Actions, Actor, Config, Event, EventSink, Events, Game, Generator, Phase, Seat,
-    SeatSet,
+    Action, Actions, Actor, Config, Event, EventSink, Events, Game, Generator, Phase, Seat, SeatSet,
 };
 
 /// How a playout applies the actions it picks.

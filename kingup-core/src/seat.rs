@@ -43,7 +43,12 @@ impl Seat {
     /// The seat to the left (clockwise) in a game of `players`.
     #[inline]
     pub const fn next(self, players: usize) -> Seat {
-        Seat(((self.0 as usize + 1) % players) as u8)
+        // A compare, not a division: this runs on every move.
+        if self.0 as usize + 1 >= players {
+            Seat(0)
+        } else {
+            Seat(self.0 + 1)
+        }
     }
 
     /// The seats `0..players`, in order.

@@ -218,7 +218,7 @@ impl Game {
                 seat.index() + 1 == self.players() && self.config.setup == Setup::Placement
             }
             (ChanceStep::Layout(character), ChanceOutcome::Layout(floor)) => {
-                self.castle.put(character, floor);
+                self.castle.enter(character, floor);
                 sink.push(Event::LaidOut { character, floor });
                 self.castle.outside().is_empty()
             }

@@ -29,7 +29,13 @@ pub(crate) fn no_cards_left(
     if seat.index() >= config.player_count() {
         return 0;
     }
-    let played = no_votes.iter().filter(|s| s.contains(seat)).count() as u8;
+    // The 13 sets side by side in one word: the seat's bit of every byte, counted at once.
+    let mut bytes = [0u8; 16];
+    for (byte, set) in bytes.iter_mut().zip(no_votes) {
+        *byte = set.bits();
+    }
+    const LOW_BITS: u128 = u128::from_le_bytes([1; 16]);
+    let played = (u128::from_le_bytes(bytes) >> seat.index() & LOW_BITS).count_ones() as u8;
     config.no_cards().saturating_sub(played)
 }
 

@@ -7,7 +7,7 @@ use super::Game;
 use crate::chance::nth_bit;
 use crate::random::below;
 use crate::{
-    Action, Actor, Castle, Character, Event, EventSink, Events, Floor, IllegalAction,
+    Action, Actor, Castle, Character, CharacterSet, Event, EventSink, Events, Floor, IllegalAction,
     IllegalReason, Phase, Seat, SeatSet, Vote,
 };
 
@@ -28,19 +28,8 @@ pub(crate) fn legal_actions_in(
 ) -> Actions {
     let mut actions = Actions::new();
     match phase {
-        Phase::Placement => {
-            let floors = placement_floors(castle);
-            for character in castle.outside() {
-                for &floor in &floors {
-                    actions.push(Action::Place { character, floor });
-                }
-            }
-        }
-        Phase::Climb => {
-            for character in castle.climbable() {
-                actions.push(Action::Climb { character });
-            }
-        }
+        Phase::Placement => return placements(castle),
+        Phase::Climb => return climbs(castle),
         Phase::Vote => {
             actions.push(Action::Vote(Vote::Yes));
             if no_cards() > 0 {
@@ -52,6 +41,41 @@ pub(crate) fn legal_actions_in(
     actions
 }
 
+/// The legal placements: every character outside on every placement floor with room, in
+/// index order. Written into a full-size array and cut to length, which is several times
+/// faster than pushing up to 52 actions one by one.
+fn placements(castle: &Castle) -> Actions {
+    let floors = placement_floors(castle);
+    let mut buffer = [Action::Vote(Vote::Yes); 52];
+    let mut len = 0;
+    for character in castle.outside() {
+        for &floor in &floors {
+            if let Some(slot) = buffer.get_mut(len) {
+                *slot = Action::Place { character, floor };
+            }
+            len += 1;
+        }
+    }
+    let mut actions = Actions::from(buffer);
+    actions.truncate(len);
+    actions
+}
+
+/// The legal climbs, in index order (filled like [`placements`]).
+fn climbs(castle: &Castle) -> Actions {
+    let mut buffer = [Action::Vote(Vote::Yes); 52];
+    let mut len = 0;
+    for character in castle.climbable() {
+        if let Some(slot) = buffer.get_mut(len) {
+            *slot = Action::Climb { character };
+        }
+        len += 1;
+    }
+    let mut actions = Actions::from(buffer);
+    actions.truncate(len);
+    actions
+}
+
 /// The placement floors (1–4) with room, in order.
 fn placement_floors(castle: &Castle) -> ArrayVec<Floor, 4> {
     Floor::PLACEMENT
@@ -60,13 +84,71 @@ fn placement_floors(castle: &Castle) -> ArrayVec<Floor, 4> {
         .collect()
 }
 
-/// The placement floors with room as a mask: bit `i` is `Floor::PLACEMENT[i]`.
-fn placement_room(castle: &Castle) -> u32 {
+/// The placement floors with room as a mask (bit `i` is `Floor::PLACEMENT[i]`) and their
+/// number.
+fn placement_room(castle: &Castle) -> (u32, u32) {
     Floor::PLACEMENT
         .iter()
         .enumerate()
         .filter(|(_, f)| castle.has_room(**f))
-        .fold(0, |mask, (i, _)| mask | 1 << i)
+        .fold((0, 0), |(mask, n), (i, _)| (mask | 1 << i, n + 1))
+}
+
+/// A seat's options in one phase, in the shape legal actions are counted and indexed in
+/// (sorted by action index).
+#[derive(Clone, Copy)]
+enum Options {
+    /// Every unplaced character on every placement floor with room.
+    Place {
+        outside: CharacterSet,
+        unplaced: u32,
+        /// Placement floors with room, bit `i` for `Floor::PLACEMENT[i]`, and their number.
+        room: u32,
+        floors: u32,
+    },
+    /// Every climbable character.
+    Climb { climbable: CharacterSet, count: u32 },
+    /// Yes, and No if the seat has a No card.
+    Vote { no: bool },
+}
+
+impl Options {
+    #[inline]
+    fn count(self) -> u32 {
+        match self {
+            Options::Place {
+                unplaced, floors, ..
+            } => unplaced * floors,
+            Options::Climb { count, .. } => count,
+            Options::Vote { no } => 1 + u32::from(no),
+        }
+    }
+
+    /// The `n`-th option in index order.
+    #[inline]
+    fn nth(self, n: u32) -> Option<Action> {
+        match self {
+            Options::Place {
+                outside,
+                room,
+                floors,
+                ..
+            } => {
+                let floors = floors.max(1);
+                let character = outside.nth((n / floors) as usize)?;
+                let floor = Floor::PLACEMENT[nth_bit(room, n % floors)? as usize];
+                Some(Action::Place { character, floor })
+            }
+            Options::Climb { climbable, .. } => Some(Action::Climb {
+                character: climbable.nth(n as usize)?,
+            }),
+            Options::Vote { no } => match n {
+                0 => Some(Action::Vote(Vote::Yes)),
+                1 if no => Some(Action::Vote(Vote::No)),
+                _ => None,
+            },
+        }
+    }
 }
 
 /// Bit `i` set for each action of index `i` in `actions`.
@@ -86,17 +168,7 @@ impl Game {
     /// How many legal actions `seat` has: `legal_actions(seat).len()`, without building
     /// the list.
     pub fn legal_action_count(&self, seat: Seat) -> usize {
-        if !self.actor().includes(seat) {
-            return 0;
-        }
-        match self.phase {
-            Phase::Placement => {
-                self.castle.outside().len() * placement_room(&self.castle).count_ones() as usize
-            }
-            Phase::Climb => self.castle.climbable().len(),
-            Phase::Vote => 1 + usize::from(self.no_cards(seat) > 0),
-            Phase::Setup | Phase::Score | Phase::GameOver => 0,
-        }
+        self.options(seat).map_or(0, |o| o.count() as usize)
     }
 
     /// The `n`-th legal action of `seat` in sorted order: `legal_actions(seat).get(n)`,
@@ -118,30 +190,7 @@ impl Game {
     /// # Ok::<(), kingup_core::ConfigError>(())
     /// ```
     pub fn nth_legal_action(&self, seat: Seat, n: usize) -> Option<Action> {
-        if !self.actor().includes(seat) {
-            return None;
-        }
-        match self.phase {
-            Phase::Placement => {
-                let room = placement_room(&self.castle);
-                let floors = room.count_ones().max(1) as usize;
-                let character = self.castle.outside().nth(n / floors)?;
-                let floor = nth_bit(room, (n % floors) as u32)?;
-                Some(Action::Place {
-                    character,
-                    floor: Floor::PLACEMENT[floor as usize],
-                })
-            }
-            Phase::Climb => Some(Action::Climb {
-                character: self.castle.climbable().nth(n)?,
-            }),
-            Phase::Vote => match n {
-                0 => Some(Action::Vote(Vote::Yes)),
-                1 if self.no_cards(seat) > 0 => Some(Action::Vote(Vote::No)),
-                _ => None,
-            },
-            Phase::Setup | Phase::Score | Phase::GameOver => None,
-        }
+        self.options(seat)?.nth(u32::try_from(n).ok()?)
     }
 
     /// A uniformly random legal action for the seat that acts next ([`Game::next_seat`]):
@@ -150,11 +199,38 @@ impl Game {
     /// front end's random play draws this way, so a seed gives the same game everywhere.
     pub fn random_action<R: Rng + ?Sized>(&self, rng: &mut R) -> Option<(Seat, Action)> {
         let seat = self.next_seat()?;
-        let count = self.legal_action_count(seat) as u32;
-        Some((
-            seat,
-            self.nth_legal_action(seat, below(rng, count) as usize)?,
-        ))
+        let options = self.options(seat)?;
+        Some((seat, options.nth(below(rng, options.count()))?))
+    }
+
+    /// What `seat` may do now, if it may act: the options computed once, for
+    /// [`Game::legal_action_count`], [`Game::nth_legal_action`] and
+    /// [`Game::random_action`].
+    #[inline]
+    fn options(&self, seat: Seat) -> Option<Options> {
+        if !self.actor().includes(seat) {
+            return None;
+        }
+        Some(match self.phase {
+            Phase::Placement => {
+                let (room, floors) = placement_room(&self.castle);
+                Options::Place {
+                    outside: self.castle.outside(),
+                    // Nobody is eliminated before the climb.
+                    unplaced: Character::COUNT as u32 - self.castle.inside_count(),
+                    room,
+                    floors,
+                }
+            }
+            Phase::Climb => {
+                let (climbable, count) = self.castle.climbable_counted();
+                Options::Climb { climbable, count }
+            }
+            Phase::Vote => Options::Vote {
+                no: self.no_cards(seat) > 0,
+            },
+            Phase::Setup | Phase::Score | Phase::GameOver => return None,
+        })
     }
 
     /// Plays to the end, chance and [`Game::random_action`] alike drawn from `rng`, without
@@ -172,11 +248,13 @@ impl Game {
     pub fn play_random<R: Rng + ?Sized>(&mut self, rng: &mut R) -> u32 {
         let mut actions = 0;
         loop {
-            self.resolve_chance(rng, &mut ());
+            if self.actor() == Actor::Chance {
+                self.resolve_chance(rng, &mut ());
+            }
             let Some((seat, action)) = self.random_action(rng) else {
                 return actions;
             };
-            self.apply_unchecked(seat, action);
+            self.play(seat, action, &mut ());
             actions += 1;
         }
     }
@@ -335,14 +413,14 @@ impl Game {
         floor: Floor,
         sink: &mut S,
     ) {
-        self.castle.put(character, floor);
+        self.castle.enter(character, floor);
         self.movers[character.index()].insert(seat);
         sink.push(Event::Placed {
             seat,
             character,
             floor,
         });
-        if self.castle.inside().len() < usize::from(self.config.placements()) {
+        if self.castle.inside_count() < u32::from(self.config.placements()) {
             self.to_move = seat.next(self.players());
             return;
         }
