@@ -104,8 +104,8 @@ fn versions_and_names() {
     // SAFETY: a static NUL-terminated string.
     let version = unsafe { CStr::from_ptr(kingup_version()) };
     assert_eq!(version.to_str(), Ok(env!("CARGO_PKG_VERSION")));
-    // SAFETY: as above, for every status and one that is not.
     let name = |s| {
+        // SAFETY: as above, for every status and one that is not.
         unsafe { CStr::from_ptr(kingup_status_name(s)) }
             .to_str()
             .unwrap()
@@ -331,10 +331,8 @@ fn config_init_and_action_names() {
     assert_eq!(name(6), "place Beatrice on Officials (3)");
     assert_eq!(name(66), "vote No");
     // SAFETY: NULL is rejected before any write.
-    assert_eq!(
-        unsafe { kingup_config_init(ptr::null_mut(), 4) },
-        KingupStatus::NullArgument
-    );
+    let status = unsafe { kingup_config_init(ptr::null_mut(), 4) };
+    assert_eq!(status, KingupStatus::NullArgument);
     let mut len = 0;
     // SAFETY: NULL buffer with capacity 0; `len` is a live local.
     let status = unsafe { kingup_action_describe(67, ptr::null_mut(), 0, &mut len) };

@@ -431,7 +431,7 @@ fn check_list<T: Copy + Default>(g: &Game, call: ListCall<T>, seated: bool) {
 #[test]
 fn list_queries() {
     let g = fixture();
-    // SAFETY (every call below): `check_list` passes NULL or a live handle, NULL or a
+    // SAFETY: in every call below, `check_list` passes NULL or a live handle, NULL or a
     // buffer of the capacity it names, and NULL or a live length.
     check_list::<u32>(
         &g,

@@ -128,7 +128,7 @@ fn call(
 /// Actions, chance, undo, reseeding.
 fn moves(u: &mut Unstructured<'_>, g: *mut KingupGame) -> Result<KingupStatus> {
     let seat: u32 = u.int_in_range(0..=7)?;
-    // SAFETY (every arm): `g` is NULL or the live handle.
+    // SAFETY: in every arm, `g` is NULL or the live handle.
     Ok(unsafe {
         match u.int_in_range(0u8..=4)? {
             0 => kingup_game_apply(g, seat, u.int_in_range(0..=80)?),
@@ -148,7 +148,7 @@ fn lists(u: &mut Unstructured<'_>, g: *mut KingupGame, bytes: &mut [u8]) -> Resu
     let mut words = [0u32; 64];
     let mut floats = [0f32; 512];
     let mut probabilities = [0f64; 64];
-    // SAFETY (every arm): `g` is NULL or the live handle; every buffer pointer is valid for
+    // SAFETY: in every arm, `g` is NULL or the live handle; every buffer pointer is valid for
     // the capacity passed with it, which never exceeds the buffer's length; `out` is NULL
     // or a live local.
     Ok(unsafe {
@@ -201,7 +201,7 @@ fn scalars(u: &mut Unstructured<'_>, g: *mut KingupGame) -> Result<KingupStatus>
         first_player: 0,
         chance: 0,
     };
-    // SAFETY (every arm): `g` is NULL or the live handle; the out-pointers are live locals.
+    // SAFETY: in every arm, `g` is NULL or the live handle; the out-pointers are live locals.
     Ok(unsafe {
         match u.int_in_range(0u8..=9)? {
             0 => kingup_game_winners(g, &mut word),
@@ -225,7 +225,7 @@ fn texts(u: &mut Unstructured<'_>, g: *mut KingupGame, bytes: &mut [u8]) -> Resu
     let out = len_out(u, &mut len)?;
     let cap = capacity(u, bytes.len())?;
     let buf: *mut c_char = bytes.as_mut_ptr().cast();
-    // SAFETY (every arm): `g` is NULL or the live handle; `buf` is valid for `cap` bytes;
+    // SAFETY: in every arm, `g` is NULL or the live handle; `buf` is valid for `cap` bytes;
     // `out` is NULL or a live local.
     Ok(unsafe {
         match u.int_in_range(0u8..=4)? {
@@ -250,7 +250,7 @@ fn handles(
 ) -> Result<KingupStatus> {
     let seat: u32 = u.int_in_range(0..=7)?;
     let mut other = ptr::null_mut();
-    // SAFETY (every arm): `g` is NULL or the live handle, `game` the live handle; the text
+    // SAFETY: in every arm, `g` is NULL or the live handle, `game` the live handle; the text
     // pointers are valid for the lengths passed with them; `other` is a live local, and
     // whatever lands in it is freed once.
     let status = unsafe {
@@ -350,7 +350,7 @@ fn actions(u: &mut Unstructured<'_>, bytes: &mut [u8]) -> Result<KingupStatus> {
     let cap = capacity(u, bytes.len().min(64))?;
     let buf: *mut c_char = bytes.as_mut_ptr().cast();
     let index = u.int_in_range(0..=70)?;
-    // SAFETY (every arm): `buf` is valid for `cap` bytes; `out` is NULL or a live local;
+    // SAFETY: in every arm, `buf` is valid for `cap` bytes; `out` is NULL or a live local;
     // `text` is valid for its length.
     Ok(unsafe {
         match u.int_in_range(0u8..=2)? {
