@@ -77,16 +77,17 @@ pub struct KingupChanceStep {
     pub subject: i32,
 }
 
-fn phase_code(phase: Phase) -> KingupPhase {
-    match phase {
-        Phase::Setup => KingupPhase::Setup,
-        Phase::Placement => KingupPhase::Placement,
-        Phase::Climb => KingupPhase::Climb,
-        Phase::Vote => KingupPhase::Vote,
-        Phase::Score => KingupPhase::Score,
-        Phase::GameOver => KingupPhase::GameOver,
-    }
-}
+// `KingupPhase` values are the engine's phase indices, so a phase crosses as
+// `Phase::index`; the header's enum only names them.
+const _: () = {
+    assert!(KingupPhase::Setup as usize == Phase::Setup.index());
+    assert!(KingupPhase::Placement as usize == Phase::Placement.index());
+    assert!(KingupPhase::Climb as usize == Phase::Climb.index());
+    assert!(KingupPhase::Vote as usize == Phase::Vote.index());
+    assert!(KingupPhase::Score as usize == Phase::Score.index());
+    assert!(KingupPhase::GameOver as usize == Phase::GameOver.index());
+    assert!(Phase::COUNT == 6);
+};
 
 fn actor_code(actor: Actor) -> KingupActor {
     let (kind, seat, seats) = match actor {
@@ -168,7 +169,7 @@ unsafe fn answer_list<T: Copy>(
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn kingup_game_phase(game: *const KingupGame, out: *mut u32) -> KingupStatus {
     // SAFETY: forwarded from this function's contract.
-    unsafe { answer(game, out, |g| Ok(phase_code(g.game().phase()) as u32)) }
+    unsafe { answer(game, out, |g| Ok(g.game().phase().index() as u32)) }
 }
 
 /// Writes who acts next into `*out`.
