@@ -1,8 +1,9 @@
 /*
  * Bad input for every entry point of kingup.h: NULL handles, NULL or short buffers, wrong
- * seats, out-of-range indices, garbage JSON. Each call must return the documented status,
+ * seats, out-of-range indices, garbage JSON, edited saves, undo that is not allowed. Each
+ * call must return the documented status and reason code (kingup_last_error_reason),
  * explain itself through kingup_last_error, and leave the game exactly as it was (same
- * snapshot JSON, same event count). Built with -Wall -Wextra -Werror and run under
+ * save document, same event count). Built with -Wall -Wextra -Werror and run under
  * AddressSanitizer, UndefinedBehaviorSanitizer and valgrind by scripts/test-ffi.sh.
  */
 #include <stdio.h>
@@ -22,7 +23,7 @@ static void check(int ok, const char *what, int line) {
     }
 }
 
-/* The snapshot and event count of a game, to prove a refused call changed nothing. */
+/* The save document and event count of a game, to prove a refused call changed nothing. */
 typedef struct {
     char json[16384];
     size_t events;
@@ -43,13 +44,29 @@ static int has_message(void) {
     return kingup_last_error(message, sizeof message, &len) == KINGUP_STATUS_OK && len > 1;
 }
 
-/* Checks the status of `call`, that it left a message, and that `game` is unchanged. */
-#define REFUSED(game, call, expected)                                                      \
+/* Whether the last reason code is `expected`; prints it when not. */
+static int has_reason(const char *expected) {
+    char reason[KINGUP_MAX_REASON_LEN];
+    size_t len = 0;
+    if (kingup_last_error_reason(reason, sizeof reason, &len) != KINGUP_STATUS_OK) {
+        return 0;
+    }
+    if (strcmp(reason, expected) != 0) {
+        fprintf(stderr, "  reason \"%s\", expected \"%s\"\n", reason, expected);
+        return 0;
+    }
+    return 1;
+}
+
+/* Checks the status and reason of `call`, that it left a message, and that `game` is
+ * unchanged. */
+#define REFUSED(game, call, expected, reason)                                              \
     do {                                                                                   \
         static State before_, after_;                                                      \
         capture((game), &before_);                                                         \
         KingupStatus got_ = (call);                                                        \
         check(got_ == (expected), #call " returns " #expected, __LINE__);                  \
+        check(has_reason(reason), #call " gives its reason", __LINE__);                    \
         check(has_message(), #call " explains itself", __LINE__);                          \
         capture((game), &after_);                                                          \
         check(strcmp(before_.json, after_.json) == 0 && before_.events == after_.events,   \
@@ -66,9 +83,10 @@ static KingupGame *stale(void) {
     return (KingupGame *)(void *)&dummy;
 }
 
-/* A 4-player game in the placement phase, seat 0 to move, with a non-empty log. */
+/* A 4-player game in the placement phase, seat 0 to move, with a non-empty log (automatic
+ * chance has dealt the objectives). */
 static KingupGame *fixture(void) {
-    KingupConfig config = {4, 3, KINGUP_SETUP_PLACEMENT, 0};
+    KingupConfig config = {4, 3, KINGUP_SETUP_PLACEMENT, 0, KINGUP_CHANCE_AUTO};
     KingupGame *game = NULL;
     if (kingup_game_new(&config, 7, &game) != KINGUP_STATUS_OK ||
         kingup_game_resolve_chance(game) != KINGUP_STATUS_OK) {
@@ -78,126 +96,252 @@ static KingupGame *fixture(void) {
     return game;
 }
 
-static void library_functions(void) {
+static void library_functions(KingupGame *game) {
     char buf[64];
     size_t len = 0;
+    uint32_t action = 12345;
     EXPECT(kingup_abi_version() == KINGUP_ABI_VERSION);
     EXPECT(kingup_version() != NULL && strlen(kingup_version()) > 0);
     EXPECT(strcmp(kingup_status_name(KINGUP_STATUS_PARSE_ERROR), "parse error") == 0);
     EXPECT(strcmp(kingup_status_name(12345), "unknown status") == 0);
-    EXPECT(kingup_config_init(NULL, 4) == KINGUP_STATUS_NULL_ARGUMENT);
-    EXPECT(kingup_action_describe(KINGUP_ACTION_COUNT, buf, sizeof buf, &len) ==
-           KINGUP_STATUS_INVALID_ARGUMENT);
-    EXPECT(kingup_action_describe(0, buf, sizeof buf, NULL) == KINGUP_STATUS_NULL_ARGUMENT);
-    EXPECT(kingup_action_describe(0, NULL, sizeof buf, &len) == KINGUP_STATUS_NULL_ARGUMENT);
+    REFUSED(game, kingup_config_init(NULL, 4), KINGUP_STATUS_NULL_ARGUMENT, "null_argument");
+    REFUSED(game, kingup_action_describe(KINGUP_ACTION_COUNT, buf, sizeof buf, &len),
+            KINGUP_STATUS_INVALID_ARGUMENT, "no_such_action");
+    REFUSED(game, kingup_action_notation(0xffffffffu, buf, sizeof buf, &len),
+            KINGUP_STATUS_INVALID_ARGUMENT, "no_such_action");
+    REFUSED(game, kingup_action_describe(0, buf, sizeof buf, NULL), KINGUP_STATUS_NULL_ARGUMENT,
+            "null_argument");
+    REFUSED(game, kingup_action_describe(0, NULL, sizeof buf, &len), KINGUP_STATUS_NULL_ARGUMENT,
+            "null_argument");
     buf[0] = 'x';
-    EXPECT(kingup_action_describe(0, buf, 3, &len) == KINGUP_STATUS_BUFFER_TOO_SMALL);
+    REFUSED(game, kingup_action_describe(0, buf, 3, &len), KINGUP_STATUS_BUFFER_TOO_SMALL,
+            "buffer_too_small");
     EXPECT(len > 3 && buf[0] == 'x');
     EXPECT(kingup_action_describe(0, buf, len, &len) == KINGUP_STATUS_OK);
+    buf[0] = 'x';
+    REFUSED(game, kingup_action_notation(0, buf, 2, &len), KINGUP_STATUS_BUFFER_TOO_SMALL,
+            "buffer_too_small");
+    EXPECT(len == 3 && buf[0] == 'x'); /* "A1" and its NUL */
 
-    /* The last error: short buffer, size query, NULL length; reading it keeps it. */
+    /* The move notation: anything but "B4", "F", "yes" or "no" is refused. */
+    const char *not_moves[] = {"", "B5", "B44", "H", "climb F", "yess", "4B"};
+    for (size_t i = 0; i < sizeof not_moves / sizeof not_moves[0]; i++) {
+        REFUSED(game, kingup_action_parse(not_moves[i], strlen(not_moves[i]), &action),
+                KINGUP_STATUS_PARSE_ERROR, "malformed");
+    }
+    REFUSED(game, kingup_action_parse("\xff" "B4", 3, &action), KINGUP_STATUS_PARSE_ERROR,
+            "invalid_utf8");
+    REFUSED(game, kingup_action_parse(NULL, 2, &action), KINGUP_STATUS_NULL_ARGUMENT,
+            "null_argument");
+    REFUSED(game, kingup_action_parse("B4", 2, NULL), KINGUP_STATUS_NULL_ARGUMENT,
+            "null_argument");
+    EXPECT(action == 12345);
+    EXPECT(kingup_action_parse(" b4 ", 4, &action) == KINGUP_STATUS_OK && action == 7);
+
+    /* The last error and its reason: short buffer, size query, NULL length; reading them
+     * keeps them. */
     kingup_game_free(NULL);
     EXPECT(kingup_game_apply(NULL, 0, 0) == KINGUP_STATUS_NULL_ARGUMENT);
     EXPECT(kingup_last_error(buf, 4, &len) == KINGUP_STATUS_BUFFER_TOO_SMALL);
     EXPECT(len == strlen("game is NULL") + 1);
     EXPECT(kingup_last_error(NULL, 0, &len) == KINGUP_STATUS_BUFFER_TOO_SMALL);
     EXPECT(kingup_last_error(buf, sizeof buf, NULL) == KINGUP_STATUS_NULL_ARGUMENT);
+    EXPECT(kingup_last_error_reason(buf, 4, &len) == KINGUP_STATUS_BUFFER_TOO_SMALL);
+    EXPECT(len == strlen("null_argument") + 1);
+    EXPECT(kingup_last_error_reason(buf, sizeof buf, NULL) == KINGUP_STATUS_NULL_ARGUMENT);
+    EXPECT(kingup_last_error_reason(buf, sizeof buf, &len) == KINGUP_STATUS_OK);
+    EXPECT(strcmp(buf, "null_argument") == 0);
     EXPECT(kingup_last_error(buf, sizeof buf, &len) == KINGUP_STATUS_OK);
     EXPECT(strcmp(buf, "game is NULL") == 0);
+    /* A success clears both. */
+    EXPECT(kingup_action_parse("F", 1, &action) == KINGUP_STATUS_OK);
+    EXPECT(kingup_last_error_reason(buf, sizeof buf, &len) == KINGUP_STATUS_OK && len == 1);
 }
 
 static void constructors(KingupGame *game) {
-    KingupConfig good = {4, 3, KINGUP_SETUP_PLACEMENT, -1};
-    KingupConfig bad[] = {{2, 3, 0, -1}, {7, 3, 0, -1}, {4, 2, 0, -1}, {4, 3, 2, -1},
-                          {4, 3, 0, 4},  {4, 3, 0, -2}, {0, 0, 0, 0}};
+    KingupConfig good = {4, 3, KINGUP_SETUP_PLACEMENT, -1, KINGUP_CHANCE_AUTO};
+    KingupConfig bad[] = {{2, 3, 0, -1, 0}, {7, 3, 0, -1, 0}, {4, 2, 0, -1, 0},
+                          {4, 3, 2, -1, 0}, {4, 3, 0, 4, 0},  {4, 3, 0, -2, 0},
+                          {4, 3, 0, -1, 2}, {0, 0, 0, 0, 0}};
     KingupGame *out = stale();
-    REFUSED(game, kingup_game_new(NULL, 0, &out), KINGUP_STATUS_NULL_ARGUMENT);
+    REFUSED(game, kingup_game_new(NULL, 0, &out), KINGUP_STATUS_NULL_ARGUMENT, "null_argument");
     EXPECT(out == NULL);
-    REFUSED(game, kingup_game_new(&good, 0, NULL), KINGUP_STATUS_NULL_ARGUMENT);
+    REFUSED(game, kingup_game_new(&good, 0, NULL), KINGUP_STATUS_NULL_ARGUMENT, "null_argument");
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
         out = stale();
-        REFUSED(game, kingup_game_new(&bad[i], 0, &out), KINGUP_STATUS_INVALID_ARGUMENT);
+        REFUSED(game, kingup_game_new(&bad[i], 0, &out), KINGUP_STATUS_INVALID_ARGUMENT,
+                "invalid_config");
         EXPECT(out == NULL);
     }
 
-    const char *garbage[] = {"", "{", "null", "\xff\xfe", "\"text\"", "42", "{\"players\":4,\"x\":1}",
-                             "{\"players\":4,\"rounds\":3,\"deck\":[\"AABCDE\"]}"};
+    /* Garbage for both JSON readers: a config and a save document. */
+    struct {
+        const char *text;
+        const char *reason;
+    } garbage[] = {{"", "malformed"},          {"{", "malformed"},
+                   {"null", "malformed"},      {"\xff\xfe", "invalid_utf8"},
+                   {"\"text\"", "malformed"},  {"42", "malformed"},
+                   {"{\"players\":4,\"x\":1}", "malformed"}};
     for (size_t i = 0; i < sizeof garbage / sizeof garbage[0]; i++) {
-        const char *text = garbage[i];
+        const char *text = garbage[i].text;
         out = stale();
-        REFUSED(game, kingup_game_new_json(text, strlen(text), 0, &out), KINGUP_STATUS_PARSE_ERROR);
+        REFUSED(game, kingup_game_new_json(text, strlen(text), 0, 0, &out),
+                KINGUP_STATUS_PARSE_ERROR, garbage[i].reason);
         EXPECT(out == NULL);
         out = stale();
-        REFUSED(game, kingup_game_from_json(text, strlen(text), 0, &out), KINGUP_STATUS_PARSE_ERROR);
+        REFUSED(game, kingup_game_from_json(text, strlen(text), &out), KINGUP_STATUS_PARSE_ERROR,
+                garbage[i].reason);
         EXPECT(out == NULL);
     }
+    const char *bad_card = "{\"players\":4,\"rounds\":3,\"deck\":[\"AABCDE\"]}";
+    REFUSED(game, kingup_game_new_json(bad_card, strlen(bad_card), 0, 0, &out),
+            KINGUP_STATUS_PARSE_ERROR, "malformed");
     const char *small_deck = "{\"players\": 4, \"rounds\": 3, \"deck\": [\"ABCDEF\"]}";
-    REFUSED(game, kingup_game_new_json(small_deck, strlen(small_deck), 0, &out),
-            KINGUP_STATUS_INVALID_ARGUMENT);
-    REFUSED(game, kingup_game_new_json(NULL, 5, 0, &out), KINGUP_STATUS_NULL_ARGUMENT);
-    REFUSED(game, kingup_game_new_json(small_deck, strlen(small_deck), 0, NULL),
-            KINGUP_STATUS_NULL_ARGUMENT);
+    REFUSED(game, kingup_game_new_json(small_deck, strlen(small_deck), 0, 0, &out),
+            KINGUP_STATUS_INVALID_ARGUMENT, "invalid_config");
+    const char *config = "{\"players\": 4, \"rounds\": 3}";
+    REFUSED(game, kingup_game_new_json(config, strlen(config), 7, 0, &out),
+            KINGUP_STATUS_INVALID_ARGUMENT, "invalid_config");
+    REFUSED(game, kingup_game_new_json(NULL, 5, 0, 0, &out), KINGUP_STATUS_NULL_ARGUMENT,
+            "null_argument");
+    REFUSED(game, kingup_game_new_json(small_deck, strlen(small_deck), 0, 0, NULL),
+            KINGUP_STATUS_NULL_ARGUMENT, "null_argument");
 }
 
-static void snapshots(KingupGame *game) {
+/* Replaces the first `from` in `text` by `to` (same length); returns whether it was there. */
+static int edit(char *text, const char *from, const char *to) {
+    char *at = strstr(text, from);
+    if (at == NULL || strlen(from) != strlen(to)) {
+        return 0;
+    }
+    memcpy(at, to, strlen(to));
+    return 1;
+}
+
+/* Saves are replays: a save whose steps or fields were edited is refused, with the reason. */
+static void saves(KingupGame *game) {
     static char json[16384], edited[16384];
     size_t len = 0;
-    KingupGame *out = stale();
+    KingupGame *out = stale(), *played = NULL;
+    /* A copy of the game one move on (seat 0 places Alighiero on floor 1: "0: A1"). */
+    EXPECT(kingup_game_clone(game, &played) == KINGUP_STATUS_OK);
+    EXPECT(kingup_game_apply(played, 0, 0) == KINGUP_STATUS_OK);
     EXPECT(kingup_game_to_json(game, json, sizeof json, &len) == KINGUP_STATUS_OK);
-    REFUSED(game, kingup_game_to_json(NULL, json, sizeof json, &len), KINGUP_STATUS_NULL_ARGUMENT);
-    REFUSED(game, kingup_game_to_json(game, json, sizeof json, NULL), KINGUP_STATUS_NULL_ARGUMENT);
-    REFUSED(game, kingup_game_to_json(game, NULL, sizeof json, &len), KINGUP_STATUS_NULL_ARGUMENT);
     size_t needed = strlen(json) + 1;
     REFUSED(game, kingup_game_to_json(game, edited, needed - 1, &len),
-            KINGUP_STATUS_BUFFER_TOO_SMALL);
+            KINGUP_STATUS_BUFFER_TOO_SMALL, "buffer_too_small");
     EXPECT(len == needed);
-
-    REFUSED(game, kingup_game_from_json(json, needed / 2, 0, &out), KINGUP_STATUS_PARSE_ERROR);
+    EXPECT(kingup_game_to_json(played, json, sizeof json, &len) == KINGUP_STATUS_OK);
+    kingup_game_free(played);
+    REFUSED(game, kingup_game_to_json(NULL, json, sizeof json, &len), KINGUP_STATUS_NULL_ARGUMENT,
+            "null_argument");
+    REFUSED(game, kingup_game_to_json(game, json, sizeof json, NULL), KINGUP_STATUS_NULL_ARGUMENT,
+            "null_argument");
+    REFUSED(game, kingup_game_to_json(game, NULL, sizeof json, &len), KINGUP_STATUS_NULL_ARGUMENT,
+            "null_argument");
+    REFUSED(game, kingup_game_from_json(json, strlen(json) / 2, &out), KINGUP_STATUS_PARSE_ERROR,
+            "malformed");
     EXPECT(out == NULL);
-    /* Valid JSON, impossible game: round 5 of a 3-round game. */
-    strcpy(edited, json);
-    char *round = strstr(edited, "\"round\":0");
-    EXPECT(round != NULL);
-    if (round != NULL) {
-        round[8] = '5';
-        REFUSED(game, kingup_game_from_json(edited, strlen(edited), 0, &out),
-                KINGUP_STATUS_PARSE_ERROR);
+    /* Each edit keeps the JSON well formed; the replay refuses it. */
+    struct {
+        const char *from, *to, *reason;
+    } edits[] = {
+        {"\"version\":1", "\"version\":7", "version"},
+        {"\"players\":4", "\"players\":9", "invalid_config"},
+        {"\"chance\":\"auto\"", "\"chance\":\"oops\"", "malformed"},
+        {"\"0: A1\"", "\"1: A1\"", "not_your_turn"}, /* the move made by the wrong seat */
+    };
+    for (size_t i = 0; i < sizeof edits / sizeof edits[0]; i++) {
+        strcpy(edited, json);
+        EXPECT(edit(edited, edits[i].from, edits[i].to));
+        out = stale();
+        REFUSED(game, kingup_game_from_json(edited, strlen(edited), &out),
+                KINGUP_STATUS_PARSE_ERROR, edits[i].reason);
+        EXPECT(out == NULL);
     }
-    REFUSED(game, kingup_game_from_json(NULL, 10, 0, &out), KINGUP_STATUS_NULL_ARGUMENT);
-    REFUSED(game, kingup_game_from_json(json, strlen(json), 0, NULL), KINGUP_STATUS_NULL_ARGUMENT);
+    /* A generator state that is not hexadecimal. */
+    strcpy(edited, json);
+    char *state = strstr(edited, "\"generator\":\"");
+    EXPECT(state != NULL);
+    if (state != NULL) {
+        state[strlen("\"generator\":\"")] = 'x';
+        REFUSED(game, kingup_game_from_json(edited, strlen(edited), &out),
+                KINGUP_STATUS_PARSE_ERROR, "generator");
+    }
+    /* Two seats dealt the same card: the second deal copies the first. */
+    strcpy(edited, json);
+    char *first = strstr(edited, "\"chance: deal ");
+    char *second = first == NULL ? NULL : strstr(first + 1, "\"chance: deal ");
+    /* For this seed the first two cards have the same number of digits ("deal 1", "deal 5"),
+     * so the copy keeps the document's length. */
+    int same_length = second != NULL &&
+                      strchr(first + 1, '"') - first == strchr(second + 1, '"') - second;
+    EXPECT(same_length);
+    if (same_length) {
+        memcpy(second, first, (size_t)(strchr(first + 1, '"') - first));
+        REFUSED(game, kingup_game_from_json(edited, strlen(edited), &out),
+                KINGUP_STATUS_PARSE_ERROR, "card_unavailable");
+    }
+    REFUSED(game, kingup_game_from_json(NULL, 10, &out), KINGUP_STATUS_NULL_ARGUMENT,
+            "null_argument");
+    REFUSED(game, kingup_game_from_json(json, strlen(json), NULL), KINGUP_STATUS_NULL_ARGUMENT,
+            "null_argument");
+    /* Over KINGUP_MAX_SAVE_LEN: refused unread, so the length may exceed the buffer. */
+    REFUSED(game, kingup_game_from_json(json, KINGUP_MAX_SAVE_LEN + 1, &out),
+            KINGUP_STATUS_PARSE_ERROR, "too_long");
 
     out = stale();
-    REFUSED(game, kingup_game_clone(NULL, &out), KINGUP_STATUS_NULL_ARGUMENT);
+    REFUSED(game, kingup_game_clone(NULL, &out), KINGUP_STATUS_NULL_ARGUMENT, "null_argument");
     EXPECT(out == NULL);
-    REFUSED(game, kingup_game_clone(game, NULL), KINGUP_STATUS_NULL_ARGUMENT);
+    REFUSED(game, kingup_game_clone(game, NULL), KINGUP_STATUS_NULL_ARGUMENT, "null_argument");
     out = stale();
-    REFUSED(game, kingup_game_sample(NULL, 0, 0, &out), KINGUP_STATUS_NULL_ARGUMENT);
+    REFUSED(game, kingup_game_sample(NULL, 0, 0, &out), KINGUP_STATUS_NULL_ARGUMENT,
+            "null_argument");
     EXPECT(out == NULL);
-    REFUSED(game, kingup_game_sample(game, 4, 0, &out), KINGUP_STATUS_INVALID_ARGUMENT);
-    REFUSED(game, kingup_game_sample(game, 0, 0, NULL), KINGUP_STATUS_NULL_ARGUMENT);
+    REFUSED(game, kingup_game_sample(game, 4, 0, &out), KINGUP_STATUS_INVALID_ARGUMENT,
+            "no_such_seat");
+    REFUSED(game, kingup_game_sample(game, 0, 0, NULL), KINGUP_STATUS_NULL_ARGUMENT,
+            "null_argument");
 }
 
 static void scalar_queries(KingupGame *game) {
     uint32_t n = 0;
+    int32_t seat = 0;
     size_t size = 0;
     KingupActor actor;
     KingupChanceStep step;
     KingupConfig config;
-    REFUSED(game, kingup_game_phase(NULL, &n), KINGUP_STATUS_NULL_ARGUMENT);
-    REFUSED(game, kingup_game_phase(game, NULL), KINGUP_STATUS_NULL_ARGUMENT);
-    REFUSED(game, kingup_game_round(NULL, &n), KINGUP_STATUS_NULL_ARGUMENT);
-    REFUSED(game, kingup_game_round(game, NULL), KINGUP_STATUS_NULL_ARGUMENT);
-    REFUSED(game, kingup_game_winners(NULL, &n), KINGUP_STATUS_NULL_ARGUMENT);
-    REFUSED(game, kingup_game_winners(game, NULL), KINGUP_STATUS_NULL_ARGUMENT);
-    REFUSED(game, kingup_game_event_count(NULL, &size), KINGUP_STATUS_NULL_ARGUMENT);
-    REFUSED(game, kingup_game_event_count(game, NULL), KINGUP_STATUS_NULL_ARGUMENT);
-    REFUSED(game, kingup_game_actor(NULL, &actor), KINGUP_STATUS_NULL_ARGUMENT);
-    REFUSED(game, kingup_game_actor(game, NULL), KINGUP_STATUS_NULL_ARGUMENT);
-    REFUSED(game, kingup_game_chance_step(NULL, &step), KINGUP_STATUS_NULL_ARGUMENT);
-    REFUSED(game, kingup_game_chance_step(game, NULL), KINGUP_STATUS_NULL_ARGUMENT);
-    REFUSED(game, kingup_game_config(NULL, &config), KINGUP_STATUS_NULL_ARGUMENT);
-    REFUSED(game, kingup_game_config(game, NULL), KINGUP_STATUS_NULL_ARGUMENT);
+    REFUSED(game, kingup_game_phase(NULL, &n), KINGUP_STATUS_NULL_ARGUMENT, "null_argument");
+    REFUSED(game, kingup_game_phase(game, NULL), KINGUP_STATUS_NULL_ARGUMENT, "null_argument");
+    REFUSED(game, kingup_game_round(NULL, &n), KINGUP_STATUS_NULL_ARGUMENT, "null_argument");
+    REFUSED(game, kingup_game_round(game, NULL), KINGUP_STATUS_NULL_ARGUMENT, "null_argument");
+    REFUSED(game, kingup_game_winners(NULL, &n), KINGUP_STATUS_NULL_ARGUMENT, "null_argument");
+    REFUSED(game, kingup_game_winners(game, NULL), KINGUP_STATUS_NULL_ARGUMENT, "null_argument");
+    REFUSED(game, kingup_game_event_count(NULL, &size), KINGUP_STATUS_NULL_ARGUMENT,
+            "null_argument");
+    REFUSED(game, kingup_game_event_count(game, NULL), KINGUP_STATUS_NULL_ARGUMENT,
+            "null_argument");
+    REFUSED(game, kingup_game_undoable(NULL, &size), KINGUP_STATUS_NULL_ARGUMENT,
+            "null_argument");
+    REFUSED(game, kingup_game_undoable(game, NULL), KINGUP_STATUS_NULL_ARGUMENT, "null_argument");
+    REFUSED(game, kingup_game_next_seat(NULL, &seat), KINGUP_STATUS_NULL_ARGUMENT,
+            "null_argument");
+    REFUSED(game, kingup_game_next_seat(game, NULL), KINGUP_STATUS_NULL_ARGUMENT,
+            "null_argument");
+    REFUSED(game, kingup_game_king(NULL, &seat), KINGUP_STATUS_NULL_ARGUMENT, "null_argument");
+    REFUSED(game, kingup_game_king(game, NULL), KINGUP_STATUS_NULL_ARGUMENT, "null_argument");
+    REFUSED(game, kingup_game_actor(NULL, &actor), KINGUP_STATUS_NULL_ARGUMENT, "null_argument");
+    REFUSED(game, kingup_game_actor(game, NULL), KINGUP_STATUS_NULL_ARGUMENT, "null_argument");
+    REFUSED(game, kingup_game_chance_step(NULL, &step), KINGUP_STATUS_NULL_ARGUMENT,
+            "null_argument");
+    REFUSED(game, kingup_game_chance_step(game, NULL), KINGUP_STATUS_NULL_ARGUMENT,
+            "null_argument");
+    REFUSED(game, kingup_game_config(NULL, &config), KINGUP_STATUS_NULL_ARGUMENT,
+            "null_argument");
+    REFUSED(game, kingup_game_config(game, NULL), KINGUP_STATUS_NULL_ARGUMENT, "null_argument");
     EXPECT(kingup_game_winners(game, &n) == KINGUP_STATUS_OK && n == 0);
+    EXPECT(kingup_game_next_seat(game, &seat) == KINGUP_STATUS_OK && seat == 0);
+    EXPECT(kingup_game_king(game, &seat) == KINGUP_STATUS_OK && seat == -1);
 }
 
 static void seat_lists(KingupGame *game) {
@@ -209,31 +353,35 @@ static void seat_lists(KingupGame *game) {
     for (size_t i = 0; i < 3; i++) {
         uint32_t s = bad_seats[i];
         REFUSED(game, kingup_game_legal_actions(game, s, actions, 52, &len),
-                KINGUP_STATUS_INVALID_ARGUMENT);
+                KINGUP_STATUS_INVALID_ARGUMENT, "no_such_seat");
         REFUSED(game, kingup_game_action_mask(game, s, mask, 67, &len),
-                KINGUP_STATUS_INVALID_ARGUMENT);
+                KINGUP_STATUS_INVALID_ARGUMENT, "no_such_seat");
         REFUSED(game, kingup_game_observation(game, s, obs, KINGUP_OBSERVATION_LEN, &len),
-                KINGUP_STATUS_INVALID_ARGUMENT);
+                KINGUP_STATUS_INVALID_ARGUMENT, "no_such_seat");
     }
     REFUSED(game, kingup_game_legal_actions(NULL, 0, actions, 52, &len),
-            KINGUP_STATUS_NULL_ARGUMENT);
-    REFUSED(game, kingup_game_legal_actions(game, 0, NULL, 52, &len), KINGUP_STATUS_NULL_ARGUMENT);
+            KINGUP_STATUS_NULL_ARGUMENT, "null_argument");
+    REFUSED(game, kingup_game_legal_actions(game, 0, NULL, 52, &len), KINGUP_STATUS_NULL_ARGUMENT,
+            "null_argument");
     REFUSED(game, kingup_game_legal_actions(game, 0, actions, 52, NULL),
-            KINGUP_STATUS_NULL_ARGUMENT);
+            KINGUP_STATUS_NULL_ARGUMENT, "null_argument");
     REFUSED(game, kingup_game_legal_actions(game, 0, actions, 3, &len),
-            KINGUP_STATUS_BUFFER_TOO_SMALL);
+            KINGUP_STATUS_BUFFER_TOO_SMALL, "buffer_too_small");
     EXPECT(len == 52); /* 13 characters to place × 4 floors */
-    REFUSED(game, kingup_game_action_mask(NULL, 0, mask, 67, &len), KINGUP_STATUS_NULL_ARGUMENT);
+    REFUSED(game, kingup_game_action_mask(NULL, 0, mask, 67, &len), KINGUP_STATUS_NULL_ARGUMENT,
+            "null_argument");
     REFUSED(game, kingup_game_action_mask(game, 0, mask, 66, &len),
-            KINGUP_STATUS_BUFFER_TOO_SMALL);
+            KINGUP_STATUS_BUFFER_TOO_SMALL, "buffer_too_small");
     EXPECT(len == KINGUP_ACTION_COUNT);
-    REFUSED(game, kingup_game_action_mask(game, 0, NULL, 67, &len), KINGUP_STATUS_NULL_ARGUMENT);
+    REFUSED(game, kingup_game_action_mask(game, 0, NULL, 67, &len), KINGUP_STATUS_NULL_ARGUMENT,
+            "null_argument");
     REFUSED(game, kingup_game_observation(NULL, 0, obs, KINGUP_OBSERVATION_LEN, &len),
-            KINGUP_STATUS_NULL_ARGUMENT);
-    REFUSED(game, kingup_game_observation(game, 0, obs, 10, &len), KINGUP_STATUS_BUFFER_TOO_SMALL);
+            KINGUP_STATUS_NULL_ARGUMENT, "null_argument");
+    REFUSED(game, kingup_game_observation(game, 0, obs, 10, &len), KINGUP_STATUS_BUFFER_TOO_SMALL,
+            "buffer_too_small");
     EXPECT(len == KINGUP_OBSERVATION_LEN);
     REFUSED(game, kingup_game_observation(game, 0, obs, KINGUP_OBSERVATION_LEN, NULL),
-            KINGUP_STATUS_NULL_ARGUMENT);
+            KINGUP_STATUS_NULL_ARGUMENT, "null_argument");
     /* A seat that plays but may not act now has no legal action: not an error. */
     EXPECT(kingup_game_legal_actions(game, 1, actions, 52, &len) == KINGUP_STATUS_OK && len == 0);
 }
@@ -241,31 +389,43 @@ static void seat_lists(KingupGame *game) {
 static void score_lists(KingupGame *game) {
     uint32_t values[32];
     size_t len = 0;
-    REFUSED(game, kingup_game_totals(NULL, values, 32, &len), KINGUP_STATUS_NULL_ARGUMENT);
-    REFUSED(game, kingup_game_totals(game, values, 3, &len), KINGUP_STATUS_BUFFER_TOO_SMALL);
+    REFUSED(game, kingup_game_totals(NULL, values, 32, &len), KINGUP_STATUS_NULL_ARGUMENT,
+            "null_argument");
+    REFUSED(game, kingup_game_totals(game, values, 3, &len), KINGUP_STATUS_BUFFER_TOO_SMALL,
+            "buffer_too_small");
     EXPECT(len == 4);
-    REFUSED(game, kingup_game_totals(game, NULL, 32, &len), KINGUP_STATUS_NULL_ARGUMENT);
-    REFUSED(game, kingup_game_totals(game, values, 32, NULL), KINGUP_STATUS_NULL_ARGUMENT);
-    REFUSED(game, kingup_game_scores(NULL, values, 32, &len), KINGUP_STATUS_NULL_ARGUMENT);
-    REFUSED(game, kingup_game_scores(game, values, 32, NULL), KINGUP_STATUS_NULL_ARGUMENT);
+    REFUSED(game, kingup_game_totals(game, NULL, 32, &len), KINGUP_STATUS_NULL_ARGUMENT,
+            "null_argument");
+    REFUSED(game, kingup_game_totals(game, values, 32, NULL), KINGUP_STATUS_NULL_ARGUMENT,
+            "null_argument");
+    REFUSED(game, kingup_game_scores(NULL, values, 32, &len), KINGUP_STATUS_NULL_ARGUMENT,
+            "null_argument");
+    REFUSED(game, kingup_game_scores(game, values, 32, NULL), KINGUP_STATUS_NULL_ARGUMENT,
+            "null_argument");
     /* No round is scored yet: nothing to write, so NULL with capacity 0 is fine. */
     EXPECT(kingup_game_scores(game, NULL, 0, &len) == KINGUP_STATUS_OK && len == 0);
 }
 
 static void moves(KingupGame *game) {
-    REFUSED(game, kingup_game_apply(NULL, 0, 0), KINGUP_STATUS_NULL_ARGUMENT);
-    REFUSED(game, kingup_game_apply(game, 4, 0), KINGUP_STATUS_INVALID_ARGUMENT);
-    REFUSED(game, kingup_game_apply(game, 0, KINGUP_ACTION_COUNT), KINGUP_STATUS_INVALID_ARGUMENT);
-    REFUSED(game, kingup_game_apply(game, 0, 0xffffffffu), KINGUP_STATUS_INVALID_ARGUMENT);
-    REFUSED(game, kingup_game_apply(game, 1, 0), KINGUP_STATUS_ILLEGAL_ACTION); /* not its turn */
-    REFUSED(game, kingup_game_apply(game, 0, 52), KINGUP_STATUS_ILLEGAL_ACTION); /* a climb */
-    REFUSED(game, kingup_game_apply(game, 0, 66), KINGUP_STATUS_ILLEGAL_ACTION); /* a vote */
-    REFUSED(game, kingup_game_apply_chance(NULL, 0), KINGUP_STATUS_NULL_ARGUMENT);
+    REFUSED(game, kingup_game_apply(NULL, 0, 0), KINGUP_STATUS_NULL_ARGUMENT, "null_argument");
+    REFUSED(game, kingup_game_apply(game, 4, 0), KINGUP_STATUS_INVALID_ARGUMENT, "no_such_seat");
+    REFUSED(game, kingup_game_apply(game, 0, KINGUP_ACTION_COUNT), KINGUP_STATUS_INVALID_ARGUMENT,
+            "no_such_action");
+    REFUSED(game, kingup_game_apply(game, 0, 0xffffffffu), KINGUP_STATUS_INVALID_ARGUMENT,
+            "no_such_action");
+    REFUSED(game, kingup_game_apply(game, 1, 0), KINGUP_STATUS_ILLEGAL_ACTION, "not_your_turn");
+    REFUSED(game, kingup_game_apply(game, 0, 52), KINGUP_STATUS_ILLEGAL_ACTION,
+            "wrong_phase"); /* a climb */
+    REFUSED(game, kingup_game_apply(game, 0, 66), KINGUP_STATUS_ILLEGAL_ACTION,
+            "wrong_phase"); /* a vote */
+    REFUSED(game, kingup_game_apply_chance(NULL, 0), KINGUP_STATUS_NULL_ARGUMENT,
+            "null_argument");
     REFUSED(game, kingup_game_apply_chance(game, KINGUP_CHANCE_OUTCOME_COUNT),
-            KINGUP_STATUS_INVALID_ARGUMENT);
-    REFUSED(game, kingup_game_apply_chance(game, 10), KINGUP_STATUS_ILLEGAL_ACTION);
-    REFUSED(game, kingup_game_resolve_chance(NULL), KINGUP_STATUS_NULL_ARGUMENT);
-    REFUSED(game, kingup_game_reseed(NULL, 1), KINGUP_STATUS_NULL_ARGUMENT);
+            KINGUP_STATUS_INVALID_ARGUMENT, "no_such_outcome");
+    /* Automatic chance never leaves a chance step pending. */
+    REFUSED(game, kingup_game_apply_chance(game, 10), KINGUP_STATUS_ILLEGAL_ACTION, "not_chance");
+    REFUSED(game, kingup_game_resolve_chance(NULL), KINGUP_STATUS_NULL_ARGUMENT, "null_argument");
+    REFUSED(game, kingup_game_reseed(NULL, 1), KINGUP_STATUS_NULL_ARGUMENT, "null_argument");
     /* Resolving with no chance step pending changes nothing and succeeds. */
     State before, after;
     capture(game, &before);
@@ -274,24 +434,52 @@ static void moves(KingupGame *game) {
     EXPECT(strcmp(before.json, after.json) == 0 && before.events == after.events);
 }
 
+static void undo(KingupGame *game) {
+    REFUSED(game, kingup_game_undo(NULL, 0), KINGUP_STATUS_NULL_ARGUMENT, "null_argument");
+    REFUSED(game, kingup_game_undo(game, 4), KINGUP_STATUS_INVALID_ARGUMENT, "no_such_seat");
+    /* The last steps are the deals: secrets, which cannot be taken back. */
+    REFUSED(game, kingup_game_undo(game, 0), KINGUP_STATUS_ILLEGAL_ACTION, "revealed");
+    /* Seat 0 places a character; seat 1 cannot take it back, seat 0 can. */
+    State before, after;
+    capture(game, &before);
+    EXPECT(kingup_game_apply(game, 0, 5) == KINGUP_STATUS_OK);
+    REFUSED(game, kingup_game_undo(game, 1), KINGUP_STATUS_ILLEGAL_ACTION, "not_your_step");
+    EXPECT(kingup_game_undo(game, 0) == KINGUP_STATUS_OK);
+    capture(game, &after);
+    EXPECT(strcmp(before.json, after.json) == 0 && before.events == after.events);
+
+    KingupConfig config = {3, 1, KINGUP_SETUP_PLACEMENT, -1, KINGUP_CHANCE_EXPLICIT};
+    KingupGame *fresh = NULL;
+    EXPECT(kingup_game_new(&config, 0, &fresh) == KINGUP_STATUS_OK);
+    REFUSED(fresh, kingup_game_undo(fresh, 0), KINGUP_STATUS_ILLEGAL_ACTION, "nothing_to_undo");
+    kingup_game_free(fresh);
+}
+
 static void chance_lists(void) {
-    KingupConfig config = {6, 1, KINGUP_SETUP_RANDOM_LAYOUT, -1};
+    KingupConfig config = {6, 1, KINGUP_SETUP_RANDOM_LAYOUT, -1, KINGUP_CHANCE_EXPLICIT};
     KingupGame *game = NULL;
     EXPECT(kingup_game_new(&config, 0, &game) == KINGUP_STATUS_OK);
     uint32_t outcomes[6];
     double odds[6];
     size_t len = 0;
+    char what[64];
     REFUSED(game, kingup_game_chance_outcomes(NULL, outcomes, odds, 6, &len),
-            KINGUP_STATUS_NULL_ARGUMENT);
+            KINGUP_STATUS_NULL_ARGUMENT, "null_argument");
     REFUSED(game, kingup_game_chance_outcomes(game, outcomes, odds, 5, &len),
-            KINGUP_STATUS_BUFFER_TOO_SMALL);
+            KINGUP_STATUS_BUFFER_TOO_SMALL, "buffer_too_small");
     EXPECT(len == 6);
     REFUSED(game, kingup_game_chance_outcomes(game, NULL, odds, 6, &len),
-            KINGUP_STATUS_NULL_ARGUMENT);
+            KINGUP_STATUS_NULL_ARGUMENT, "null_argument");
     REFUSED(game, kingup_game_chance_outcomes(game, outcomes, odds, 6, NULL),
-            KINGUP_STATUS_NULL_ARGUMENT);
-    REFUSED(game, kingup_game_apply_chance(game, 6), KINGUP_STATUS_ILLEGAL_ACTION); /* layout */
-    REFUSED(game, kingup_game_apply(game, 0, 0), KINGUP_STATUS_ILLEGAL_ACTION); /* chance's turn */
+            KINGUP_STATUS_NULL_ARGUMENT, "null_argument");
+    REFUSED(game, kingup_game_chance_describe(NULL, what, sizeof what, &len),
+            KINGUP_STATUS_NULL_ARGUMENT, "null_argument");
+    REFUSED(game, kingup_game_chance_describe(game, what, 4, &len),
+            KINGUP_STATUS_BUFFER_TOO_SMALL, "buffer_too_small");
+    EXPECT(kingup_game_chance_describe(game, what, sizeof what, &len) == KINGUP_STATUS_OK);
+    EXPECT(strcmp(what, "draw the first player") == 0);
+    REFUSED(game, kingup_game_apply_chance(game, 6), KINGUP_STATUS_ILLEGAL_ACTION, "wrong_step");
+    REFUSED(game, kingup_game_apply(game, 0, 0), KINGUP_STATUS_ILLEGAL_ACTION, "chance_pending");
     EXPECT(kingup_game_chance_outcomes(game, outcomes, NULL, 6, &len) == KINGUP_STATUS_OK);
     kingup_game_free(game);
 }
@@ -301,45 +489,46 @@ static void json_outputs(KingupGame *game) {
     size_t len = 0, count = 0;
     EXPECT(kingup_game_event_count(game, &count) == KINGUP_STATUS_OK && count > 0);
     REFUSED(game, kingup_game_player_view_json(NULL, 0, buf, sizeof buf, &len),
-            KINGUP_STATUS_NULL_ARGUMENT);
+            KINGUP_STATUS_NULL_ARGUMENT, "null_argument");
     REFUSED(game, kingup_game_player_view_json(game, 4, buf, sizeof buf, &len),
-            KINGUP_STATUS_INVALID_ARGUMENT);
+            KINGUP_STATUS_INVALID_ARGUMENT, "no_such_seat");
     REFUSED(game, kingup_game_player_view_json(game, 0, buf, 10, &len),
-            KINGUP_STATUS_BUFFER_TOO_SMALL);
+            KINGUP_STATUS_BUFFER_TOO_SMALL, "buffer_too_small");
     EXPECT(len > 10);
     REFUSED(game, kingup_game_player_view_json(game, 0, buf, sizeof buf, NULL),
-            KINGUP_STATUS_NULL_ARGUMENT);
+            KINGUP_STATUS_NULL_ARGUMENT, "null_argument");
     REFUSED(game, kingup_game_public_view_json(NULL, buf, sizeof buf, &len),
-            KINGUP_STATUS_NULL_ARGUMENT);
+            KINGUP_STATUS_NULL_ARGUMENT, "null_argument");
     REFUSED(game, kingup_game_public_view_json(game, NULL, sizeof buf, &len),
-            KINGUP_STATUS_NULL_ARGUMENT);
+            KINGUP_STATUS_NULL_ARGUMENT, "null_argument");
     REFUSED(game, kingup_game_public_view_json(game, buf, 1, &len),
-            KINGUP_STATUS_BUFFER_TOO_SMALL);
+            KINGUP_STATUS_BUFFER_TOO_SMALL, "buffer_too_small");
     REFUSED(game, kingup_game_events_json(NULL, -1, 0, buf, sizeof buf, &len),
-            KINGUP_STATUS_NULL_ARGUMENT);
+            KINGUP_STATUS_NULL_ARGUMENT, "null_argument");
     REFUSED(game, kingup_game_events_json(game, -2, 0, buf, sizeof buf, &len),
-            KINGUP_STATUS_INVALID_ARGUMENT);
+            KINGUP_STATUS_INVALID_ARGUMENT, "no_such_seat");
     REFUSED(game, kingup_game_events_json(game, 4, 0, buf, sizeof buf, &len),
-            KINGUP_STATUS_INVALID_ARGUMENT);
+            KINGUP_STATUS_INVALID_ARGUMENT, "no_such_seat");
     REFUSED(game, kingup_game_events_json(game, -1, count + 1, buf, sizeof buf, &len),
-            KINGUP_STATUS_INVALID_ARGUMENT);
+            KINGUP_STATUS_INVALID_ARGUMENT, "no_such_event");
     REFUSED(game, kingup_game_events_json(game, 0, 0, buf, 2, &len),
-            KINGUP_STATUS_BUFFER_TOO_SMALL);
+            KINGUP_STATUS_BUFFER_TOO_SMALL, "buffer_too_small");
     REFUSED(game, kingup_game_events_json(game, 0, 0, buf, sizeof buf, NULL),
-            KINGUP_STATUS_NULL_ARGUMENT);
+            KINGUP_STATUS_NULL_ARGUMENT, "null_argument");
     EXPECT(kingup_game_events_json(game, 0, count, buf, sizeof buf, &len) == KINGUP_STATUS_OK);
     EXPECT(strcmp(buf, "[]") == 0 && len == 3);
 }
 
 int main(void) {
     KingupGame *game = fixture();
-    library_functions();
+    library_functions(game);
     constructors(game);
-    snapshots(game);
+    saves(game);
     scalar_queries(game);
     seat_lists(game);
     score_lists(game);
     moves(game);
+    undo(game);
     chance_lists();
     json_outputs(game);
     /* The game still plays after all that. */

@@ -2,7 +2,8 @@
  * Bots through the C ABI (kingup.h): a heuristic bot and three ISMCTS bots play a whole
  * 4-player game, as a C front end would run its computer opponents. Each bot sees only
  * the player view of the seat it plays; the program drives the game with the usual
- * entry points (actor, resolve_chance, apply).
+ * entry points (next_seat, apply). Chance is automatic: the deals are drawn from the
+ * game's seed as soon as they are due.
  *
  * Build (see scripts/test-ffi.sh):
  *   cc -std=c11 -Wall -Wextra -Werror -I kingup-ffi/include examples/c/bots.c \
@@ -34,14 +35,17 @@ static int is_legal(const KingupGame *game, uint32_t seat, uint32_t action) {
     return 0;
 }
 
-/* Checks that a call failed with `expected` and left a message. */
-static void expect_refused(KingupStatus status, KingupStatus expected, const char *what) {
-    char message[512];
+/* Checks that a call failed with `expected` and `reason`, and left a message. */
+static void expect_refused(KingupStatus status, KingupStatus expected, const char *reason,
+                           const char *what) {
+    char message[512], got[KINGUP_MAX_REASON_LEN];
     size_t len = 0;
     ASSERT(status == expected);
+    CHECK(kingup_last_error_reason(got, sizeof got, &len));
+    ASSERT(strcmp(got, reason) == 0);
     CHECK(kingup_last_error(message, sizeof message, &len));
     ASSERT(len > 1);
-    printf("  refused as expected (%s): %s\n", what, message);
+    printf("  refused as expected (%s): %s: %s\n", what, got, message);
 }
 
 /* Bad input is refused with a status and a message, and writes nothing. */
@@ -49,20 +53,23 @@ static void check_bad_input(KingupBot *bot, const KingupGame *game, uint32_t to_
     static char stale;
     KingupBot *none = (KingupBot *)(void *)&stale; /* a failed create must reset it */
     uint32_t action = 12345;
-    expect_refused(kingup_bot_new(7, 0, 0, &none), KINGUP_STATUS_INVALID_ARGUMENT, "kind 7");
+    expect_refused(kingup_bot_new(7, 0, 0, &none), KINGUP_STATUS_INVALID_ARGUMENT,
+                   "no_such_bot_kind", "kind 7");
     ASSERT(none == NULL);
     expect_refused(kingup_bot_new(KINGUP_BOT_KIND_HEURISTIC, 0, 10, &none),
-                   KINGUP_STATUS_INVALID_ARGUMENT, "iterations for a heuristic bot");
+                   KINGUP_STATUS_INVALID_ARGUMENT, "iterations", "iterations for a heuristic bot");
+    expect_refused(kingup_bot_new(KINGUP_BOT_KIND_ISMCTS, 0, KINGUP_BOT_MAX_ITERATIONS + 1, &none),
+                   KINGUP_STATUS_INVALID_ARGUMENT, "iterations", "too many iterations");
     expect_refused(kingup_bot_choose(NULL, game, to_move, &action),
-                   KINGUP_STATUS_NULL_ARGUMENT, "no bot");
+                   KINGUP_STATUS_NULL_ARGUMENT, "null_argument", "no bot");
     expect_refused(kingup_bot_choose(bot, NULL, to_move, &action),
-                   KINGUP_STATUS_NULL_ARGUMENT, "no game");
+                   KINGUP_STATUS_NULL_ARGUMENT, "null_argument", "no game");
     expect_refused(kingup_bot_choose(bot, game, to_move, NULL), KINGUP_STATUS_NULL_ARGUMENT,
-                   "no out");
+                   "null_argument", "no out");
     expect_refused(kingup_bot_choose(bot, game, PLAYERS, &action),
-                   KINGUP_STATUS_INVALID_ARGUMENT, "no such seat");
+                   KINGUP_STATUS_INVALID_ARGUMENT, "no_such_seat", "no such seat");
     expect_refused(kingup_bot_choose(bot, game, (to_move + 1) % PLAYERS, &action),
-                   KINGUP_STATUS_INVALID_ARGUMENT, "not that seat's turn");
+                   KINGUP_STATUS_INVALID_ARGUMENT, "not_your_turn", "not that seat's turn");
     ASSERT(action == 12345);
 }
 
@@ -97,19 +104,16 @@ int main(void) {
     size_t moves = 0;
     int checked = 0;
     for (;;) {
-        KingupActor actor;
-        CHECK(kingup_game_actor(game, &actor));
-        if (actor.kind == KINGUP_ACTOR_KIND_NOBODY) {
+        /* The seat to move, or the lowest seat still to vote; -1 once the game is over
+         * (automatic chance never leaves a chance step pending). */
+        int32_t next = -1;
+        CHECK(kingup_game_next_seat(game, &next));
+        if (next < 0) {
             break;
         }
-        if (actor.kind == KINGUP_ACTOR_KIND_CHANCE) {
-            CHECK(kingup_game_resolve_chance(game));
-            continue;
-        }
-        uint32_t seat = 0; /* the seat to move, or the lowest seat still to vote */
-        while (!(actor.seats >> seat & 1u)) {
-            seat++;
-        }
+        uint32_t seat = (uint32_t)next;
+        KingupActor actor;
+        CHECK(kingup_game_actor(game, &actor));
         if (!checked && actor.kind == KINGUP_ACTOR_KIND_SEAT) {
             check_bad_input(bots[seat], game, seat);
             check_determinism(game, seat);
@@ -119,10 +123,11 @@ int main(void) {
         CHECK(kingup_bot_choose(bots[seat], game, seat, &action));
         ASSERT(is_legal(game, seat, action));
         if (moves < 6) {
-            char name[64];
+            char name[64], notation[8];
             size_t len = 0;
             CHECK(kingup_action_describe(action, name, sizeof name, &len));
-            printf("  seat %u (%s): %s\n", seat, names[seat], name);
+            CHECK(kingup_action_notation(action, notation, sizeof notation, &len));
+            printf("  seat %u (%s): %s (%s)\n", seat, names[seat], notation, name);
         }
         CHECK(kingup_game_apply(game, seat, action));
         moves++;
@@ -132,7 +137,7 @@ int main(void) {
     /* Choosing after the game is over is refused: nobody may act. */
     uint32_t action = 0;
     expect_refused(kingup_bot_choose(bots[0], game, 0, &action),
-                   KINGUP_STATUS_INVALID_ARGUMENT, "game over");
+                   KINGUP_STATUS_INVALID_ARGUMENT, "game_over", "game over");
 
     uint32_t totals[KINGUP_MAX_PLAYERS], winners = 0;
     size_t players = 0;

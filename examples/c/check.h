@@ -1,6 +1,7 @@
 /*
  * Error handling shared by the C examples: CHECK a status (printing the call, the status
- * name and kingup_last_error on failure) and ASSERT a condition; both exit non-zero.
+ * name, the reason code and kingup_last_error on failure) and ASSERT a condition; both exit
+ * non-zero.
  */
 #ifndef KINGUP_EXAMPLES_CHECK_H
 #define KINGUP_EXAMPLES_CHECK_H
@@ -11,14 +12,18 @@
 
 #include "kingup.h"
 
-/* Prints the failed call, its status and the last error, then exits. */
+/* Prints the failed call, its status, reason and message, then exits. */
 static void fail(const char *call, KingupStatus status) {
-    char message[512];
+    char message[512], reason[KINGUP_MAX_REASON_LEN];
     size_t len = 0;
     if (kingup_last_error(message, sizeof message, &len) != KINGUP_STATUS_OK) {
         strcpy(message, "(message too long)");
     }
-    fprintf(stderr, "%s: %s: %s\n", call, kingup_status_name(status), message);
+    /* A buffer of KINGUP_MAX_REASON_LEN bytes holds every reason code. */
+    if (kingup_last_error_reason(reason, sizeof reason, &len) != KINGUP_STATUS_OK) {
+        strcpy(reason, "?");
+    }
+    fprintf(stderr, "%s: %s (%s): %s\n", call, kingup_status_name(status), reason, message);
     exit(EXIT_FAILURE);
 }
 

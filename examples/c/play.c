@@ -1,7 +1,8 @@
 /*
  * Plays whole games of King Up! through the C ABI (kingup.h), as a C front end would:
- * standard and quick variants, chance from the handle's seed or chosen explicitly,
- * a custom deck, snapshots, clones and information-set sampling.
+ * standard and quick variants, automatic chance from the seed or explicit chance chosen
+ * here, a custom deck, saves (which are replays), undo, the move notation, clones and
+ * information-set sampling.
  *
  * Build (see scripts/test-ffi.sh):
  *   cc -std=c11 -Wall -Wextra -Werror -I kingup-ffi/include examples/c/play.c \
@@ -25,8 +26,9 @@ static size_t pick_below(size_t n) {
     return (size_t)(pick_state % n);
 }
 
-/* The snapshot as a malloc'd string: the size is asked first, then the text is copied. */
-static char *snapshot(const KingupGame *game) {
+/* The save document as a malloc'd string: the size is asked first, then the text is
+ * copied. It holds every secret: a host keeps it, players never see it. */
+static char *save(const KingupGame *game) {
     size_t len = 0;
     KingupStatus status = kingup_game_to_json(game, NULL, 0, &len);
     ASSERT(status == KINGUP_STATUS_BUFFER_TOO_SMALL);
@@ -51,6 +53,9 @@ static void choose_chance(KingupGame *game) {
     uint32_t outcomes[32];
     double odds[32];
     size_t count = 0;
+    char what[64];
+    CHECK(kingup_game_chance_describe(game, what, sizeof what, &count));
+    ASSERT(count > 1); /* e.g. "deal seat 2's objective" */
     CHECK(kingup_game_chance_outcomes(game, outcomes, odds, 32, &count));
     ASSERT(count > 0);
     double total = 0;
@@ -80,28 +85,71 @@ static void check_views(const KingupGame *game, uint32_t seat, const uint32_t *l
     ASSERT(len == KINGUP_OBSERVATION_LEN);
 }
 
-/* One random legal move for a seat that may act now; returns that seat. */
-static uint32_t move(KingupGame *game, const KingupActor *actor) {
-    uint32_t seat = 0;
-    while (!(actor->seats >> seat & 1u)) {
-        seat++;
+/* The move's notation ("B4", "F", "yes") reads back as the same move. */
+static void check_notation(uint32_t action) {
+    char text[8];
+    size_t len = 0;
+    uint32_t back = KINGUP_ACTION_COUNT;
+    CHECK(kingup_action_notation(action, text, sizeof text, &len));
+    CHECK(kingup_action_parse(text, len - 1, &back));
+    ASSERT(back == action);
+}
+
+/* Plays `action`, takes it back (nothing is revealed by a placement or a climb) and plays
+ * it again: the save document is the same as if it had never been taken back. */
+static void check_undo(KingupGame *game, uint32_t seat, uint32_t action) {
+    char *before = save(game);
+    CHECK(kingup_game_apply(game, seat, action));
+    char *after = save(game);
+    size_t undoable = 0;
+    CHECK(kingup_game_undoable(game, &undoable));
+    if (undoable > 0) {
+        CHECK(kingup_game_undo(game, seat));
+        char *back = save(game);
+        ASSERT(strcmp(back, before) == 0);
+        free(back);
+        CHECK(kingup_game_apply(game, seat, action));
+        char *again = save(game);
+        ASSERT(strcmp(again, after) == 0);
+        free(again);
     }
+    free(after);
+    free(before);
+}
+
+/* One random legal move by the seat that acts next (the lowest seat still to vote, in a
+ * vote); returns that seat. Every fifth move is taken back and replayed. */
+static uint32_t move(KingupGame *game, size_t moves) {
+    int32_t next = -1;
+    CHECK(kingup_game_next_seat(game, &next));
+    ASSERT(next >= 0);
+    uint32_t seat = (uint32_t)next;
     uint32_t legal[KINGUP_MAX_LEGAL_ACTIONS];
     size_t n = 0;
     CHECK(kingup_game_legal_actions(game, seat, legal, KINGUP_MAX_LEGAL_ACTIONS, &n));
     ASSERT(n > 0);
     check_views(game, seat, legal, n);
-    CHECK(kingup_game_apply(game, seat, legal[pick_below(n)]));
+    uint32_t action = legal[pick_below(n)];
+    check_notation(action);
+    if (moves % 5 == 0) {
+        check_undo(game, seat, action);
+    } else {
+        CHECK(kingup_game_apply(game, seat, action));
+    }
     return seat;
 }
 
-/* A snapshot read back gives the same snapshot. */
+/* A save loads to a game that saves to the same document, with the whole event log. */
 static void check_round_trip(const KingupGame *game) {
-    char *json = snapshot(game);
+    char *json = save(game);
     KingupGame *copy = NULL;
-    CHECK(kingup_game_from_json(json, strlen(json), 1, &copy));
-    char *again = snapshot(copy);
+    CHECK(kingup_game_from_json(json, strlen(json), &copy));
+    char *again = save(copy);
     ASSERT(strcmp(json, again) == 0);
+    size_t events = 0, copied = 0;
+    CHECK(kingup_game_event_count(game, &events));
+    CHECK(kingup_game_event_count(copy, &copied));
+    ASSERT(events == copied);
     free(again);
     free(json);
     kingup_game_free(copy);
@@ -119,8 +167,9 @@ static void check_sampling(const KingupGame *game, uint32_t seat) {
     kingup_game_free(world);
 }
 
-/* Plays `game` to the end; returns the number of seat moves. */
-static size_t play_out(KingupGame *game, int explicit_chance) {
+/* Plays `game` to the end; returns the number of seat moves. With automatic chance no
+ * chance step is ever pending; with explicit chance this program picks the outcomes. */
+static size_t play_out(KingupGame *game) {
     size_t moves = 0;
     for (;;) {
         KingupActor actor;
@@ -128,16 +177,14 @@ static size_t play_out(KingupGame *game, int explicit_chance) {
         if (actor.kind == KINGUP_ACTOR_KIND_NOBODY) {
             return moves;
         }
-        if (actor.kind != KINGUP_ACTOR_KIND_CHANCE) {
-            uint32_t seat = move(game, &actor);
-            if (++moves % 17 == 0) {
-                check_round_trip(game);
-                check_sampling(game, seat);
-            }
-        } else if (explicit_chance) {
+        if (actor.kind == KINGUP_ACTOR_KIND_CHANCE) {
             choose_chance(game);
-        } else {
-            CHECK(kingup_game_resolve_chance(game));
+            continue;
+        }
+        uint32_t seat = move(game, moves);
+        if (++moves % 17 == 0) {
+            check_round_trip(game);
+            check_sampling(game, seat);
         }
     }
 }
@@ -152,17 +199,17 @@ static void report(const char *name, const KingupGame *game, size_t moves) {
     CHECK(kingup_game_winners(game, &winners));
     CHECK(kingup_game_event_count(game, &count));
     ASSERT(winners != 0);
-    printf("%-28s %3zu moves %4zu events, totals", name, moves, count);
+    printf("%-32s %3zu moves %4zu events, totals", name, moves, count);
     for (size_t s = 0; s < players; s++) {
         printf(" %3u%s", totals[s], winners >> s & 1u ? "*" : " ");
     }
     printf("\n");
 }
 
-static void play_config(const char *name, KingupConfig config, uint64_t seed, int explicit) {
+static void play_config(const char *name, KingupConfig config, uint64_t seed) {
     KingupGame *game = NULL;
     CHECK(kingup_game_new(&config, seed, &game));
-    size_t moves = play_out(game, explicit);
+    size_t moves = play_out(game);
     report(name, game, moves);
 
     /* What a spectator was shown: no dealt card, no committed vote. */
@@ -173,25 +220,32 @@ static void play_config(const char *name, KingupConfig config, uint64_t seed, in
     kingup_game_free(game);
 }
 
-/* A custom deck through a JSON config, and a clone played the same way as its source. */
+/* A custom deck through a JSON config; a clone and a game loaded from a save, played the
+ * same way as their source, end the same. */
 static void play_custom_deck(void) {
     const char *json = "{\"players\": 3, \"rounds\": 3, \"setup\": \"random_layout\","
                        " \"first_player\": {\"seat\": 1}, \"deck\": [\"ABCDEF\", \"GILMNO\","
                        " \"PABCDE\", \"FGILMN\", \"OPABCD\", \"EFGILM\", \"NOPABC\", \"DEFGIL\","
                        " \"MNOPAB\"]}";
-    KingupGame *game = NULL, *twin = NULL;
-    CHECK(kingup_game_new_json(json, strlen(json), 99, &game));
-    CHECK(kingup_game_resolve_chance(game));
+    KingupGame *game = NULL, *twin = NULL, *loaded = NULL;
+    CHECK(kingup_game_new_json(json, strlen(json), KINGUP_CHANCE_AUTO, 99, &game));
     CHECK(kingup_game_clone(game, &twin));
+    char *start = save(game);
+    CHECK(kingup_game_from_json(start, strlen(start), &loaded));
+    free(start);
     uint64_t saved = pick_state;
-    size_t moves = play_out(game, 0);
+    size_t moves = play_out(game);
     pick_state = saved;
-    ASSERT(play_out(twin, 0) == moves);
-    char *a = snapshot(game), *b = snapshot(twin);
-    ASSERT(strcmp(a, b) == 0);
+    ASSERT(play_out(twin) == moves);
+    pick_state = saved;
+    ASSERT(play_out(loaded) == moves);
+    char *a = save(game), *b = save(twin), *c = save(loaded);
+    ASSERT(strcmp(a, b) == 0 && strcmp(a, c) == 0);
     free(a);
     free(b);
-    report("custom deck (JSON), clone", game, moves);
+    free(c);
+    report("custom deck (JSON), clone, save", game, moves);
+    kingup_game_free(loaded);
     kingup_game_free(twin);
     kingup_game_free(game);
 }
@@ -202,17 +256,19 @@ int main(void) {
     KingupConfig config;
     for (uint32_t players = 3; players <= 6; players++) {
         CHECK(kingup_config_init(&config, players));
+        ASSERT(config.chance == KINGUP_CHANCE_AUTO);
         char name[64];
         snprintf(name, sizeof name, "%u players, seeded chance", players);
-        play_config(name, config, players, 0);
+        play_config(name, config, players);
     }
     CHECK(kingup_config_init(&config, 4));
     config.rounds = 1;
     config.setup = KINGUP_SETUP_RANDOM_LAYOUT;
-    play_config("quick, explicit chance", config, 0, 1);
+    config.chance = KINGUP_CHANCE_EXPLICIT;
+    play_config("quick, explicit chance", config, 0);
     config.rounds = 3;
     config.first_player = 2;
-    play_config("4 players, explicit chance", config, 0, 1);
+    play_config("4 players, explicit chance", config, 0);
     play_custom_deck();
     printf("play: all games finished\n");
     return 0;

@@ -1,6 +1,8 @@
 // Plays whole games of King Up! through the C ABI from C++17: a small RAII wrapper owns
-// the handle (std::unique_ptr with kingup_game_free), turns statuses into exceptions and
-// buffers into std::string / std::vector. Then a few bad inputs, checked the same way.
+// the handle (std::unique_ptr with kingup_game_free), turns statuses into exceptions that
+// carry the reason code, and buffers into std::string / std::vector. A clone, a game
+// loaded from a save and the original play on identically. Then a few bad inputs, checked
+// the same way.
 //
 // Build (see scripts/test-ffi.sh):
 //   c++ -std=c++17 -Wall -Wextra -Werror -I kingup-ffi/include
@@ -17,26 +19,31 @@
 
 namespace kingup {
 
-// A failed call: its status and the library's explanation.
+// A failed call: its status, its reason code and the library's explanation.
 class Error : public std::runtime_error {
 public:
     Error(const std::string &call, KingupStatus status)
-        : std::runtime_error(call + ": " + kingup_status_name(status) + ": " + last_error()),
-          status_(status) {}
+        : std::runtime_error(call + ": " + kingup_status_name(status) + ": " +
+                             read(kingup_last_error)),
+          status_(status), reason_(read(kingup_last_error_reason)) {}
 
     KingupStatus status() const { return status_; }
+    // "not_your_turn", "card_unavailable", "null_argument", ... (see docs/c-api.md).
+    const std::string &reason() const { return reason_; }
 
-    static std::string last_error() {
+private:
+    // Reading the message or the reason leaves both in place, so the order is free.
+    static std::string read(KingupStatus (*part)(char *, size_t, size_t *)) {
         size_t len = 0;
-        kingup_last_error(nullptr, 0, &len);
+        part(nullptr, 0, &len);
         std::string text(len, '\0');
-        kingup_last_error(text.data(), text.size(), &len);
+        part(text.data(), text.size(), &len);
         text.resize(len > 0 ? len - 1 : 0);
         return text;
     }
 
-private:
     KingupStatus status_;
+    std::string reason_;
 };
 
 inline void check(KingupStatus status, const char *call) {
@@ -66,9 +73,10 @@ public:
         handle_.reset(raw);
     }
 
-    static Game from_json(const std::string &json, uint64_t seed) {
+    // Loads a save document: its steps are replayed, so it goes on as the saved game.
+    static Game from_json(const std::string &json) {
         KingupGame *raw = nullptr;
-        check(kingup_game_from_json(json.data(), json.size(), seed, &raw), "from_json");
+        check(kingup_game_from_json(json.data(), json.size(), &raw), "from_json");
         return Game(raw);
     }
 
@@ -118,7 +126,10 @@ public:
 
     void resolve_chance() { check(kingup_game_resolve_chance(get()), "resolve_chance"); }
 
-    std::string snapshot() const {
+    void undo(uint32_t seat) { check(kingup_game_undo(get(), seat), "kingup_game_undo"); }
+
+    // The save document: every secret included, for the host only.
+    std::string save() const {
         return text([this](char *b, size_t c, size_t *l) { return kingup_game_to_json(get(), b, c, l); });
     }
 
@@ -165,6 +176,17 @@ private:
     std::unique_ptr<KingupGame, Free> handle_;
 };
 
+// "B4", "F", "yes" for an action index, and back.
+inline std::string notation(uint32_t action) {
+    return text([action](char *b, size_t c, size_t *l) { return kingup_action_notation(action, b, c, l); });
+}
+
+inline uint32_t parse(const std::string &move) {
+    uint32_t action = 0;
+    check(kingup_action_parse(move.data(), move.size(), &action), "kingup_action_parse");
+    return action;
+}
+
 }  // namespace kingup
 
 namespace {
@@ -199,7 +221,9 @@ size_t play_out(kingup::Game &game, std::mt19937_64 &rng) {
         std::vector<uint32_t> legal = game.legal_actions(seat);
         require(!legal.empty(), "a seat to act has a legal action");
         require(game.observation(seat).size() == KINGUP_OBSERVATION_LEN, "observation length");
-        game.apply(seat, legal[rng() % legal.size()]);
+        uint32_t action = legal[rng() % legal.size()];
+        require(kingup::parse(kingup::notation(action)) == action, "the notation reads back");
+        game.apply(seat, action);
         ++moves;
         std::string fresh = game.events(-1, seen);
         require(fresh.size() > 2, "every move makes an event");
@@ -210,11 +234,11 @@ size_t play_out(kingup::Game &game, std::mt19937_64 &rng) {
 
 void play(const char *name, KingupConfig config, uint64_t seed) {
     std::mt19937_64 rng(seed);
-    kingup::Game game(config, seed);
-    game.resolve_chance();
-    // A clone and a snapshot taken before the first move play the same game.
+    kingup::Game game(config, seed);  // automatic chance: round 1 is dealt already
+    // A clone and a save taken before the first move play the same game: a save holds the
+    // generator's state, so the deals to come are the same too.
     kingup::Game twin = game.clone();
-    kingup::Game restored = kingup::Game::from_json(game.snapshot(), 0);
+    kingup::Game restored = kingup::Game::from_json(game.save());
     kingup::Game world = game.sample(0, seed);
     require(world.player_view(0) == game.player_view(0), "sampling keeps seat 0's view");
 
@@ -222,9 +246,9 @@ void play(const char *name, KingupConfig config, uint64_t seed) {
     size_t moves = play_out(game, rng);
     play_out(twin, twin_rng);
     play_out(world, world_rng);
-    require(twin.snapshot() == game.snapshot(), "a clone replays the same game");
-    // Restored games start with a fresh generator, so only their moves are checked.
-    require(play_out(restored, restored_rng) > 0, "a restored game plays");
+    play_out(restored, restored_rng);
+    require(twin.save() == game.save(), "a clone replays the same game");
+    require(restored.save() == game.save(), "a loaded save replays the same game");
 
     require(game.phase() == KINGUP_PHASE_GAME_OVER, "the game is over");
     std::cout << name << ": " << moves << " moves, totals";
@@ -240,27 +264,34 @@ void bad_input() {
     KingupConfig config{};
     kingup::check(kingup_config_init(&config, 3), "kingup_config_init");
     kingup::Game game(config, 5);
-    game.resolve_chance();
-    const std::string before = game.snapshot();
-    auto expect = [&](KingupStatus wanted, auto call) {
+    const std::string before = game.save();
+    auto expect = [&](KingupStatus wanted, const std::string &reason, auto call) {
         try {
             call();
         } catch (const kingup::Error &e) {
             require(e.status() == wanted, std::string("status for: ") + e.what());
-            require(game.snapshot() == before, "the game is unchanged");
+            require(e.reason() == reason, "reason " + e.reason() + " for: " + e.what());
+            require(game.save() == before, "the game is unchanged");
             return;
         }
         throw std::logic_error("a bad call succeeded");
     };
-    expect(KINGUP_STATUS_INVALID_ARGUMENT, [&] { game.apply(3, 0); });
-    expect(KINGUP_STATUS_INVALID_ARGUMENT, [&] { game.apply(0, KINGUP_ACTION_COUNT); });
-    expect(KINGUP_STATUS_ILLEGAL_ACTION, [&] { game.apply(game.actor().seat == 0 ? 1 : 0, 0); });
-    expect(KINGUP_STATUS_INVALID_ARGUMENT, [&] { game.legal_actions(7); });
-    expect(KINGUP_STATUS_PARSE_ERROR, [&] { kingup::Game::from_json("{\"version\": 1}", 0); });
-    expect(KINGUP_STATUS_PARSE_ERROR, [&] { kingup::Game::from_json(before.substr(0, 40), 0); });
+    expect(KINGUP_STATUS_INVALID_ARGUMENT, "no_such_seat", [&] { game.apply(3, 0); });
+    expect(KINGUP_STATUS_INVALID_ARGUMENT, "no_such_action",
+           [&] { game.apply(0, KINGUP_ACTION_COUNT); });
+    expect(KINGUP_STATUS_ILLEGAL_ACTION, "not_your_turn",
+           [&] { game.apply(game.actor().seat == 0 ? 1 : 0, 0); });
+    expect(KINGUP_STATUS_ILLEGAL_ACTION, "revealed", [&] { game.undo(game.actor().seat); });
+    expect(KINGUP_STATUS_INVALID_ARGUMENT, "no_such_seat", [&] { game.legal_actions(7); });
+    expect(KINGUP_STATUS_PARSE_ERROR, "malformed", [&] { kingup::Game::from_json("{\"version\": 1}"); });
+    expect(KINGUP_STATUS_PARSE_ERROR, "malformed", [&] { kingup::Game::from_json(before.substr(0, 40)); });
+    std::string edited = before;
+    edited.replace(edited.find("\"version\":1"), 11, "\"version\":2");
+    expect(KINGUP_STATUS_PARSE_ERROR, "version", [&] { kingup::Game::from_json(edited); });
+    expect(KINGUP_STATUS_PARSE_ERROR, "malformed", [&] { kingup::parse("B5"); });
     KingupConfig bad = config;
     bad.setup = 7;
-    expect(KINGUP_STATUS_INVALID_ARGUMENT, [&] { kingup::Game g(bad, 0); });
+    expect(KINGUP_STATUS_INVALID_ARGUMENT, "invalid_config", [&] { kingup::Game g(bad, 0); });
     std::cout << "bad input: every call refused, game unchanged\n";
 }
 

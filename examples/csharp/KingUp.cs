@@ -5,8 +5,11 @@
 //   by Dispose or by the finalizer, even if an exception interrupts the caller.
 // - Structs are blittable (uint / int fields only), so they cross without marshalling
 //   copies; arrays are blittable primitives too.
-// - Every failed call throws KingUpException carrying the status and the library's
-//   message; the game is unchanged when that happens.
+// - Every failed call throws KingUpException carrying the status, the reason code
+//   ("not_your_turn", "card_unavailable", ...) and the library's message; the game is
+//   unchanged when that happens.
+// - A game is the core's session: the same seed and calls give the same game, and the same
+//   save document, as every other front end (Python, C, Rust).
 // - On iOS (and WebGL) the library is linked statically into the player, so the import
 //   name is "__Internal"; everywhere else it is the dynamic library kingup_ffi.
 //
@@ -35,6 +38,15 @@ namespace KingUp
     {
         Placement = 0,
         RandomLayout = 1,
+    }
+
+    /// <summary>How chance steps are decided (KingupChance).</summary>
+    public enum Chance : uint
+    {
+        /// <summary>Drawn from the game's seed as soon as they are due (the default).</summary>
+        Auto = 0,
+        /// <summary>Left pending until ApplyChance or ResolveChance.</summary>
+        Explicit = 1,
     }
 
     /// <summary>Where a game stands (KingupPhase).</summary>
@@ -89,6 +101,8 @@ namespace KingUp
         public uint Setup;
         /// <summary>The seat that starts round 1, or -1 for a random draw.</summary>
         public int FirstPlayer;
+        /// <summary>A <see cref="KingUp.Chance"/> value: automatic (0, the default) or explicit.</summary>
+        public uint Chance;
     }
 
     /// <summary>Who acts next (KingupActor), blittable.</summary>
@@ -119,11 +133,16 @@ namespace KingUp
     public sealed class KingUpException : Exception
     {
         public readonly Status Status;
+        /// <summary>Why, as a stable code: the engine's ("floor_full", "not_your_turn",
+        /// "card_unavailable", "nothing_to_undo", ...) or the library's ("null_argument",
+        /// "buffer_too_small", "invalid_utf8", ...). See docs/c-api.md.</summary>
+        public readonly string Reason;
 
-        public KingUpException(Status status, string message)
-            : base(status + ": " + message)
+        public KingUpException(Status status, string reason, string message)
+            : base(status + " (" + reason + "): " + message)
         {
             Status = status;
+            Reason = reason;
         }
     }
 
@@ -171,12 +190,15 @@ namespace KingUp
         [DllImport(Lib, CallingConvention = Cdecl)] internal static extern IntPtr kingup_version();
         [DllImport(Lib, CallingConvention = Cdecl)] internal static extern IntPtr kingup_status_name(uint status);
         [DllImport(Lib, CallingConvention = Cdecl)] internal static extern Status kingup_last_error([Out] byte[] buf, UIntPtr cap, out UIntPtr len);
+        [DllImport(Lib, CallingConvention = Cdecl)] internal static extern Status kingup_last_error_reason([Out] byte[] buf, UIntPtr cap, out UIntPtr len);
         [DllImport(Lib, CallingConvention = Cdecl)] internal static extern Status kingup_action_describe(uint action, [Out] byte[] buf, UIntPtr cap, out UIntPtr len);
+        [DllImport(Lib, CallingConvention = Cdecl)] internal static extern Status kingup_action_notation(uint action, [Out] byte[] buf, UIntPtr cap, out UIntPtr len);
+        [DllImport(Lib, CallingConvention = Cdecl)] internal static extern Status kingup_action_parse(byte[] text, UIntPtr len, out uint action);
         [DllImport(Lib, CallingConvention = Cdecl)] internal static extern Status kingup_config_init(out Config config, uint players);
 
         [DllImport(Lib, CallingConvention = Cdecl)] internal static extern Status kingup_game_new(ref Config config, ulong seed, out GameHandle game);
-        [DllImport(Lib, CallingConvention = Cdecl)] internal static extern Status kingup_game_new_json(byte[] json, UIntPtr len, ulong seed, out GameHandle game);
-        [DllImport(Lib, CallingConvention = Cdecl)] internal static extern Status kingup_game_from_json(byte[] json, UIntPtr len, ulong seed, out GameHandle game);
+        [DllImport(Lib, CallingConvention = Cdecl)] internal static extern Status kingup_game_new_json(byte[] json, UIntPtr len, uint chance, ulong seed, out GameHandle game);
+        [DllImport(Lib, CallingConvention = Cdecl)] internal static extern Status kingup_game_from_json(byte[] json, UIntPtr len, out GameHandle game);
         [DllImport(Lib, CallingConvention = Cdecl)] internal static extern Status kingup_game_clone(GameHandle game, out GameHandle copy);
         [DllImport(Lib, CallingConvention = Cdecl)] internal static extern Status kingup_game_sample(GameHandle game, uint seat, ulong seed, out GameHandle world);
         [DllImport(Lib, CallingConvention = Cdecl)] internal static extern void kingup_game_free(IntPtr game);
@@ -185,6 +207,9 @@ namespace KingUp
         [DllImport(Lib, CallingConvention = Cdecl)] internal static extern Status kingup_game_phase(GameHandle game, out uint phase);
         [DllImport(Lib, CallingConvention = Cdecl)] internal static extern Status kingup_game_actor(GameHandle game, out Actor actor);
         [DllImport(Lib, CallingConvention = Cdecl)] internal static extern Status kingup_game_round(GameHandle game, out uint round);
+        [DllImport(Lib, CallingConvention = Cdecl)] internal static extern Status kingup_game_next_seat(GameHandle game, out int seat);
+        [DllImport(Lib, CallingConvention = Cdecl)] internal static extern Status kingup_game_king(GameHandle game, out int character);
+        [DllImport(Lib, CallingConvention = Cdecl)] internal static extern Status kingup_game_chance_describe(GameHandle game, [Out] byte[] buf, UIntPtr cap, out UIntPtr len);
         [DllImport(Lib, CallingConvention = Cdecl)] internal static extern Status kingup_game_chance_step(GameHandle game, out ChanceStep step);
         [DllImport(Lib, CallingConvention = Cdecl)] internal static extern Status kingup_game_chance_outcomes(GameHandle game, [Out] uint[] outcomes, [Out] double[] probabilities, UIntPtr cap, out UIntPtr len);
         [DllImport(Lib, CallingConvention = Cdecl)] internal static extern Status kingup_game_legal_actions(GameHandle game, uint seat, [Out] uint[] buf, UIntPtr cap, out UIntPtr len);
@@ -199,6 +224,8 @@ namespace KingUp
         [DllImport(Lib, CallingConvention = Cdecl)] internal static extern Status kingup_game_apply_chance(GameHandle game, uint outcome);
         [DllImport(Lib, CallingConvention = Cdecl)] internal static extern Status kingup_game_resolve_chance(GameHandle game);
         [DllImport(Lib, CallingConvention = Cdecl)] internal static extern Status kingup_game_reseed(GameHandle game, ulong seed);
+        [DllImport(Lib, CallingConvention = Cdecl)] internal static extern Status kingup_game_undo(GameHandle game, uint seat);
+        [DllImport(Lib, CallingConvention = Cdecl)] internal static extern Status kingup_game_undoable(GameHandle game, out UIntPtr count);
 
         [DllImport(Lib, CallingConvention = Cdecl)] internal static extern Status kingup_game_to_json(GameHandle game, [Out] byte[] buf, UIntPtr cap, out UIntPtr len);
         [DllImport(Lib, CallingConvention = Cdecl)] internal static extern Status kingup_game_player_view_json(GameHandle game, uint seat, [Out] byte[] buf, UIntPtr cap, out UIntPtr len);
@@ -214,7 +241,7 @@ namespace KingUp
     public static class Library
     {
         /// <summary>The ABI this wrapper was written for (KINGUP_ABI_VERSION).</summary>
-        public const uint AbiVersion = 1;
+        public const uint AbiVersion = 2;
         public const int ActionCount = 67;
         public const int ChanceOutcomeCount = 42;
         public const int ObservationLength = 401;
@@ -222,6 +249,10 @@ namespace KingUp
         public const int MaxLegalActions = 52;
         /// <summary>Most ISMCTS iterations a <see cref="Bot"/> accepts (KINGUP_BOT_MAX_ITERATIONS).</summary>
         public const uint MaxBotIterations = 1000000;
+        /// <summary>Bytes that hold any reason code with its NUL (KINGUP_MAX_REASON_LEN).</summary>
+        public const int MaxReasonLength = 32;
+        /// <summary>Longest save document <see cref="Game.FromJson"/> reads (KINGUP_MAX_SAVE_LEN).</summary>
+        public const int MaxSaveLength = 1048576;
 
         /// <summary>Throws unless the native library implements <see cref="AbiVersion"/>.</summary>
         public static void CheckAbi()
@@ -249,10 +280,31 @@ namespace KingUp
             return config;
         }
 
-        /// <summary>A readable description of an action index, e.g. "climb Dario".</summary>
+        /// <summary>A sentence describing an action index, e.g. "climb Dario".</summary>
         public static string DescribeAction(uint action)
         {
             return Text((byte[] b, UIntPtr c, out UIntPtr l) => Native.kingup_action_describe(action, b, c, out l));
+        }
+
+        /// <summary>The notation of an action index: "B4" (place Beatrice on floor 4), "F"
+        /// (climb Fiorello), "yes", "no" — the form of the moves in a save.</summary>
+        public static string ActionNotation(uint action)
+        {
+            return Text((byte[] b, UIntPtr c, out UIntPtr l) => Native.kingup_action_notation(action, b, c, out l));
+        }
+
+        /// <summary>The action index of a move in the notation (any case, spaces around
+        /// ignored). Throws KingUpException (ParseError, "malformed") for anything else.</summary>
+        public static uint ParseAction(string move)
+        {
+            if (move == null)
+            {
+                throw new ArgumentNullException("move");
+            }
+            byte[] bytes = Encoding.UTF8.GetBytes(move);
+            uint action;
+            Check(Native.kingup_action_parse(bytes, (UIntPtr)bytes.Length, out action));
+            return action;
         }
 
         /// <summary>The message of the last failed call on this thread.</summary>
@@ -268,11 +320,21 @@ namespace KingUp
             return Encoding.UTF8.GetString(buf, 0, Math.Max(0, ToInt(len) - 1));
         }
 
+        /// <summary>The reason code of the last failed call on this thread ("" after a
+        /// success). Reading it, like the message, leaves both in place.</summary>
+        public static string LastErrorReason()
+        {
+            UIntPtr len;
+            var buf = new byte[MaxReasonLength];
+            Native.kingup_last_error_reason(buf, (UIntPtr)buf.Length, out len);
+            return Encoding.ASCII.GetString(buf, 0, Math.Max(0, ToInt(len) - 1));
+        }
+
         internal static void Check(Status status)
         {
             if (status != Status.Ok)
             {
-                throw new KingUpException(status, LastError());
+                throw new KingUpException(status, LastErrorReason(), LastError());
             }
         }
 
@@ -322,29 +384,35 @@ namespace KingUp
             this.handle = handle;
         }
 
-        /// <summary>A new game with the default deck; chance resolved by
-        /// <see cref="ResolveChance"/> draws from a generator seeded with
-        /// <paramref name="seed"/>.</summary>
+        /// <summary>A new game with the default deck, drawing chance from the generator of
+        /// <paramref name="seed"/>. With automatic chance (config.Chance, the default) the
+        /// first deals are drawn at once and a seat is to move: the same seed and moves give
+        /// the same game as in every other front end. A seed predicts every deal: keep it
+        /// from players.</summary>
         public Game(Config config, ulong seed)
         {
             Library.Check(Native.kingup_game_new(ref config, seed, out handle));
         }
 
         /// <summary>A new game from a JSON config, which may carry a custom deck.</summary>
-        public static Game FromConfigJson(string json, ulong seed)
+        public static Game FromConfigJson(string json, ulong seed, Chance chance = Chance.Auto)
         {
             byte[] bytes = Encoding.UTF8.GetBytes(json);
             GameHandle h;
-            Library.Check(Native.kingup_game_new_json(bytes, (UIntPtr)bytes.Length, seed, out h));
+            Library.Check(Native.kingup_game_new_json(bytes, (UIntPtr)bytes.Length, (uint)chance, seed, out h));
             return new Game(h);
         }
 
-        /// <summary>A game restored from a snapshot made by <see cref="ToJson"/>.</summary>
-        public static Game FromJson(string snapshot, ulong seed)
+        /// <summary>A game loaded from a save document (<see cref="ToJson"/>, here or in any
+        /// other front end). Its steps are replayed, so it has the whole event log and goes
+        /// on exactly as the saved game would. An edited or corrupted save throws
+        /// KingUpException (ParseError) with the reason: "malformed", "version",
+        /// "generator", "card_unavailable", "not_your_turn", ...</summary>
+        public static Game FromJson(string save)
         {
-            byte[] bytes = Encoding.UTF8.GetBytes(snapshot);
+            byte[] bytes = Encoding.UTF8.GetBytes(save);
             GameHandle h;
-            Library.Check(Native.kingup_game_from_json(bytes, (UIntPtr)bytes.Length, seed, out h));
+            Library.Check(Native.kingup_game_from_json(bytes, (UIntPtr)bytes.Length, out h));
             return new Game(h);
         }
 
@@ -390,6 +458,35 @@ namespace KingUp
         public uint Round
         {
             get { uint r; Library.Check(Native.kingup_game_round(handle, out r)); return r; }
+        }
+
+        /// <summary>The seat that acts next (in a vote, the lowest seat still to vote), or -1
+        /// when chance is to move or the game is over.</summary>
+        public int NextSeat
+        {
+            get { int s; Library.Check(Native.kingup_game_next_seat(handle, out s)); return s; }
+        }
+
+        /// <summary>The crowned King of the round as a character index (0-12), or -1.</summary>
+        public int King
+        {
+            get { int k; Library.Check(Native.kingup_game_king(handle, out k)); return k; }
+        }
+
+        /// <summary>What the pending chance step decides ("deal seat 2's objective"), or "".</summary>
+        public string ChanceDescription
+        {
+            get
+            {
+                return Library.Text((byte[] b, UIntPtr c, out UIntPtr l) =>
+                    Native.kingup_game_chance_describe(handle, b, c, out l));
+            }
+        }
+
+        /// <summary>How many of the last steps <see cref="Undo"/> could take back.</summary>
+        public int Undoable
+        {
+            get { UIntPtr n; Library.Check(Native.kingup_game_undoable(handle, out n)); return Library.ToInt(n); }
         }
 
         public ChanceStep ChanceStep
@@ -466,12 +563,23 @@ namespace KingUp
             Library.Check(Native.kingup_game_resolve_chance(handle));
         }
 
+        /// <summary>Draws the deals to come from the generator of <paramref name="seed"/>;
+        /// the steps so far are kept. A save made afterwards goes on with the new stream.</summary>
         public void Reseed(ulong seed)
         {
             Library.Check(Native.kingup_game_reseed(handle, seed));
         }
 
-        /// <summary>The full snapshot, secrets included: never send it to a player.</summary>
+        /// <summary>Takes back <paramref name="seat"/>'s last action, if it is the last step
+        /// and nothing was revealed since. Throws KingUpException (IllegalAction) with the
+        /// reason "nothing_to_undo", "not_your_step" or "revealed" otherwise.</summary>
+        public void Undo(uint seat)
+        {
+            Library.Check(Native.kingup_game_undo(handle, seat));
+        }
+
+        /// <summary>The save document: config, chance mode, generator state and every step.
+        /// It holds every secret: keep it on the host, never send it to a player.</summary>
         public string ToJson()
         {
             return Library.Text((byte[] b, UIntPtr c, out UIntPtr l) => Native.kingup_game_to_json(handle, b, c, out l));

@@ -1,5 +1,6 @@
-// Plays whole games of King Up! through KingUp.cs, as a Unity front end would, and checks
-// that bad input throws KingUpException with the right status and changes nothing.
+// Plays whole games of King Up! through KingUp.cs, as a Unity front end would (saves that
+// load and play on the same, undo, the move notation), and checks that bad input throws
+// KingUpException with the right status and reason and changes nothing.
 //
 //   mcs -langversion:7 -out:KingUpExample.exe KingUp.cs Program.cs
 //   LD_LIBRARY_PATH=target/debug mono KingUpExample.exe
@@ -14,15 +15,14 @@ internal static class Program
         {
             Library.CheckAbi();
             Console.WriteLine("kingup " + Library.Version + " from C# (ABI " + Library.AbiVersion + ")");
-            var rng = new Random(7);
             for (uint players = 3; players <= 6; players++)
             {
                 Config config = Library.DefaultConfig(players);
                 config.Setup = (uint)(players % 2 == 0 ? Setup.Placement : Setup.RandomLayout);
-                PlaySeeded(config, rng);
+                PlaySeeded(config);
             }
-            PlayExplicitChance(rng);
-            PlayCustomDeck(rng);
+            PlayExplicitChance(new Random(7));
+            PlayCustomDeck();
             PlayBots();
             BadInput();
             Console.WriteLine("csharp: all games finished, bad input refused");
@@ -53,10 +53,13 @@ internal static class Program
         return seat;
     }
 
-    /// <summary>One random legal move; checks the mask and the observation on the way.</summary>
+    /// <summary>One random legal move by the seat that acts next; checks the mask, the
+    /// observation and the notation on the way, and now and then takes the move back and
+    /// plays it again.</summary>
     private static void Move(Game game, Random rng)
     {
         uint seat = ActingSeat(game.Actor);
+        Require(game.NextSeat == (int)seat, "the next seat is the lowest that may act");
         uint[] legal = game.LegalActions(seat);
         byte[] mask = game.ActionMask(seat);
         Require(legal.Length > 0 && mask.Length == Library.ActionCount, "legal actions and mask");
@@ -65,12 +68,24 @@ internal static class Program
             Require(mask[action] == 1, "the mask agrees with the legal actions");
         }
         Require(game.Observation(seat).Length == Library.ObservationLength, "observation length");
-        game.Apply(seat, legal[rng.Next(legal.Length)]);
+        uint chosen = legal[rng.Next(legal.Length)];
+        Require(Library.ParseAction(Library.ActionNotation(chosen)) == chosen, "the notation reads back");
+        string before = game.ToJson();
+        game.Apply(seat, chosen);
+        if (rng.Next(5) == 0 && game.Undoable > 0)
+        {
+            string after = game.ToJson();
+            game.Undo(seat);
+            Require(game.ToJson() == before, "undo restores the game");
+            game.Apply(seat, chosen);
+            Require(game.ToJson() == after, "and the move plays again the same");
+        }
     }
 
-    /// <summary>Plays to the end; chance comes from the handle's seed unless
-    /// <paramref name="explicitChance"/>, then it is picked here among the offered outcomes.</summary>
-    private static int PlayOut(Game game, Random rng, bool explicitChance)
+    /// <summary>Plays to the end; under automatic chance no chance step is ever pending,
+    /// under explicit chance it is drawn from the game's generator or, with
+    /// <paramref name="pickChance"/>, picked here among the offered outcomes.</summary>
+    private static int PlayOut(Game game, Random rng, bool pickChance)
     {
         int moves = 0;
         while (true)
@@ -85,7 +100,7 @@ internal static class Program
                 Move(game, rng);
                 moves++;
             }
-            else if (explicitChance)
+            else if (pickChance)
             {
                 double[] odds;
                 uint[] outcomes = game.ChanceOutcomes(out odds);
@@ -113,23 +128,27 @@ internal static class Program
         Console.WriteLine(line);
     }
 
-    private static void PlaySeeded(Config config, Random rng)
+    /// <summary>A seeded game; a sampled world, and a game loaded from a save of the first
+    /// position, played with the same picks, end the same as the original.</summary>
+    private static void PlaySeeded(Config config)
     {
         using (var game = new Game(config, (ulong)config.Players))
+        using (var world = game.Sample(0, 99))
+        using (var restored = Game.FromJson(game.ToJson()))
         {
-            game.ResolveChance();
-            using (var world = game.Sample(0, 99))
-            using (var restored = Game.FromJson(game.ToJson(), 1))
-            {
-                Require(world.PlayerViewJson(0) == game.PlayerViewJson(0), "sampling keeps seat 0's view");
-                Require(restored.ToJson() == game.ToJson(), "snapshots round-trip");
-                PlayOut(world, rng, false);
-            }
-            int moves = PlayOut(game, rng, false);
+            Require(game.Actor.KindValue != ActorKind.Chance, "automatic chance dealt round 1");
+            Require(world.PlayerViewJson(0) == game.PlayerViewJson(0), "sampling keeps seat 0's view");
+            Require(restored.ToJson() == game.ToJson(), "saves round-trip");
+            Require(restored.EventCount == game.EventCount, "a loaded save has the whole log");
+            PlayOut(world, new Random(1), false);
+            int moves = PlayOut(game, new Random(2), false);
+            PlayOut(restored, new Random(2), false);
+            Require(restored.ToJson() == game.ToJson(), "a loaded save plays on the same");
             string spectator = game.EventsJson(-1, 0);
             Require(spectator.Contains("\"type\":\"game_over\""), "the log ends with game over");
             Require(!spectator.Contains("\"vote\":\"no\""), "spectators never see a committed vote");
             Require(game.Scores().Length == (int)(config.Players * config.Rounds), "scores");
+            Require(game.King >= 0, "the last round crowned a King");
             Report(config.Players + " players", game, moves);
         }
     }
@@ -139,21 +158,23 @@ internal static class Program
         Config config = Library.DefaultConfig(4);
         config.Rounds = 1;
         config.Setup = (uint)Setup.RandomLayout;
+        config.Chance = (uint)Chance.Explicit;
         using (var game = new Game(config, 0))
         {
             Require(game.ChanceStep.Kind == (uint)ChanceKind.FirstPlayer, "round 1 starts by drawing a first player");
+            Require(game.ChanceDescription == "draw the first player", "the chance step in words");
+            Require(game.NextSeat == -1, "nobody acts while chance is pending");
             Report("quick, explicit chance", game, PlayOut(game, rng, true));
         }
     }
 
-    private static void PlayCustomDeck(Random rng)
+    private static void PlayCustomDeck()
     {
         const string json = "{\"players\": 3, \"rounds\": 3, \"first_player\": {\"seat\": 2}, \"deck\": "
             + "[\"ABCDEF\", \"GILMNO\", \"PABCDE\", \"FGILMN\", \"OPABCD\", \"EFGILM\", \"NOPABC\", \"DEFGIL\", \"MNOPAB\"]}";
         using (var game = Game.FromConfigJson(json, 5))
         {
             Require(game.Config.FirstPlayer == 2, "the config is kept");
-            game.ResolveChance();
             using (var twin = game.Clone())
             {
                 int moves = PlayOut(game, new Random(3), false);
@@ -162,7 +183,7 @@ internal static class Program
                 Report("custom deck (JSON), clone", game, moves);
             }
         }
-        Console.WriteLine("action 55 is \"" + Library.DescribeAction(55) + "\"");
+        Console.WriteLine("action 55 is " + Library.ActionNotation(55) + ", \"" + Library.DescribeAction(55) + "\"");
     }
 
     /// <summary>A heuristic bot (seat 0) against ISMCTS bots (seats 1 to 3), as a front end
@@ -179,19 +200,10 @@ internal static class Program
         {
             Bot[] bots = { heuristic, ismcts1, ismcts2, ismcts3 };
             int moves = 0;
-            while (true)
+            // Automatic chance: a seat is always to move until the game is over.
+            for (int next = game.NextSeat; next >= 0; next = game.NextSeat)
             {
-                Actor actor = game.Actor;
-                if (actor.KindValue == ActorKind.Nobody)
-                {
-                    break;
-                }
-                if (actor.KindValue == ActorKind.Chance)
-                {
-                    game.ResolveChance();
-                    continue;
-                }
-                uint seat = ActingSeat(actor);
+                uint seat = (uint)next;
                 if (moves == 0)
                 {
                     BotBadInput(game, bots[seat], seat);
@@ -201,7 +213,7 @@ internal static class Program
                 game.Apply(seat, action);
                 moves++;
             }
-            Refused(game, Status.InvalidArgument, () => heuristic.Choose(game, 0));
+            Refused(game, Status.InvalidArgument, "game_over", () => heuristic.Choose(game, 0));
             Report("heuristic vs 3 ismcts bots", game, moves);
         }
     }
@@ -213,16 +225,16 @@ internal static class Program
         {
             Require(a.Choose(game, seat) == b.Choose(game, seat), "a seeded bot is deterministic");
         }
-        Refused(game, Status.InvalidArgument, () => new Bot((BotKind)7, 0));
-        Refused(game, Status.InvalidArgument, () => new Bot(BotKind.Heuristic, 0, 10));
-        Refused(game, Status.InvalidArgument, () => new Bot(BotKind.Ismcts, 0, Library.MaxBotIterations + 1));
-        Refused(game, Status.InvalidArgument, () => bot.Choose(game, 4));
-        Refused(game, Status.InvalidArgument, () => bot.Choose(game, (seat + 1) % 4));
+        Refused(game, Status.InvalidArgument, "no_such_bot_kind", () => new Bot((BotKind)7, 0));
+        Refused(game, Status.InvalidArgument, "iterations", () => new Bot(BotKind.Heuristic, 0, 10));
+        Refused(game, Status.InvalidArgument, "iterations", () => new Bot(BotKind.Ismcts, 0, Library.MaxBotIterations + 1));
+        Refused(game, Status.InvalidArgument, "no_such_seat", () => bot.Choose(game, 4));
+        Refused(game, Status.InvalidArgument, "not_your_turn", () => bot.Choose(game, (seat + 1) % 4));
     }
 
-    /// <summary>Runs a bad call: it must throw with <paramref name="expected"/> and leave
-    /// <paramref name="game"/> as it was.</summary>
-    private static void Refused(Game game, Status expected, Action call)
+    /// <summary>Runs a bad call: it must throw with <paramref name="expected"/> and
+    /// <paramref name="reason"/> and leave <paramref name="game"/> as it was.</summary>
+    private static void Refused(Game game, Status expected, string reason, Action call)
     {
         string before = game.ToJson();
         int events = game.EventCount;
@@ -233,7 +245,8 @@ internal static class Program
         catch (KingUpException e)
         {
             Require(e.Status == expected, "status " + e.Status + " (" + e.Message + "), expected " + expected);
-            Require(e.Message.Length > expected.ToString().Length + 2, "the failure is explained");
+            Require(e.Reason == reason, "reason " + e.Reason + " (" + e.Message + "), expected " + reason);
+            Require(e.Message.Length > reason.Length + expected.ToString().Length + 6, "the failure is explained");
             Require(game.ToJson() == before && game.EventCount == events, "the game is unchanged");
             return;
         }
@@ -246,24 +259,33 @@ internal static class Program
         config.FirstPlayer = 0;
         using (var game = new Game(config, 1))
         {
-            game.ResolveChance();
-            Refused(game, Status.InvalidArgument, () => game.Apply(4, 0));
-            Refused(game, Status.InvalidArgument, () => game.Apply(0, 67));
-            Refused(game, Status.IllegalAction, () => game.Apply(1, 0));
-            Refused(game, Status.IllegalAction, () => game.Apply(0, 52));
-            Refused(game, Status.IllegalAction, () => game.ApplyChance(10));
-            Refused(game, Status.InvalidArgument, () => game.ApplyChance(42));
-            Refused(game, Status.InvalidArgument, () => game.LegalActions(9));
-            Refused(game, Status.InvalidArgument, () => game.PlayerViewJson(4));
-            Refused(game, Status.InvalidArgument, () => game.EventsJson(-2, 0));
-            Refused(game, Status.InvalidArgument, () => game.EventsJson(-1, game.EventCount + 1));
-            Refused(game, Status.InvalidArgument, () => game.Sample(5, 0));
-            Refused(game, Status.ParseError, () => Game.FromJson("{ not json", 0));
-            Refused(game, Status.ParseError, () => Game.FromJson(game.ToJson().Replace("\"round\":0", "\"round\":7"), 0));
-            Refused(game, Status.ParseError, () => Game.FromConfigJson("[]", 0));
+            Refused(game, Status.InvalidArgument, "no_such_seat", () => game.Apply(4, 0));
+            Refused(game, Status.InvalidArgument, "no_such_action", () => game.Apply(0, 67));
+            Refused(game, Status.IllegalAction, "not_your_turn", () => game.Apply(1, 0));
+            Refused(game, Status.IllegalAction, "wrong_phase", () => game.Apply(0, 52));
+            Refused(game, Status.IllegalAction, "not_chance", () => game.ApplyChance(10));
+            Refused(game, Status.InvalidArgument, "no_such_outcome", () => game.ApplyChance(42));
+            Refused(game, Status.InvalidArgument, "no_such_seat", () => game.LegalActions(9));
+            Refused(game, Status.InvalidArgument, "no_such_seat", () => game.PlayerViewJson(4));
+            Refused(game, Status.InvalidArgument, "no_such_seat", () => game.EventsJson(-2, 0));
+            Refused(game, Status.InvalidArgument, "no_such_event", () => game.EventsJson(-1, game.EventCount + 1));
+            Refused(game, Status.InvalidArgument, "no_such_seat", () => game.Sample(5, 0));
+            Refused(game, Status.IllegalAction, "revealed", () => game.Undo(0));
+            Refused(game, Status.InvalidArgument, "no_such_seat", () => game.Undo(4));
+            Refused(game, Status.ParseError, "malformed", () => Library.ParseAction("B5"));
+            Refused(game, Status.ParseError, "malformed", () => Game.FromJson("{ not json"));
+            string save = game.ToJson();
+            Refused(game, Status.ParseError, "version", () => Game.FromJson(save.Replace("\"version\":1", "\"version\":3")));
+            Refused(game, Status.ParseError, "invalid_config", () => Game.FromJson(save.Replace("\"players\":4", "\"players\":8")));
+            Refused(game, Status.ParseError, "malformed", () => Game.FromConfigJson("[]", 0));
+            Refused(game, Status.InvalidArgument, "invalid_config", () => Game.FromConfigJson("{\"players\": 4, \"rounds\": 3}", 0, (Chance)5));
             Config bad = config;
             bad.Setup = 9;
-            Refused(game, Status.InvalidArgument, () => new Game(bad, 0));
+            Refused(game, Status.InvalidArgument, "invalid_config", () => new Game(bad, 0));
+            game.Apply(0, Library.ParseAction("A1"));
+            Refused(game, Status.IllegalAction, "not_your_step", () => game.Undo(1));
+            game.Undo(0);
+            Require(game.ToJson() == save, "undo takes the move back");
             Require(Library.StatusName(Status.IllegalAction) == "illegal action", "status names");
         }
     }

@@ -8,7 +8,8 @@
 
 // The version of the C ABI: bumped on any incompatible change to a signature, a struct
 // layout or the meaning of a value. Compare it with `kingup_abi_version()` at start-up.
-#define KINGUP_ABI_VERSION 1
+// Version 2 moved every game onto the core's session (see `docs/c-api.md`).
+#define KINGUP_ABI_VERSION 2
 
 // Size of the action index space: actions are `0..KINGUP_ACTION_COUNT`.
 #define KINGUP_ACTION_COUNT 67
@@ -25,12 +26,21 @@
 // Most legal actions a seat ever has at once: a buffer this long always suffices.
 #define KINGUP_MAX_LEGAL_ACTIONS 52
 
-// Most ISMCTS iterations per decision `kingup_bot_new` accepts. The search tree grows by
-// one node per iteration, so the bound keeps its memory to a few tens of megabytes.
+// Most ISMCTS iterations per decision `kingup_bot_new` accepts, the limit of every front
+// end. The search tree grows by one node per iteration, so the bound keeps its memory to a
+// few tens of megabytes.
 #define KINGUP_BOT_MAX_ITERATIONS 1000000
 
+// A buffer of this many bytes holds any reason code with its NUL.
+#define KINGUP_MAX_REASON_LEN 32
+
+// Longest save document `kingup_game_from_json` reads: 1 MiB, a hundred times a whole
+// game.
+#define KINGUP_MAX_SAVE_LEN 1048576
+
 // What an entry point reports. Every function that can fail returns one; on anything but
-// `KINGUP_STATUS_OK` the game is exactly as it was and `kingup_last_error` explains.
+// `KINGUP_STATUS_OK` the game is exactly as it was, `kingup_last_error` explains and
+// `kingup_last_error_reason` names the reason.
 //
 // Passed through the ABI as a `uint32_t`, so new codes can be added without changing the
 // size of the type.
@@ -45,14 +55,16 @@ enum KingupStatus
     KINGUP_STATUS_NULL_ARGUMENT = 1,
     // An argument is out of range: an unknown enum value, a seat that does not play (or,
     // asked of a bot, may not act now), an action or chance-outcome index past the end, an
-    // unplayable config.
+    // unplayable config, an event index past the log.
     KINGUP_STATUS_INVALID_ARGUMENT = 2,
-    // The action or chance outcome is not legal now (wrong turn, wrong phase, full floor…).
+    // The move is not legal now (wrong turn, wrong phase, full floor…), or an undo is
+    // refused.
     KINGUP_STATUS_ILLEGAL_ACTION = 3,
     // The caller's buffer is too small; the size needed was written to the length
     // out-parameter and nothing else was written.
     KINGUP_STATUS_BUFFER_TOO_SMALL = 4,
-    // The text is not valid UTF-8, not valid JSON, or describes an impossible game.
+    // The text is not valid UTF-8, not in the expected form (JSON config, save document,
+    // move notation), or a save document whose steps the rules refuse.
     KINGUP_STATUS_PARSE_ERROR = 5,
     // A bug in kingup (a caught panic). The game is unchanged; please report it.
     KINGUP_STATUS_INTERNAL_ERROR = 6,
@@ -81,6 +93,28 @@ enum KingupSetup
 typedef enum KingupSetup KingupSetup;
 #else
 typedef uint32_t KingupSetup;
+#endif // __STDC_VERSION__ >= 202311L
+#endif // __cplusplus
+
+// How a game's chance steps are decided (`KingupConfig::chance`).
+enum KingupChance
+#if defined(__cplusplus) || __STDC_VERSION__ >= 202311L
+  : uint32_t
+#endif // defined(__cplusplus) || __STDC_VERSION__ >= 202311L
+ {
+    // Drawn from the game's generator as soon as they are pending: a seat is always to
+    // move, or the game is over. The same seed and moves play the same game as every other
+    // front end (Python's `kingup.Game(players, seed=seed)`).
+    KINGUP_CHANCE_AUTO = 0,
+    // Left pending until `kingup_game_apply_chance` applies a chosen outcome or
+    // `kingup_game_resolve_chance` draws one from the generator.
+    KINGUP_CHANCE_EXPLICIT = 1,
+};
+#ifndef __cplusplus
+#if __STDC_VERSION__ >= 202311L
+typedef enum KingupChance KingupChance;
+#else
+typedef uint32_t KingupChance;
 #endif // __STDC_VERSION__ >= 202311L
 #endif // __cplusplus
 
@@ -184,12 +218,15 @@ typedef uint32_t KingupBotKind;
 // it never reads another seat's secret. Opaque: create it with `kingup_bot_new`, release
 // it with `kingup_bot_free`.
 //
-// It owns a SplitMix64 generator seeded by `kingup_bot_new`: the same seed and the same
-// sequence of `kingup_bot_choose` calls give the same actions on every platform.
+// It draws from the generator of the seed given to `kingup_bot_new` (the project's
+// portable stream) and has no time limit: the same seed and the same sequence of
+// `kingup_bot_choose` calls give the same actions on every platform and in every language.
 typedef struct KingupBot KingupBot;
 
-// A game of King Up! with its random number generator and its event log. Opaque: create
-// it with `kingup_game_new`, `kingup_game_new_json`, `kingup_game_from_json`,
+// A game of King Up! as a session: the game, the record of its steps, its event log and
+// the generator chance is drawn from (`kingup_core::Session`, which every front end
+// wraps, so a seed and a save mean the same game in C, C#, Python and Rust). Opaque:
+// create it with `kingup_game_new`, `kingup_game_new_json`, `kingup_game_from_json`,
 // `kingup_game_clone` or `kingup_game_sample`; release it with `kingup_game_free`.
 //
 // The handle knows every secret. Show players only views, events and observations made
@@ -208,6 +245,8 @@ typedef struct KingupConfig {
     uint32_t setup;
     // The seat that starts round 1, or -1 to draw it at random (a chance step).
     int32_t first_player;
+    // A `KingupChance` value: automatic (0, the default) or explicit chance.
+    uint32_t chance;
 } KingupConfig;
 
 // Who acts next, blittable.
@@ -241,26 +280,55 @@ uint32_t kingup_abi_version(void);
 // do not free it.
 const char *kingup_version(void);
 
-// Writes a readable description of action `action` (e.g. `"climb Dario"`) as
-// NUL-terminated UTF-8; `*out_len` receives the bytes needed, NUL included.
-// `KINGUP_STATUS_INVALID_ARGUMENT` for an index out of range.
+// Writes the notation of action `action` (`"B4"`: place Beatrice on floor 4, `"F"`: climb
+// Fiorello, `"yes"`, `"no"`) as NUL-terminated ASCII — the form of the moves in a save
+// document, the same in every front end. `*out_len` receives the bytes needed, NUL
+// included. `KINGUP_STATUS_INVALID_ARGUMENT` (reason `no_such_action`) for an index out of
+// range.
 //
 // # Safety
 //
 // `buf` must be NULL or valid for writes of `cap` bytes; `out_len` NULL or valid for a
 // write.
-KingupStatus kingup_action_describe(uint32_t action,
+KingupStatus kingup_action_notation(uint32_t action_index,
                                     char *buf,
                                     size_t cap,
                                     size_t *out_len);
 
-// Creates a bot of kind `kind` (a `KingupBotKind` value) drawing its randomness from a
-// generator seeded with `seed`. `iterations` is the number of ISMCTS iterations per
-// decision (`0` for the default, 1000; at most `KINGUP_BOT_MAX_ITERATIONS`); it must be
-// `0` for the other kinds. Free the bot with `kingup_bot_free`.
+// Reads a move in the notation (`"B4"`, `"f"`, `" yes "`: any case, spaces around
+// ignored), `len` bytes of UTF-8 (no NUL needed), and writes its index
+// (`0..KINGUP_ACTION_COUNT`) into `*out_action`. `KINGUP_STATUS_PARSE_ERROR` for text that
+// is not a move (reason `malformed`, or `invalid_utf8`); nothing is written on failure.
+//
+// # Safety
+//
+// `text` must be NULL or valid for reads of `len` bytes; `out_action` NULL or valid for a
+// write.
+KingupStatus kingup_action_parse(const char *text,
+                                 size_t len,
+                                 uint32_t *out_action);
+
+// Writes a sentence describing action `action` (e.g. `"climb Dario"`, `"place Beatrice
+// on Officials (3)"`) as NUL-terminated UTF-8; `*out_len` receives the bytes needed, NUL
+// included. `KINGUP_STATUS_INVALID_ARGUMENT` (reason `no_such_action`) for an index out of
+// range.
+//
+// # Safety
+//
+// `buf` must be NULL or valid for writes of `cap` bytes; `out_len` NULL or valid for a
+// write.
+KingupStatus kingup_action_describe(uint32_t action_index,
+                                    char *buf,
+                                    size_t cap,
+                                    size_t *out_len);
+
+// Creates a bot of kind `kind` (a `KingupBotKind` value) drawing its randomness from the
+// generator of `seed`. `iterations` is the number of ISMCTS iterations per decision (`0`
+// for the default, 1000; at most `KINGUP_BOT_MAX_ITERATIONS`); it must be `0` for the
+// other kinds. Free the bot with `kingup_bot_free`.
 //
 // `*out` is set to NULL on failure: `KINGUP_STATUS_INVALID_ARGUMENT` for an unknown kind
-// or iterations out of range.
+// (reason `no_such_bot_kind`) or iterations out of range (`iterations`).
 //
 // # Safety
 //
@@ -282,9 +350,9 @@ void kingup_bot_free(struct KingupBot *bot);
 // sees only `seat`'s player view (what `kingup_game_player_view_json` shows), never
 // another seat's secret. The game is not changed; the bot's generator advances.
 //
-// `KINGUP_STATUS_INVALID_ARGUMENT` for a seat that does not play, or that may not act now
-// (another seat's turn, a vote it has already cast, a pending chance step, the game over);
-// the last error says which. On failure nothing is written and the bot is unchanged.
+// `KINGUP_STATUS_INVALID_ARGUMENT` for a seat that does not play (reason `no_such_seat`),
+// or that may not act now, with the engine's reason: `not_your_turn`, `already_voted`,
+// `chance_pending`, `game_over`. On failure nothing is written and the bot is unchanged.
 //
 // An ISMCTS bot searches for the whole call: about `iterations` playouts of the round.
 //
@@ -298,7 +366,7 @@ KingupStatus kingup_bot_choose(struct KingupBot *bot,
                                uint32_t *out_action);
 
 // Fills `*out` with the standard game for `players`: 3 rounds, placement, a random first
-// player. `players` is checked later, by `kingup_game_new`.
+// player, automatic chance. `players` is checked later, by `kingup_game_new`.
 //
 // # Safety
 //
@@ -320,16 +388,42 @@ KingupStatus kingup_last_error(char *buf,
                                size_t cap,
                                size_t *out_len);
 
+// Copies the reason code of the last failed call on this thread into `buf` as a
+// NUL-terminated ASCII string: the engine's reason (`"floor_full"`, `"not_your_turn"`,
+// `"no_such_seat"`, `"card_unavailable"`, `"malformed"`, `"nothing_to_undo"`, … — the names
+// the Python binding uses) or the ABI's own (`"null_argument"`, `"buffer_too_small"`,
+// `"invalid_utf8"`, …; `docs/c-api.md` lists them all). An empty string after a successful
+// call. A buffer of `KINGUP_MAX_REASON_LEN` bytes always suffices; `*out_len` receives the
+// bytes needed, NUL included.
+//
+// This call does not change the last error, so it can be retried with a larger buffer and
+// made before or after `kingup_last_error`.
+//
+// # Safety
+//
+// `buf` must be NULL or valid for writes of `cap` bytes; `out_len` must be NULL or valid
+// for a write.
+KingupStatus kingup_last_error_reason(char *buf,
+                                      size_t cap,
+                                      size_t *out_len);
+
 // The name of a status code as a static NUL-terminated string (`"ok"`, `"null argument"`,
 // …; `"unknown status"` for a value that is not a status). Never NULL; do not free it.
 const char *kingup_status_name(uint32_t status);
 
-// Creates a game from `config` with the default balanced deck; chance steps resolved by
-// `kingup_game_resolve_chance` draw from a generator seeded with `seed`. The new game is
-// in the setup phase of round 1 (chance to move). Free it with `kingup_game_free`.
+// Creates a game from `config` with the default balanced deck, drawing chance from the
+// generator of `seed` (xoshiro256++ seeded by SplitMix64, the project's one portable
+// stream). With automatic chance (`config->chance == KINGUP_CHANCE_AUTO`, the default)
+// round 1 is dealt at once and a seat is to move: the same config, seed and moves give
+// the same game, event for event and save for save, as Python's
+// `kingup.Game(players, seed=seed)` and Rust's `Session::new(config, seed)`. With
+// explicit chance the new game waits for chance (`kingup_game_apply_chance` or
+// `kingup_game_resolve_chance`). Free it with `kingup_game_free`.
 //
-// `*out` is set to NULL on failure: `KINGUP_STATUS_INVALID_ARGUMENT` for an unplayable
-// config.
+// A seed predicts every deal: keep it from players.
+//
+// `*out` is set to NULL on failure: `KINGUP_STATUS_INVALID_ARGUMENT` (reason
+// `invalid_config`) for an unplayable config or an unknown setup or chance mode.
 //
 // # Safety
 //
@@ -342,10 +436,13 @@ KingupStatus kingup_game_new(const struct KingupConfig *config,
 // `{"players": 4, "rounds": 3, "setup": "placement", "first_player": {"seat": 0},
 // "deck": ["BDEMNP", …]}` (`setup`, `first_player` and `deck` may be left out), so a
 // custom deck can be given: each card is six distinct character letters. `json` is
-// `json_len` bytes of UTF-8 (no NUL needed). Otherwise as `kingup_game_new`.
+// `json_len` bytes of UTF-8 (no NUL needed); `chance` is a `KingupChance` value.
+// Otherwise as `kingup_game_new`.
 //
-// `KINGUP_STATUS_PARSE_ERROR` for text that is not such a JSON config,
-// `KINGUP_STATUS_INVALID_ARGUMENT` for an unplayable one (e.g. a deck too small).
+// `KINGUP_STATUS_PARSE_ERROR` for text that is not such a JSON config (reason
+// `malformed`, or `invalid_utf8`), `KINGUP_STATUS_INVALID_ARGUMENT` (reason
+// `invalid_config`) for an unplayable one (e.g. a deck too small) or an unknown chance
+// mode.
 //
 // # Safety
 //
@@ -353,11 +450,13 @@ KingupStatus kingup_game_new(const struct KingupConfig *config,
 // for a write.
 KingupStatus kingup_game_new_json(const char *json,
                                   size_t json_len,
+                                  uint32_t chance,
                                   uint64_t seed,
                                   struct KingupGame **out);
 
-// Copies a handle: the game, the generator's state and the event log. The copy is
-// independent; free it with `kingup_game_free`.
+// Copies a handle: the game, its record, the generator's state and the event log. The
+// copy is independent and plays on exactly as the source would; free it with
+// `kingup_game_free`.
 //
 // # Safety
 //
@@ -372,37 +471,14 @@ KingupStatus kingup_game_clone(const struct KingupGame *game,
 // `game` must be NULL or a live handle from this library, freed at most once.
 void kingup_game_free(struct KingupGame *game);
 
-// Writes the full snapshot of the game (every secret included: keep it from players) as
-// NUL-terminated JSON. The generator's state and the event log are not part of it.
-// `*out_len` receives the bytes needed, NUL included.
+// Information-set sampling: creates a game consistent with everything `seat` knows (the
+// other seats' hidden objectives and committed votes drawn at random by the generator of
+// `seed`, which the new handle keeps). The new game is a replay of the source's steps
+// with those secrets substituted, so it has the same public history, the same event log
+// as `seat` sees it, the same chance mode, and saves like any game. The source is not
+// changed. Free it with `kingup_game_free`.
 //
-// # Safety
-//
-// `game` must be NULL or a live handle; `buf` NULL or valid for writes of `cap` bytes;
-// `out_len` NULL or valid for a write.
-KingupStatus kingup_game_to_json(const struct KingupGame *game,
-                                 char *buf,
-                                 size_t cap,
-                                 size_t *out_len);
-
-// Creates a game from a snapshot made by `kingup_game_to_json` (`json_len` bytes of
-// UTF-8), with a generator seeded with `seed` and an empty event log. The snapshot is
-// validated: `KINGUP_STATUS_PARSE_ERROR` for text that is not a snapshot or describes a
-// state no game can reach. `*out` is set to NULL on failure.
-//
-// # Safety
-//
-// `json` must be NULL or valid for reads of `json_len` bytes; `out` must be NULL or valid
-// for a write.
-KingupStatus kingup_game_from_json(const char *json,
-                                   size_t json_len,
-                                   uint64_t seed,
-                                   struct KingupGame **out);
-
-// Information-set sampling: creates a complete game consistent with everything `seat`
-// knows (the other seats' objectives and committed votes drawn at random, with a
-// generator seeded with `seed` that the new handle keeps). The source game is not
-// changed; the new handle's event log is empty. Free it with `kingup_game_free`.
+// `KINGUP_STATUS_INVALID_ARGUMENT` (reason `no_such_seat`) for a seat that does not play.
 //
 // # Safety
 //
@@ -412,7 +488,8 @@ KingupStatus kingup_game_sample(const struct KingupGame *game,
                                 uint64_t seed,
                                 struct KingupGame **out);
 
-// Writes the game's config into `*out` (the deck is not included: see the snapshot).
+// Writes the game's config and chance mode into `*out` (the deck is not included: see the
+// save document).
 //
 // # Safety
 //
@@ -446,9 +523,11 @@ KingupStatus kingup_game_public_view_json(const struct KingupGame *game,
 
 // Writes the events of the log from index `from` on, as `viewer` may see them (a seat, or
 // -1 for a spectator: other seats' dealt cards and committed votes are blanked), as a
-// NUL-terminated JSON array of objects tagged by `"type"`. Poll with `from` set to the
-// previous `kingup_game_event_count` to get only new events.
-// `KINGUP_STATUS_INVALID_ARGUMENT` for a bad viewer or `from` past the end of the log.
+// NUL-terminated JSON array of objects tagged by `"type"`. The log holds every event since
+// the start of the game, also in a game loaded from a save or sampled. Poll with `from`
+// set to the previous `kingup_game_event_count` to get only new events.
+// `KINGUP_STATUS_INVALID_ARGUMENT` for a bad viewer (reason `no_such_seat`) or `from` past
+// the end of the log (`no_such_event`).
 //
 // # Safety
 //
@@ -461,9 +540,11 @@ KingupStatus kingup_game_events_json(const struct KingupGame *game,
                                      size_t *out_len);
 
 // Plays action `action` (`0..KINGUP_ACTION_COUNT`) for `seat` and appends its events to
-// the handle's log. `KINGUP_STATUS_INVALID_ARGUMENT` for a seat that does not play or an
-// index out of range; `KINGUP_STATUS_ILLEGAL_ACTION` (with the reason in the last error)
-// for a move that is not legal now. On failure the game is unchanged.
+// the log; with automatic chance, the chance steps that follow are drawn too.
+// `KINGUP_STATUS_INVALID_ARGUMENT` for a seat that does not play (reason `no_such_seat`)
+// or an index out of range (`no_such_action`); `KINGUP_STATUS_ILLEGAL_ACTION` for a move
+// that is not legal now, with the engine's reason (`not_your_turn`, `floor_full`, …). On
+// failure the game is unchanged.
 //
 // # Safety
 //
@@ -474,9 +555,10 @@ KingupStatus kingup_game_apply(struct KingupGame *game,
 
 // Applies the explicit chance outcome `outcome` (`0..KINGUP_CHANCE_OUTCOME_COUNT`, see
 // `kingup_game_chance_outcomes`) and appends its events to the log.
-// `KINGUP_STATUS_INVALID_ARGUMENT` for an index out of range,
-// `KINGUP_STATUS_ILLEGAL_ACTION` for an outcome the pending step cannot have (or when no
-// chance step is pending). On failure the game is unchanged.
+// `KINGUP_STATUS_INVALID_ARGUMENT` (reason `no_such_outcome`) for an index out of range,
+// `KINGUP_STATUS_ILLEGAL_ACTION` for an outcome the pending step cannot have
+// (`wrong_step`, `card_unavailable`, …) or when no chance step is pending (`not_chance`:
+// always so under automatic chance). On failure the game is unchanged.
 //
 // # Safety
 //
@@ -484,22 +566,49 @@ KingupStatus kingup_game_apply(struct KingupGame *game,
 KingupStatus kingup_game_apply_chance(struct KingupGame *game,
                                       uint32_t outcome);
 
-// Resolves every pending chance step with the handle's generator, until a seat is to
-// move or the game is over, appending the events to the log. Does nothing when no chance
-// step is pending.
+// Draws every pending chance step from the game's generator, until a seat is to move or
+// the game is over, and appends the events to the log. Does nothing when no chance step is
+// pending, which under automatic chance is always.
 //
 // # Safety
 //
 // `game` must be NULL or a live handle not used elsewhere during the call.
 KingupStatus kingup_game_resolve_chance(struct KingupGame *game);
 
-// Reseeds the handle's generator; the game itself is unchanged.
+// Replaces the game's generator by the generator of `seed`: the steps, the state and the
+// event log stay as they are, the deals from now on change. The save document records the
+// generator's state, not a seed, so a game saved after a reseed loads with the reseeded
+// stream and goes on exactly as this one would. Use it to draw the rest of a game from
+// fresh entropy (e.g. when a seed may have leaked); a seed is as secret as the deals.
 //
 // # Safety
 //
 // `game` must be NULL or a live handle not used elsewhere during the call.
 KingupStatus kingup_game_reseed(struct KingupGame *game,
                                 uint64_t seed);
+
+// Takes back `seat`'s last action, with its events: it must be the last step, and
+// nothing may have been revealed by it or since (no chance step, no vote reveal). Call it
+// again to take back the action before. `KINGUP_STATUS_INVALID_ARGUMENT` (reason
+// `no_such_seat`) for a seat that does not play; `KINGUP_STATUS_ILLEGAL_ACTION` when
+// nothing can be taken back, with the reason `nothing_to_undo` (no step yet),
+// `not_your_step` (the last step is another seat's) or `revealed` (a deal or a reveal came
+// since). On failure the game is unchanged.
+//
+// # Safety
+//
+// `game` must be NULL or a live handle not used elsewhere during the call.
+KingupStatus kingup_game_undo(struct KingupGame *game,
+                              uint32_t seat);
+
+// Writes into `*out` how many of the last steps `kingup_game_undo` could take back, each
+// by the seat that played it (0 when nothing can be).
+//
+// # Safety
+//
+// `game` must be NULL or a live handle; `out` NULL or valid for a write.
+KingupStatus kingup_game_undoable(const struct KingupGame *game,
+                                  size_t *out);
 
 // Writes the current phase, a `KingupPhase` value, into `*out`.
 //
@@ -524,6 +633,40 @@ KingupStatus kingup_game_actor(const struct KingupGame *game,
 // `game` must be NULL or a live handle; `out` NULL or valid for a write.
 KingupStatus kingup_game_round(const struct KingupGame *game,
                                uint32_t *out);
+
+// Writes the seat that acts next into `*out`: the seat to move, or in a vote the lowest
+// seat still to vote (any of them may vote first; front ends usually ask them in seat
+// order); -1 when chance is to move or the game is over.
+//
+// # Safety
+//
+// `game` must be NULL or a live handle; `out` NULL or valid for a write.
+KingupStatus kingup_game_next_seat(const struct KingupGame *game,
+                                   int32_t *out);
+
+// Writes the King of the current round into `*out`, as a character index (0–12), once the
+// round's vote has crowned one; -1 before (during a vote the character on the throne is
+// only a candidate).
+//
+// # Safety
+//
+// `game` must be NULL or a live handle; `out` NULL or valid for a write.
+KingupStatus kingup_game_king(const struct KingupGame *game,
+                              int32_t *out);
+
+// Writes what the pending chance step decides, in words (`"draw the first player"`,
+// `"deal seat 2's objective"`, `"lay out Beatrice"`), as NUL-terminated UTF-8; an empty
+// string when no chance step is pending. `*out_len` receives the bytes needed, NUL
+// included. Public information: it never names the card.
+//
+// # Safety
+//
+// `game` must be NULL or a live handle; `buf` NULL or valid for writes of `cap` bytes;
+// `out_len` NULL or valid for a write.
+KingupStatus kingup_game_chance_describe(const struct KingupGame *game,
+                                         char *buf,
+                                         size_t cap,
+                                         size_t *out_len);
 
 // Writes the pending chance step into `*out` (`KINGUP_CHANCE_KIND_NONE` when a seat is
 // to move or the game is over).
@@ -603,8 +746,8 @@ KingupStatus kingup_game_scores(const struct KingupGame *game,
                                 size_t cap,
                                 size_t *out_len);
 
-// Writes each seat's total points so far (`players` values) into `buf`; `*out_len`
-// receives the number of players.
+// Writes each seat's total points so far (one value per seat in play) into `buf`;
+// `*out_len` receives the number of players.
 //
 // # Safety
 //
@@ -631,6 +774,44 @@ KingupStatus kingup_game_winners(const struct KingupGame *game,
 // `game` must be NULL or a live handle; `out` NULL or valid for a write.
 KingupStatus kingup_game_event_count(const struct KingupGame *game,
                                      size_t *out);
+
+// Writes the save document as NUL-terminated JSON on one line:
+// `{"format":"kingup-save","version":1,"config":{…},"chance":"auto","generator":"<64 hex>",
+// "steps":["chance: first 2","chance: deal 17",…,"2: B4"]}` — the same bytes every front
+// end writes for the same game. It is a replay: the config, the chance mode, the
+// generator's state and every step, chance included. `*out_len` receives the bytes
+// needed, NUL included.
+//
+// It holds every secret (the deals are steps, and the generator predicts the next ones):
+// it is the host's, never a player's.
+//
+// # Safety
+//
+// `game` must be NULL or a live handle; `buf` NULL or valid for writes of `cap` bytes;
+// `out_len` NULL or valid for a write.
+KingupStatus kingup_game_to_json(const struct KingupGame *game,
+                                 char *buf,
+                                 size_t cap,
+                                 size_t *out_len);
+
+// Loads a save document written by `kingup_game_to_json` (here or by any other front
+// end), `json_len` bytes of UTF-8: its steps are replayed through the rules, so only a
+// game the rules can reach loads, and the loaded game has the whole event log and plays
+// on exactly as the saved one would (its generator comes from the document). `*out` is
+// set to NULL on failure.
+//
+// Every refusal is `KINGUP_STATUS_PARSE_ERROR`; the reason says why: `malformed`,
+// `too_long` (over `KINGUP_MAX_SAVE_LEN` bytes, refused unread), `invalid_utf8`,
+// `version`, `generator`, `chance_pending`, `invalid_config`, or the refused step's own
+// reason (`card_unavailable`, `not_your_turn`, …).
+//
+// # Safety
+//
+// `json` must be NULL or valid for reads of `json_len` bytes; `out` must be NULL or valid
+// for a write.
+KingupStatus kingup_game_from_json(const char *json,
+                                   size_t json_len,
+                                   struct KingupGame **out);
 
 #ifdef __cplusplus
 }  // extern "C"

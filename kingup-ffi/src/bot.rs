@@ -1,14 +1,14 @@
-//! The bot handle: the engine's bots (random, heuristic, ISMCTS) picking an action for a
-//! seat of a game, from that seat's player view only.
+//! The bot handle: the bots of `kingup-bots` (random, heuristic, ISMCTS) picking an action
+//! for a seat of a game, from that seat's player view only.
 
 use std::ptr;
 
-use kingup_core::{Action, Actor, Bot, HeuristicBot, IsmctsBot, IsmctsConfig, RandomBot};
+use kingup_bots::{AnyBot, Bot, BotError, BotKind, BotSpec, IsmctsConfig};
+use kingup_core::{Action, Game, Seat};
 
 use crate::buffer::write_out;
-use crate::error::{Error, KingupStatus, Result, guard, no_panic};
+use crate::error::{Error, KingupStatus, Result, guard, no_panic, reason};
 use crate::handle::{KingupGame, game_ref};
-use crate::rng::SplitMix64;
 
 /// Which bot a `KingupBot` is (`kingup_bot_new`'s `kind`).
 #[repr(u32)]
@@ -24,99 +24,80 @@ pub enum KingupBotKind {
     Ismcts = 2,
 }
 
-impl KingupBotKind {
-    fn from_u32(kind: u32) -> Result<KingupBotKind> {
-        match kind {
-            0 => Ok(KingupBotKind::Random),
-            1 => Ok(KingupBotKind::Heuristic),
-            2 => Ok(KingupBotKind::Ismcts),
-            other => Err(Error::invalid(format_args!(
-                "unknown bot kind {other} (0 random, 1 heuristic, 2 ismcts)"
-            ))),
-        }
-    }
-
-    fn name(self) -> &'static str {
-        match self {
-            KingupBotKind::Random => "random",
-            KingupBotKind::Heuristic => "heuristic",
-            KingupBotKind::Ismcts => "ismcts",
-        }
+/// The engine's kind for a `KingupBotKind` value.
+fn bot_kind(kind: u32) -> Result<BotKind> {
+    match kind {
+        0 => Ok(BotKind::Random),
+        1 => Ok(BotKind::Heuristic),
+        2 => Ok(BotKind::Ismcts),
+        other => Err(Error::invalid(
+            reason::NO_SUCH_BOT_KIND,
+            format_args!("unknown bot kind {other} (0 random, 1 heuristic, 2 ismcts)"),
+        )),
     }
 }
 
-/// Most ISMCTS iterations per decision `kingup_bot_new` accepts. The search tree grows by
-/// one node per iteration, so the bound keeps its memory to a few tens of megabytes.
+/// Most ISMCTS iterations per decision `kingup_bot_new` accepts, the limit of every front
+/// end. The search tree grows by one node per iteration, so the bound keeps its memory to a
+/// few tens of megabytes.
 pub const KINGUP_BOT_MAX_ITERATIONS: u32 = 1_000_000;
+
+// The header's literal is the engine's limit.
+const _: () = assert!(KINGUP_BOT_MAX_ITERATIONS == IsmctsConfig::MAX_ITERATIONS);
+
+/// The validated spec of a bot: `iterations` is 0 for the default search, and only an
+/// ISMCTS bot searches.
+fn spec(kind: BotKind, iterations: u32) -> Result<BotSpec> {
+    let spec = BotSpec::new(kind);
+    match (kind, iterations) {
+        (_, 0) => Ok(spec),
+        (BotKind::Ismcts, n) => Ok(spec.with_iterations(n)?),
+        (_, n) => Err(Error::invalid(
+            BotError::Iterations(n.into()).code(),
+            format_args!("iterations must be 0 for a {kind} bot (it does not search), not {n}"),
+        )),
+    }
+}
 
 /// A bot: picks actions for any seat of any game, seeing only that seat's player view, so
 /// it never reads another seat's secret. Opaque: create it with `kingup_bot_new`, release
 /// it with `kingup_bot_free`.
 ///
-/// It owns a SplitMix64 generator seeded by `kingup_bot_new`: the same seed and the same
-/// sequence of `kingup_bot_choose` calls give the same actions on every platform.
+/// It draws from the generator of the seed given to `kingup_bot_new` (the project's
+/// portable stream) and has no time limit: the same seed and the same sequence of
+/// `kingup_bot_choose` calls give the same actions on every platform and in every language.
 #[derive(Clone, Debug)]
 pub struct KingupBot {
-    kind: KingupBotKind,
-    /// The search settings, used by `KingupBotKind::Ismcts` only. No time limit: a time
-    /// limit would make the choices depend on the machine.
-    ismcts: IsmctsConfig,
-    rng: SplitMix64,
+    bot: AnyBot,
 }
 
 impl KingupBot {
-    /// Picks an action for `seat` from its player view, with a copy of the generator, kept
-    /// only when a legal action comes out, so a failed call leaves the bot as it was.
-    fn choose(&mut self, game: &kingup_core::Game, seat: kingup_core::Seat) -> Result<Action> {
-        let view = game.player_view(seat);
-        let mut rng = self.rng.clone();
-        let action = match self.kind {
-            KingupBotKind::Random => RandomBot::new(&mut rng).choose(&view),
-            KingupBotKind::Heuristic => HeuristicBot::new(&mut rng).choose(&view),
-            KingupBotKind::Ismcts => IsmctsBot::new(&mut rng, self.ismcts).choose(&view),
-        };
+    /// Picks an action for `seat` with a copy of the bot, kept only when a legal action
+    /// comes out, so a failed call leaves the bot as it was.
+    fn choose(&mut self, game: &Game, seat: Seat) -> Result<Action> {
+        let mut next = self.bot.clone();
         // Callers checked that the seat may act, so a bot always has an answer, and the
         // view's legal actions are the game's: anything else is a bug.
-        let action = action.ok_or_else(|| {
-            Error::new(
-                KingupStatus::InternalError,
-                format_args!(
-                    "internal error (kingup bug): the bot found no action for seat {seat}"
-                ),
-            )
+        let action = next.choose(&game.player_view(seat)).ok_or_else(|| {
+            Error::internal(format_args!("the bot found no action for seat {seat}"))
         })?;
         if !game.is_legal(seat, action) {
-            return Err(Error::new(
-                KingupStatus::InternalError,
-                format_args!(
-                    "internal error (kingup bug): the bot chose {action}, not legal for seat {seat}"
-                ),
-            ));
+            return Err(Error::internal(format_args!(
+                "the bot chose {action}, not legal for seat {seat}"
+            )));
         }
-        self.rng = rng;
+        self.bot = next;
         Ok(action)
     }
 }
 
-/// Why `seat`, which plays in the game, may not act now; `None` when it may.
-fn cannot_act(actor: Actor, seat: kingup_core::Seat) -> Option<String> {
-    let why = match actor {
-        _ if actor.includes(seat) => return None,
-        Actor::Chance => "a chance step is pending (resolve it first)".to_owned(),
-        Actor::Seat(other) => format!("it is seat {other}'s turn"),
-        Actor::Voters(_) => "it has voted already".to_owned(),
-        Actor::Nobody => "the game is over".to_owned(),
-    };
-    Some(format!("seat {seat} may not act now: {why}"))
-}
-
-/// Creates a bot of kind `kind` (a `KingupBotKind` value) drawing its randomness from a
-/// generator seeded with `seed`. `iterations` is the number of ISMCTS iterations per
-/// decision (`0` for the default, 1000; at most `KINGUP_BOT_MAX_ITERATIONS`); it must be
-/// `0` for the other kinds. Free the bot with `kingup_bot_free`.
+/// Creates a bot of kind `kind` (a `KingupBotKind` value) drawing its randomness from the
+/// generator of `seed`. `iterations` is the number of ISMCTS iterations per decision (`0`
+/// for the default, 1000; at most `KINGUP_BOT_MAX_ITERATIONS`); it must be `0` for the
+/// other kinds. Free the bot with `kingup_bot_free`.
 ///
 /// `*out` is set to NULL on failure: `KINGUP_STATUS_INVALID_ARGUMENT` for an unknown kind
-/// or iterations out of range.
+/// (reason `no_such_bot_kind`) or iterations out of range (`iterations`).
 ///
 /// # Safety
 ///
@@ -131,28 +112,8 @@ pub unsafe extern "C" fn kingup_bot_new(
     guard(|| {
         // SAFETY: the caller guarantees `out` as documented above.
         unsafe { write_out(out, "out", ptr::null_mut())? };
-        let kind = KingupBotKind::from_u32(kind)?;
-        let mut ismcts = IsmctsConfig::default();
-        match (kind, iterations) {
-            (_, 0) => {}
-            (KingupBotKind::Ismcts, n) if n <= KINGUP_BOT_MAX_ITERATIONS => ismcts.iterations = n,
-            (KingupBotKind::Ismcts, n) => {
-                return Err(Error::invalid(format_args!(
-                    "{n} iterations is more than the most, {KINGUP_BOT_MAX_ITERATIONS}"
-                )));
-            }
-            (_, n) => {
-                return Err(Error::invalid(format_args!(
-                    "iterations must be 0 for a {} bot (it does not search), not {n}",
-                    kind.name()
-                )));
-            }
-        }
-        ismcts.time_limit = None;
         let bot = Box::new(KingupBot {
-            kind,
-            ismcts,
-            rng: SplitMix64::new(seed),
+            bot: spec(bot_kind(kind)?, iterations)?.build(seed),
         });
         // SAFETY: checked non-NULL and writable by `write_out` above.
         unsafe { out.write(Box::into_raw(bot)) };
@@ -183,9 +144,9 @@ pub unsafe extern "C" fn kingup_bot_free(bot: *mut KingupBot) {
 /// sees only `seat`'s player view (what `kingup_game_player_view_json` shows), never
 /// another seat's secret. The game is not changed; the bot's generator advances.
 ///
-/// `KINGUP_STATUS_INVALID_ARGUMENT` for a seat that does not play, or that may not act now
-/// (another seat's turn, a vote it has already cast, a pending chance step, the game over);
-/// the last error says which. On failure nothing is written and the bot is unchanged.
+/// `KINGUP_STATUS_INVALID_ARGUMENT` for a seat that does not play (reason `no_such_seat`),
+/// or that may not act now, with the engine's reason: `not_your_turn`, `already_voted`,
+/// `chance_pending`, `game_over`. On failure nothing is written and the bot is unchanged.
 ///
 /// An ISMCTS bot searches for the whole call: about `iterations` playouts of the round.
 ///
@@ -209,10 +170,13 @@ pub unsafe extern "C" fn kingup_bot_choose(
             return Err(Error::null("out_action"));
         }
         let seat = game.seat(seat)?;
-        if let Some(why) = cannot_act(game.game.actor(), seat) {
-            return Err(Error::invalid(why));
-        }
-        let action = bot.choose(&game.game, seat)?;
+        game.game().check_turn(seat).map_err(|why| {
+            Error::invalid(
+                why.code(),
+                format_args!("seat {seat} may not act now: {why}"),
+            )
+        })?;
+        let action = bot.choose(game.game(), seat)?;
         // SAFETY: the caller guarantees `out_action` as documented above; checked non-NULL.
         unsafe { write_out(out_action, "out_action", action.index() as u32) }
     })
@@ -228,16 +192,34 @@ mod tests {
     #[test]
     fn kinds_are_validated() {
         for (code, kind) in [
-            (0, KingupBotKind::Random),
-            (1, KingupBotKind::Heuristic),
-            (2, KingupBotKind::Ismcts),
+            (KingupBotKind::Random, BotKind::Random),
+            (KingupBotKind::Heuristic, BotKind::Heuristic),
+            (KingupBotKind::Ismcts, BotKind::Ismcts),
         ] {
-            assert_eq!(KingupBotKind::from_u32(code).unwrap(), kind);
-            assert_eq!(kind as u32, code);
+            assert_eq!(bot_kind(code as u32).unwrap(), kind);
         }
         for bad in [3, u32::MAX] {
-            let err = KingupBotKind::from_u32(bad).unwrap_err();
+            let err = bot_kind(bad).unwrap_err();
             assert_eq!(err.status(), KingupStatus::InvalidArgument);
+            assert_eq!(err.reason(), "no_such_bot_kind");
+        }
+    }
+
+    #[test]
+    fn iterations_are_checked_against_the_engines_limit() {
+        assert_eq!(
+            spec(BotKind::Ismcts, 0).unwrap(),
+            BotSpec::new(BotKind::Ismcts)
+        );
+        let most = spec(BotKind::Ismcts, KINGUP_BOT_MAX_ITERATIONS).unwrap();
+        assert_eq!(most.search.iterations, IsmctsConfig::MAX_ITERATIONS);
+        assert_eq!(most.search.time_limit, None, "no time limit: deterministic");
+        for (kind, n) in [
+            (BotKind::Ismcts, KINGUP_BOT_MAX_ITERATIONS + 1),
+            (BotKind::Random, 1),
+            (BotKind::Heuristic, 5),
+        ] {
+            assert_eq!(spec(kind, n).unwrap_err().reason(), "iterations");
         }
     }
 }

@@ -8,7 +8,7 @@
 use std::ffi::c_char;
 use std::ptr;
 
-use crate::error::{Error, KingupStatus, Result};
+use crate::error::{Error, KingupStatus, Result, reason};
 
 /// Writes `value` through the out-pointer `out`, named `name` in the error message.
 ///
@@ -47,6 +47,7 @@ pub(crate) unsafe fn copy_out<T: Copy>(
     if cap < src.len() {
         return Err(Error::new(
             KingupStatus::BufferTooSmall,
+            reason::BUFFER_TOO_SMALL,
             format_args!("the buffer holds {cap} elements, {} are needed", src.len()),
         ));
     }
@@ -91,14 +92,20 @@ pub(crate) unsafe fn str_in<'a>(text: *const c_char, len: usize) -> Result<&'a s
         return Err(Error::null("the text"));
     }
     if len > isize::MAX as usize {
-        return Err(Error::invalid(format_args!(
-            "text length {len} is too large"
-        )));
+        return Err(Error::invalid(
+            reason::TOO_LONG,
+            format_args!("text length {len} is too large"),
+        ));
     }
     // SAFETY: not NULL, `len <= isize::MAX`, and the caller guarantees `len` readable
     // bytes that do not change while borrowed.
     let bytes = unsafe { std::slice::from_raw_parts(text.cast::<u8>(), len) };
-    std::str::from_utf8(bytes).map_err(|e| Error::parse(format_args!("the text is not UTF-8: {e}")))
+    std::str::from_utf8(bytes).map_err(|e| {
+        Error::parse(
+            reason::INVALID_UTF8,
+            format_args!("the text is not UTF-8: {e}"),
+        )
+    })
 }
 
 #[cfg(test)]
@@ -112,6 +119,7 @@ mod tests {
         // SAFETY: `buf` holds 2 elements and `len` is a live local.
         let err = unsafe { copy_out(&[1, 2, 3], buf.as_mut_ptr(), 2, &mut len) }.unwrap_err();
         assert_eq!(err.status(), KingupStatus::BufferTooSmall);
+        assert_eq!(err.reason(), "buffer_too_small");
         assert_eq!((len, buf), (3, [7, 7]));
         // SAFETY: a NULL buffer with capacity 0 is a size query.
         let err = unsafe { copy_out(&[1, 2, 3], ptr::null_mut(), 0, &mut len) }.unwrap_err();
@@ -127,8 +135,10 @@ mod tests {
         // SAFETY: `bad` holds 2 bytes.
         let err = unsafe { str_in(bad.as_ptr(), 2) }.unwrap_err();
         assert_eq!(err.status(), KingupStatus::ParseError);
+        assert_eq!(err.reason(), "invalid_utf8");
         // SAFETY: a NULL pointer is rejected before any read.
         let err = unsafe { str_in(ptr::null(), 0) }.unwrap_err();
         assert_eq!(err.status(), KingupStatus::NullArgument);
+        assert_eq!(err.reason(), "null_argument");
     }
 }

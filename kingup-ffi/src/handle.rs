@@ -1,62 +1,58 @@
-//! The game handle: create, clone, free, snapshots and information-set sampling.
+//! The game handle: create, clone, free, and information-set sampling.
 
 use std::ffi::c_char;
 use std::ptr;
 
-use kingup_core::{Config, Event, Game, Seat};
+use kingup_core::{Config, Game, Generator, Seat, Session};
 
-use crate::buffer::{copy_str_out, str_in, write_out};
-use crate::config::KingupConfig;
-use crate::error::{Error, KingupStatus, Result, guard, no_panic};
-use crate::rng::SplitMix64;
+use crate::buffer::{str_in, write_out};
+use crate::config::{KingupConfig, chance_mode};
+use crate::error::{Error, KingupStatus, Result, guard, no_panic, reason};
 
-/// A game of King Up! with its random number generator and its event log. Opaque: create
-/// it with `kingup_game_new`, `kingup_game_new_json`, `kingup_game_from_json`,
+/// A game of King Up! as a session: the game, the record of its steps, its event log and
+/// the generator chance is drawn from (`kingup_core::Session`, which every front end
+/// wraps, so a seed and a save mean the same game in C, C#, Python and Rust). Opaque:
+/// create it with `kingup_game_new`, `kingup_game_new_json`, `kingup_game_from_json`,
 /// `kingup_game_clone` or `kingup_game_sample`; release it with `kingup_game_free`.
 ///
 /// The handle knows every secret. Show players only views, events and observations made
 /// for them.
 #[derive(Clone, Debug)]
 pub struct KingupGame {
-    pub(crate) game: Game,
-    /// Resolves chance steps in `kingup_game_resolve_chance`.
-    pub(crate) rng: SplitMix64,
-    /// Every event since the handle was created, unredacted; redacted on the way out.
-    pub(crate) events: Vec<Event>,
+    pub(crate) session: Session,
+}
+
+/// The seat numbered `seat` if it plays in a game of `config` (the engine's check).
+pub(crate) fn seat_in(config: &Config, seat: u32) -> Result<Seat> {
+    Ok(config.seat(seat.into())?)
 }
 
 impl KingupGame {
-    fn new(game: Game, seed: u64) -> KingupGame {
-        KingupGame {
-            game,
-            rng: SplitMix64::new(seed),
-            events: Vec::new(),
-        }
+    /// The game, every secret included.
+    pub(crate) fn game(&self) -> &Game {
+        self.session.game()
     }
 
     /// Checks a seat argument against this game's player count.
     pub(crate) fn seat(&self, seat: u32) -> Result<Seat> {
-        usize::try_from(seat)
-            .ok()
-            .filter(|&s| s < self.game.players())
-            .and_then(Seat::new)
-            .ok_or_else(|| {
-                Error::invalid(format_args!(
-                    "seat {seat} does not play in a {}-player game",
-                    self.game.players()
-                ))
-            })
+        seat_in(self.session.config(), seat)
     }
 
     /// Checks a viewer argument: a seat, or -1 for a spectator (`None`).
     pub(crate) fn viewer(&self, viewer: i32) -> Result<Option<Seat>> {
-        match viewer {
-            -1 => Ok(None),
-            seat => u32::try_from(seat)
-                .map_err(|_| Error::invalid(format_args!("viewer {seat} is neither a seat nor -1")))
-                .and_then(|s| self.seat(s))
-                .map(Some),
+        if viewer == -1 {
+            return Ok(None);
         }
+        let config = self.session.config();
+        config.seat(viewer.into()).map(Some).map_err(|e| {
+            Error::invalid(
+                e.code(),
+                format_args!(
+                    "viewer {viewer} is neither a seat of this {}-player game nor -1 (a spectator)",
+                    config.players
+                ),
+            )
+        })
     }
 }
 
@@ -87,21 +83,31 @@ pub(crate) unsafe fn game_mut<'a>(game: *mut KingupGame) -> Result<&'a mut Kingu
 /// # Safety
 ///
 /// `out` must be NULL or valid for a write of a pointer.
-unsafe fn create(out: *mut *mut KingupGame, make: impl FnOnce() -> Result<KingupGame>) -> Result {
+pub(crate) unsafe fn create(
+    out: *mut *mut KingupGame,
+    make: impl FnOnce() -> Result<Session>,
+) -> Result {
     // SAFETY: forwarded from this function's contract.
     unsafe { write_out(out, "out", ptr::null_mut())? };
-    let handle = Box::into_raw(Box::new(make()?));
+    let handle = Box::into_raw(Box::new(KingupGame { session: make()? }));
     // SAFETY: checked non-NULL and writable just above.
     unsafe { out.write(handle) };
     Ok(())
 }
 
-/// Creates a game from `config` with the default balanced deck; chance steps resolved by
-/// `kingup_game_resolve_chance` draw from a generator seeded with `seed`. The new game is
-/// in the setup phase of round 1 (chance to move). Free it with `kingup_game_free`.
+/// Creates a game from `config` with the default balanced deck, drawing chance from the
+/// generator of `seed` (xoshiro256++ seeded by SplitMix64, the project's one portable
+/// stream). With automatic chance (`config->chance == KINGUP_CHANCE_AUTO`, the default)
+/// round 1 is dealt at once and a seat is to move: the same config, seed and moves give
+/// the same game, event for event and save for save, as Python's
+/// `kingup.Game(players, seed=seed)` and Rust's `Session::new(config, seed)`. With
+/// explicit chance the new game waits for chance (`kingup_game_apply_chance` or
+/// `kingup_game_resolve_chance`). Free it with `kingup_game_free`.
 ///
-/// `*out` is set to NULL on failure: `KINGUP_STATUS_INVALID_ARGUMENT` for an unplayable
-/// config.
+/// A seed predicts every deal: keep it from players.
+///
+/// `*out` is set to NULL on failure: `KINGUP_STATUS_INVALID_ARGUMENT` (reason
+/// `invalid_config`) for an unplayable config or an unknown setup or chance mode.
 ///
 /// # Safety
 ///
@@ -115,8 +121,12 @@ pub unsafe extern "C" fn kingup_game_new(
     let make = || {
         // SAFETY: the caller guarantees `config` as documented above.
         let config = unsafe { config.as_ref() }.ok_or_else(|| Error::null("config"))?;
-        let game = Game::new(config.to_config()?).map_err(Error::invalid)?;
-        Ok(KingupGame::new(game, seed))
+        let (config, chance) = config.to_config()?;
+        Ok(Session::with_generator(
+            config,
+            Generator::new(seed),
+            chance,
+        )?)
     };
     // SAFETY: the caller guarantees `out` as documented above.
     guard(|| unsafe { create(out, make) })
@@ -126,10 +136,13 @@ pub unsafe extern "C" fn kingup_game_new(
 /// `{"players": 4, "rounds": 3, "setup": "placement", "first_player": {"seat": 0},
 /// "deck": ["BDEMNP", …]}` (`setup`, `first_player` and `deck` may be left out), so a
 /// custom deck can be given: each card is six distinct character letters. `json` is
-/// `json_len` bytes of UTF-8 (no NUL needed). Otherwise as `kingup_game_new`.
+/// `json_len` bytes of UTF-8 (no NUL needed); `chance` is a `KingupChance` value.
+/// Otherwise as `kingup_game_new`.
 ///
-/// `KINGUP_STATUS_PARSE_ERROR` for text that is not such a JSON config,
-/// `KINGUP_STATUS_INVALID_ARGUMENT` for an unplayable one (e.g. a deck too small).
+/// `KINGUP_STATUS_PARSE_ERROR` for text that is not such a JSON config (reason
+/// `malformed`, or `invalid_utf8`), `KINGUP_STATUS_INVALID_ARGUMENT` (reason
+/// `invalid_config`) for an unplayable one (e.g. a deck too small) or an unknown chance
+/// mode.
 ///
 /// # Safety
 ///
@@ -139,23 +152,30 @@ pub unsafe extern "C" fn kingup_game_new(
 pub unsafe extern "C" fn kingup_game_new_json(
     json: *const c_char,
     json_len: usize,
+    chance: u32,
     seed: u64,
     out: *mut *mut KingupGame,
 ) -> KingupStatus {
     let make = || {
         // SAFETY: the caller guarantees `json` as documented above.
         let text = unsafe { str_in(json, json_len) }?;
-        let config: Config = serde_json::from_str(text)
-            .map_err(|e| Error::parse(format_args!("invalid JSON config: {e}")))?;
-        let game = Game::new(config).map_err(Error::invalid)?;
-        Ok(KingupGame::new(game, seed))
+        let config: Config = serde_json::from_str(text).map_err(|e| {
+            Error::parse(reason::MALFORMED, format_args!("invalid JSON config: {e}"))
+        })?;
+        let chance = chance_mode(chance)?;
+        Ok(Session::with_generator(
+            config,
+            Generator::new(seed),
+            chance,
+        )?)
     };
     // SAFETY: the caller guarantees `out` as documented above.
     guard(|| unsafe { create(out, make) })
 }
 
-/// Copies a handle: the game, the generator's state and the event log. The copy is
-/// independent; free it with `kingup_game_free`.
+/// Copies a handle: the game, its record, the generator's state and the event log. The
+/// copy is independent and plays on exactly as the source would; free it with
+/// `kingup_game_free`.
 ///
 /// # Safety
 ///
@@ -166,7 +186,7 @@ pub unsafe extern "C" fn kingup_game_clone(
     out: *mut *mut KingupGame,
 ) -> KingupStatus {
     // SAFETY: the caller guarantees `game` as documented above.
-    let make = || Ok(unsafe { game_ref(game) }?.clone());
+    let make = || Ok(unsafe { game_ref(game) }?.session.clone());
     // SAFETY: the caller guarantees `out` as documented above.
     guard(|| unsafe { create(out, make) })
 }
@@ -182,7 +202,7 @@ pub unsafe extern "C" fn kingup_game_free(game: *mut KingupGame) {
         return;
     }
     // Not through `guard`, which would clear the last error the caller may still read.
-    // Dropping plain data and a `Vec` cannot panic; the catch is there all the same.
+    // Dropping plain data and `Vec`s cannot panic; the catch is there all the same.
     no_panic((), || {
         // SAFETY: a live handle made by `Box::into_raw` in `create`, owned by the caller
         // and given back exactly once.
@@ -190,62 +210,14 @@ pub unsafe extern "C" fn kingup_game_free(game: *mut KingupGame) {
     });
 }
 
-/// Writes the full snapshot of the game (every secret included: keep it from players) as
-/// NUL-terminated JSON. The generator's state and the event log are not part of it.
-/// `*out_len` receives the bytes needed, NUL included.
+/// Information-set sampling: creates a game consistent with everything `seat` knows (the
+/// other seats' hidden objectives and committed votes drawn at random by the generator of
+/// `seed`, which the new handle keeps). The new game is a replay of the source's steps
+/// with those secrets substituted, so it has the same public history, the same event log
+/// as `seat` sees it, the same chance mode, and saves like any game. The source is not
+/// changed. Free it with `kingup_game_free`.
 ///
-/// # Safety
-///
-/// `game` must be NULL or a live handle; `buf` NULL or valid for writes of `cap` bytes;
-/// `out_len` NULL or valid for a write.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn kingup_game_to_json(
-    game: *const KingupGame,
-    buf: *mut c_char,
-    cap: usize,
-    out_len: *mut usize,
-) -> KingupStatus {
-    guard(|| {
-        // SAFETY: the caller guarantees `game` as documented above.
-        let game = unsafe { game_ref(game) }?;
-        let json = serde_json::to_string(&game.game)
-            .map_err(|e| Error::new(KingupStatus::InternalError, e))?;
-        // SAFETY: the caller guarantees `buf`, `cap` and `out_len` as documented above.
-        unsafe { copy_str_out(&json, buf, cap, out_len) }
-    })
-}
-
-/// Creates a game from a snapshot made by `kingup_game_to_json` (`json_len` bytes of
-/// UTF-8), with a generator seeded with `seed` and an empty event log. The snapshot is
-/// validated: `KINGUP_STATUS_PARSE_ERROR` for text that is not a snapshot or describes a
-/// state no game can reach. `*out` is set to NULL on failure.
-///
-/// # Safety
-///
-/// `json` must be NULL or valid for reads of `json_len` bytes; `out` must be NULL or valid
-/// for a write.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn kingup_game_from_json(
-    json: *const c_char,
-    json_len: usize,
-    seed: u64,
-    out: *mut *mut KingupGame,
-) -> KingupStatus {
-    let make = || {
-        // SAFETY: the caller guarantees `json` as documented above.
-        let text = unsafe { str_in(json, json_len) }?;
-        let game: Game = serde_json::from_str(text)
-            .map_err(|e| Error::parse(format_args!("invalid snapshot: {e}")))?;
-        Ok(KingupGame::new(game, seed))
-    };
-    // SAFETY: the caller guarantees `out` as documented above.
-    guard(|| unsafe { create(out, make) })
-}
-
-/// Information-set sampling: creates a complete game consistent with everything `seat`
-/// knows (the other seats' objectives and committed votes drawn at random, with a
-/// generator seeded with `seed` that the new handle keeps). The source game is not
-/// changed; the new handle's event log is empty. Free it with `kingup_game_free`.
+/// `KINGUP_STATUS_INVALID_ARGUMENT` (reason `no_such_seat`) for a seat that does not play.
 ///
 /// # Safety
 ///
@@ -260,23 +232,16 @@ pub unsafe extern "C" fn kingup_game_sample(
     let make = || {
         // SAFETY: the caller guarantees `game` as documented above.
         let source = unsafe { game_ref(game) }?;
-        let view = source.game.player_view(source.seat(seat)?);
-        let mut rng = SplitMix64::new(seed);
-        // A view of a valid game always has a consistent completion: failing is a bug.
-        let sampled = view
-            .sample(&mut rng)
-            .map_err(|e| Error::new(KingupStatus::InternalError, e))?;
-        Ok(KingupGame {
-            game: sampled,
-            rng,
-            events: Vec::new(),
-        })
+        let seat = source.seat(seat)?;
+        // A seat of a reachable game always has a consistent world: failing is a bug.
+        source.session.sample(seat, seed).map_err(Error::internal)
     };
     // SAFETY: the caller guarantees `out` as documented above.
     guard(|| unsafe { create(out, make) })
 }
 
-/// Writes the game's config into `*out` (the deck is not included: see the snapshot).
+/// Writes the game's config and chance mode into `*out` (the deck is not included: see the
+/// save document).
 ///
 /// # Safety
 ///
@@ -289,7 +254,8 @@ pub unsafe extern "C" fn kingup_game_config(
     guard(|| {
         // SAFETY: the caller guarantees `game` and `out` as documented above.
         unsafe {
-            let config = KingupConfig::from_config(game_ref(game)?.game.config());
+            let session = &game_ref(game)?.session;
+            let config = KingupConfig::from_config(session.config(), session.chance_mode());
             write_out(out, "out", config)
         }
     })

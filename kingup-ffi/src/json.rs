@@ -5,7 +5,7 @@ use std::ffi::c_char;
 use kingup_core::Event;
 
 use crate::buffer::copy_str_out;
-use crate::error::{Error, KingupStatus, Result, guard};
+use crate::error::{Error, KingupStatus, Result, guard, reason};
 use crate::handle::{KingupGame, game_ref};
 
 /// Serializes what a query builds and copies it into the caller's buffer as
@@ -25,8 +25,8 @@ unsafe fn answer_json<T: serde::Serialize>(
     guard(|| {
         // SAFETY: forwarded from this function's contract.
         let value = query(unsafe { game_ref(game) }?)?;
-        let json = serde_json::to_string(&value)
-            .map_err(|e| Error::new(KingupStatus::InternalError, e))?;
+        // Views and events are plain data: writing them cannot fail.
+        let json = serde_json::to_string(&value).map_err(Error::internal)?;
         // SAFETY: forwarded from this function's contract.
         unsafe { copy_str_out(&json, buf, cap, out_len) }
     })
@@ -48,7 +48,7 @@ pub unsafe extern "C" fn kingup_game_player_view_json(
     cap: usize,
     out_len: *mut usize,
 ) -> KingupStatus {
-    let query = |g: &KingupGame| Ok(g.game.player_view(g.seat(seat)?));
+    let query = |g: &KingupGame| Ok(g.game().player_view(g.seat(seat)?));
     // SAFETY: forwarded from this function's contract.
     unsafe { answer_json(game, buf, cap, out_len, query) }
 }
@@ -66,14 +66,16 @@ pub unsafe extern "C" fn kingup_game_public_view_json(
     out_len: *mut usize,
 ) -> KingupStatus {
     // SAFETY: forwarded from this function's contract.
-    unsafe { answer_json(game, buf, cap, out_len, |g| Ok(g.game.public_view())) }
+    unsafe { answer_json(game, buf, cap, out_len, |g| Ok(g.game().public_view())) }
 }
 
 /// Writes the events of the log from index `from` on, as `viewer` may see them (a seat, or
 /// -1 for a spectator: other seats' dealt cards and committed votes are blanked), as a
-/// NUL-terminated JSON array of objects tagged by `"type"`. Poll with `from` set to the
-/// previous `kingup_game_event_count` to get only new events.
-/// `KINGUP_STATUS_INVALID_ARGUMENT` for a bad viewer or `from` past the end of the log.
+/// NUL-terminated JSON array of objects tagged by `"type"`. The log holds every event since
+/// the start of the game, also in a game loaded from a save or sampled. Poll with `from`
+/// set to the previous `kingup_game_event_count` to get only new events.
+/// `KINGUP_STATUS_INVALID_ARGUMENT` for a bad viewer (reason `no_such_seat`) or `from` past
+/// the end of the log (`no_such_event`).
 ///
 /// # Safety
 ///
@@ -89,16 +91,14 @@ pub unsafe extern "C" fn kingup_game_events_json(
 ) -> KingupStatus {
     let query = |g: &KingupGame| {
         let viewer = g.viewer(viewer)?;
-        let events = g.events.get(from..).ok_or_else(|| {
-            Error::invalid(format_args!(
-                "from {from} is past the {} events",
-                g.events.len()
-            ))
-        })?;
-        Ok(events
-            .iter()
-            .map(|e| e.redacted(viewer))
-            .collect::<Vec<Event>>())
+        let count = g.session.events().len();
+        if from > count {
+            return Err(Error::invalid(
+                reason::NO_SUCH_EVENT,
+                format_args!("from {from} is past the {count} events"),
+            ));
+        }
+        Ok(g.session.events_for(viewer, from).collect::<Vec<Event>>())
     };
     // SAFETY: forwarded from this function's contract.
     unsafe { answer_json(game, buf, cap, out_len, query) }

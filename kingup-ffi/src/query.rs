@@ -1,8 +1,10 @@
 //! Read-only queries: phase, actor, chance, legal actions, observation, scores.
 
+use std::ffi::c_char;
+
 use kingup_core::{Action, Actor, ChanceStep, OBSERVATION_LEN, Phase, PlayerView, Seat, SeatSet};
 
-use crate::buffer::{copy_out, write_out};
+use crate::buffer::{copy_out, copy_str_out, write_out};
 use crate::error::{KingupStatus, Result, guard};
 use crate::handle::{KingupGame, game_ref};
 
@@ -75,16 +77,17 @@ pub struct KingupChanceStep {
     pub subject: i32,
 }
 
-fn phase_code(phase: Phase) -> KingupPhase {
-    match phase {
-        Phase::Setup => KingupPhase::Setup,
-        Phase::Placement => KingupPhase::Placement,
-        Phase::Climb => KingupPhase::Climb,
-        Phase::Vote => KingupPhase::Vote,
-        Phase::Score => KingupPhase::Score,
-        Phase::GameOver => KingupPhase::GameOver,
-    }
-}
+// `KingupPhase` values are the engine's phase indices, so a phase crosses as
+// `Phase::index`; the header's enum only names them.
+const _: () = {
+    assert!(KingupPhase::Setup as usize == Phase::Setup.index());
+    assert!(KingupPhase::Placement as usize == Phase::Placement.index());
+    assert!(KingupPhase::Climb as usize == Phase::Climb.index());
+    assert!(KingupPhase::Vote as usize == Phase::Vote.index());
+    assert!(KingupPhase::Score as usize == Phase::Score.index());
+    assert!(KingupPhase::GameOver as usize == Phase::GameOver.index());
+    assert!(Phase::COUNT == 6);
+};
 
 fn actor_code(actor: Actor) -> KingupActor {
     let (kind, seat, seats) = match actor {
@@ -166,7 +169,7 @@ unsafe fn answer_list<T: Copy>(
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn kingup_game_phase(game: *const KingupGame, out: *mut u32) -> KingupStatus {
     // SAFETY: forwarded from this function's contract.
-    unsafe { answer(game, out, |g| Ok(phase_code(g.game.phase()) as u32)) }
+    unsafe { answer(game, out, |g| Ok(g.game().phase().index() as u32)) }
 }
 
 /// Writes who acts next into `*out`.
@@ -180,7 +183,7 @@ pub unsafe extern "C" fn kingup_game_actor(
     out: *mut KingupActor,
 ) -> KingupStatus {
     // SAFETY: forwarded from this function's contract.
-    unsafe { answer(game, out, |g| Ok(actor_code(g.game.actor()))) }
+    unsafe { answer(game, out, |g| Ok(actor_code(g.game().actor()))) }
 }
 
 /// Writes the current round index (from 0; the last round once the game is over).
@@ -191,7 +194,63 @@ pub unsafe extern "C" fn kingup_game_actor(
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn kingup_game_round(game: *const KingupGame, out: *mut u32) -> KingupStatus {
     // SAFETY: forwarded from this function's contract.
-    unsafe { answer(game, out, |g| Ok(g.game.round().into())) }
+    unsafe { answer(game, out, |g| Ok(g.game().round().into())) }
+}
+
+/// Writes the seat that acts next into `*out`: the seat to move, or in a vote the lowest
+/// seat still to vote (any of them may vote first; front ends usually ask them in seat
+/// order); -1 when chance is to move or the game is over.
+///
+/// # Safety
+///
+/// `game` must be NULL or a live handle; `out` NULL or valid for a write.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn kingup_game_next_seat(
+    game: *const KingupGame,
+    out: *mut i32,
+) -> KingupStatus {
+    let query = |g: &KingupGame| Ok(g.game().next_seat().map_or(-1, |s| s.index() as i32));
+    // SAFETY: forwarded from this function's contract.
+    unsafe { answer(game, out, query) }
+}
+
+/// Writes the King of the current round into `*out`, as a character index (0–12), once the
+/// round's vote has crowned one; -1 before (during a vote the character on the throne is
+/// only a candidate).
+///
+/// # Safety
+///
+/// `game` must be NULL or a live handle; `out` NULL or valid for a write.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn kingup_game_king(game: *const KingupGame, out: *mut i32) -> KingupStatus {
+    let query = |g: &KingupGame| Ok(g.game().king().map_or(-1, |c| c.index() as i32));
+    // SAFETY: forwarded from this function's contract.
+    unsafe { answer(game, out, query) }
+}
+
+/// Writes what the pending chance step decides, in words (`"draw the first player"`,
+/// `"deal seat 2's objective"`, `"lay out Beatrice"`), as NUL-terminated UTF-8; an empty
+/// string when no chance step is pending. `*out_len` receives the bytes needed, NUL
+/// included. Public information: it never names the card.
+///
+/// # Safety
+///
+/// `game` must be NULL or a live handle; `buf` NULL or valid for writes of `cap` bytes;
+/// `out_len` NULL or valid for a write.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn kingup_game_chance_describe(
+    game: *const KingupGame,
+    buf: *mut c_char,
+    cap: usize,
+    out_len: *mut usize,
+) -> KingupStatus {
+    guard(|| {
+        // SAFETY: the caller guarantees `game` as documented above.
+        let step = unsafe { game_ref(game) }?.game().chance_step();
+        let text = step.map(|s| s.to_string()).unwrap_or_default();
+        // SAFETY: the caller guarantees `buf`, `cap` and `out_len` as documented above.
+        unsafe { copy_str_out(&text, buf, cap, out_len) }
+    })
 }
 
 /// Writes the pending chance step into `*out` (`KINGUP_CHANCE_KIND_NONE` when a seat is
@@ -206,7 +265,7 @@ pub unsafe extern "C" fn kingup_game_chance_step(
     out: *mut KingupChanceStep,
 ) -> KingupStatus {
     // SAFETY: forwarded from this function's contract.
-    unsafe { answer(game, out, |g| Ok(chance_code(g.game.chance_step()))) }
+    unsafe { answer(game, out, |g| Ok(chance_code(g.game().chance_step()))) }
 }
 
 /// Writes the outcomes of the pending chance step (indices `0..KINGUP_CHANCE_OUTCOME_COUNT`)
@@ -230,7 +289,7 @@ pub unsafe extern "C" fn kingup_game_chance_outcomes(
     guard(|| {
         // SAFETY: the caller guarantees `game` as documented above.
         let game = unsafe { game_ref(game) }?;
-        let list = game.game.chance_outcomes();
+        let list = game.game().chance_outcomes();
         let indices: Vec<u32> = list.iter().map(|(o, _)| o.index() as u32).collect();
         let odds: Vec<f64> = list.iter().map(|&(_, p)| p).collect();
         // SAFETY: the caller guarantees `outcomes`, `cap` and `out_len` as documented.
@@ -260,7 +319,7 @@ pub unsafe extern "C" fn kingup_game_legal_actions(
     out_len: *mut usize,
 ) -> KingupStatus {
     let query = |g: &KingupGame| {
-        let actions = g.game.legal_actions(g.seat(seat)?);
+        let actions = g.game().legal_actions(g.seat(seat)?);
         Ok(actions.iter().map(|a| a.index() as u32).collect())
     };
     // SAFETY: forwarded from this function's contract.
@@ -282,7 +341,7 @@ pub unsafe extern "C" fn kingup_game_action_mask(
     out_len: *mut usize,
 ) -> KingupStatus {
     let query = |g: &KingupGame| {
-        let mask = g.game.legal_mask(g.seat(seat)?);
+        let mask = g.game().legal_mask(g.seat(seat)?);
         Ok((0..Action::COUNT).map(|i| (mask >> i & 1) as u8).collect())
     };
     // SAFETY: forwarded from this function's contract.
@@ -306,7 +365,7 @@ pub unsafe extern "C" fn kingup_game_observation(
     out_len: *mut usize,
 ) -> KingupStatus {
     let query = |g: &KingupGame| {
-        let view: PlayerView = g.game.player_view(g.seat(seat)?);
+        let view: PlayerView = g.game().player_view(g.seat(seat)?);
         let mut obs = [0.0; OBSERVATION_LEN];
         view.encode(&mut obs);
         Ok(obs.to_vec())
@@ -331,8 +390,8 @@ pub unsafe extern "C" fn kingup_game_scores(
     out_len: *mut usize,
 ) -> KingupStatus {
     let query = |g: &KingupGame| {
-        let players = g.game.players();
-        let rows = g.game.scores().iter();
+        let players = g.game().players();
+        let rows = g.game().scores().iter();
         Ok(rows
             .flat_map(|row| row[..players].iter().map(|&p| u32::from(p)))
             .collect())
@@ -341,8 +400,8 @@ pub unsafe extern "C" fn kingup_game_scores(
     unsafe { answer_list(game, buf, cap, out_len, query) }
 }
 
-/// Writes each seat's total points so far (`players` values) into `buf`; `*out_len`
-/// receives the number of players.
+/// Writes each seat's total points so far (one value per seat in play) into `buf`;
+/// `*out_len` receives the number of players.
 ///
 /// # Safety
 ///
@@ -354,13 +413,7 @@ pub unsafe extern "C" fn kingup_game_totals(
     cap: usize,
     out_len: *mut usize,
 ) -> KingupStatus {
-    let query = |g: &KingupGame| {
-        let totals = g.game.totals();
-        Ok(totals[..g.game.players()]
-            .iter()
-            .map(|&t| u32::from(t))
-            .collect())
-    };
+    let query = |g: &KingupGame| Ok(g.game().totals().iter().map(|&t| t.into()).collect());
     // SAFETY: forwarded from this function's contract.
     unsafe { answer_list(game, buf, cap, out_len, query) }
 }
@@ -376,7 +429,7 @@ pub unsafe extern "C" fn kingup_game_winners(
     game: *const KingupGame,
     out: *mut u32,
 ) -> KingupStatus {
-    let query = |g: &KingupGame| Ok(set_bits(g.game.winners().unwrap_or(SeatSet::EMPTY)));
+    let query = |g: &KingupGame| Ok(set_bits(g.game().winners().unwrap_or(SeatSet::EMPTY)));
     // SAFETY: forwarded from this function's contract.
     unsafe { answer(game, out, query) }
 }
@@ -393,7 +446,7 @@ pub unsafe extern "C" fn kingup_game_event_count(
     out: *mut usize,
 ) -> KingupStatus {
     // SAFETY: forwarded from this function's contract.
-    unsafe { answer(game, out, |g| Ok(g.events.len())) }
+    unsafe { answer(game, out, |g| Ok(g.session.events().len())) }
 }
 
 /// Seat sets of the C API are masks over at most this many seats.

@@ -19,23 +19,6 @@ fn list<T: Copy + Default>(call: impl Fn(*mut T, usize, *mut usize) -> KingupSta
     buf
 }
 
-fn config(players: u32, rounds: u32, setup: u32, first_player: i32) -> KingupConfig {
-    KingupConfig {
-        players,
-        rounds,
-        setup,
-        first_player,
-    }
-}
-
-fn new_game(config: KingupConfig, seed: u64) -> Game {
-    let mut handle = ptr::null_mut();
-    // SAFETY: both pointers are to live locals.
-    ok(unsafe { kingup_game_new(&config, seed, &mut handle) });
-    assert!(!handle.is_null());
-    Game(handle)
-}
-
 fn legal(g: &Game, seat: u32) -> Vec<u32> {
     // SAFETY: a live handle; `list` passes a valid buffer and length.
     list(|buf, cap, len| unsafe { kingup_game_legal_actions(g.0, seat, buf, cap, len) })
@@ -59,8 +42,9 @@ impl Lcg {
     }
 }
 
-/// Plays random legal moves, resolving chance from the handle's seed, until the game
-/// ends; checks the mask, the observation and the log on the way. Returns the moves made.
+/// Plays random legal moves, resolving chance from the handle's generator (explicit chance)
+/// or letting it be drawn (automatic chance), until the game ends; checks the mask, the
+/// observation, the next seat and the log on the way. Returns the moves made.
 fn play_out(g: &Game, pick: &mut Lcg) -> usize {
     let mut moves = 0;
     loop {
@@ -70,9 +54,13 @@ fn play_out(g: &Game, pick: &mut Lcg) -> usize {
                 // SAFETY: a live handle, not otherwise borrowed.
                 ok(unsafe { kingup_game_resolve_chance(g.0) });
             }
-            k if k == KingupActorKind::Nobody as u32 => return moves,
+            k if k == KingupActorKind::Nobody as u32 => {
+                assert_eq!(next_seat(g), None);
+                return moves;
+            }
             _ => {
                 let seat = acting_seat(a);
+                assert_eq!(next_seat(g), Some(seat));
                 let actions = legal(g, seat);
                 check_mask_and_observation(g, seat, &actions);
                 let before = event_count(g);
@@ -116,8 +104,8 @@ fn versions_and_names() {
     // SAFETY: a static NUL-terminated string.
     let version = unsafe { CStr::from_ptr(kingup_version()) };
     assert_eq!(version.to_str(), Ok(env!("CARGO_PKG_VERSION")));
-    // SAFETY: as above, for every status and one that is not.
     let name = |s| {
+        // SAFETY: as above, for every status and one that is not.
         unsafe { CStr::from_ptr(kingup_status_name(s)) }
             .to_str()
             .unwrap()
@@ -162,25 +150,26 @@ fn full_games_for_every_size_and_variant() {
 }
 
 #[test]
-fn same_seed_same_game_and_snapshots_round_trip() {
+fn same_seed_same_game_and_saves_round_trip() {
     let a = new_game(config(4, 3, 0, -1), 42);
     let b = new_game(config(4, 3, 0, -1), 42);
     play_out(&a, &mut Lcg(5));
     play_out(&b, &mut Lcg(5));
-    assert_eq!(snapshot(&a), snapshot(&b));
+    assert_eq!(save(&a), save(&b));
 
-    let json = snapshot(&a);
-    let mut copy = ptr::null_mut();
-    // SAFETY: `json` is live for the call; `copy` is a live local.
-    ok(unsafe { kingup_game_from_json(json.as_ptr().cast(), json.len(), 0, &mut copy) });
-    let copy = Game(copy);
-    assert_eq!(snapshot(&copy), json);
-    assert_eq!(event_count(&copy), 0, "a restored game starts a fresh log");
+    let json = save(&a);
+    let copy = load(json.as_bytes()).unwrap();
+    assert_eq!(save(&copy), json);
+    assert_eq!(
+        event_count(&copy),
+        event_count(&a),
+        "a loaded game replays the whole log"
+    );
 }
 
 #[test]
 fn explicit_chance_outcomes_play_a_whole_game() {
-    let g = new_game(config(3, 1, 1, -1), 0);
+    let g = new_game(explicit(config(3, 1, 1, -1)), 0);
     let mut pick = Lcg(9);
     while phase(&g) != KingupPhase::GameOver as u32 {
         if actor(&g).kind != KingupActorKind::Chance as u32 {
@@ -251,17 +240,28 @@ fn sampling_keeps_what_the_seat_knows() {
     let g = new_game(config(5, 3, 0, -1), 8);
     // SAFETY: a live handle, not otherwise borrowed.
     ok(unsafe { kingup_game_resolve_chance(g.0) });
-    let before = snapshot(&g);
+    let before = save(&g);
     let view = |g: &Game| {
         // SAFETY: a live handle; `text` passes a valid buffer and length.
         text(|b, c, l| unsafe { kingup_game_player_view_json(g.0, 3, b, c, l) })
+    };
+    let events = |g: &Game| {
+        // SAFETY: a live handle; `text` passes a valid buffer and length.
+        text(|b, c, l| unsafe { kingup_game_events_json(g.0, 3, 0, b, c, l) })
     };
     let mut out = ptr::null_mut();
     // SAFETY: a live handle and a live local.
     ok(unsafe { kingup_game_sample(g.0, 3, 77, &mut out) });
     let world = Game(out);
     assert_eq!(view(&world), view(&g));
-    assert_eq!(snapshot(&g), before, "the source game is unchanged");
+    assert_eq!(
+        events(&world),
+        events(&g),
+        "the same history, as seat 3 saw it"
+    );
+    assert_eq!(save(&g), before, "the source game is unchanged");
+    let reloaded = load(save(&world).as_bytes()).unwrap();
+    assert_eq!(save(&reloaded), save(&world), "a sampled world is a replay");
     play_out(&world, &mut Lcg(2));
 }
 
@@ -275,38 +275,48 @@ fn clones_are_independent_and_keep_the_log_and_generator() {
     ok(unsafe { kingup_game_clone(g.0, &mut out) });
     let copy = Game(out);
     assert_eq!(
-        (snapshot(&copy), event_count(&copy)),
-        (snapshot(&g), event_count(&g))
+        (save(&copy), event_count(&copy)),
+        (save(&g), event_count(&g))
     );
     play_out(&copy, &mut Lcg(4));
-    assert_ne!(snapshot(&copy), snapshot(&g));
+    assert_ne!(save(&copy), save(&g));
     play_out(&g, &mut Lcg(4));
-    assert_eq!(
-        snapshot(&copy),
-        snapshot(&g),
-        "same generator state, same moves"
-    );
+    assert_eq!(save(&copy), save(&g), "same generator state, same moves");
 }
 
 #[test]
-fn custom_deck_from_json_and_reseeding() {
+fn custom_deck_from_json() {
     let cards: Vec<String> = (0..9).map(|_| "\"ABCDEF\"".to_owned()).collect();
     let json = format!(
         r#"{{"players": 3, "rounds": 3, "deck": [{}]}}"#,
         cards.join(",")
     );
     let mut out = ptr::null_mut();
+    let explicit_chance = KingupChance::Explicit as u32;
     // SAFETY: `json` is live for the call; `out` is a live local.
-    ok(unsafe { kingup_game_new_json(json.as_ptr().cast(), json.len(), 1, &mut out) });
+    ok(unsafe {
+        kingup_game_new_json(
+            json.as_ptr().cast(),
+            json.len(),
+            explicit_chance,
+            1,
+            &mut out,
+        )
+    });
     let g = Game(out);
-    // SAFETY: a live handle, not otherwise borrowed.
-    ok(unsafe { kingup_game_reseed(g.0, 5) });
+    assert_eq!(actor(&g).kind, KingupActorKind::Chance as u32);
     play_out(&g, &mut Lcg(3));
-    assert!(snapshot(&g).contains("ABCDEF"));
+    assert!(save(&g).contains("ABCDEF"));
     let mut c = config(0, 0, 0, 0);
     // SAFETY: a live handle and a live local.
     ok(unsafe { kingup_game_config(g.0, &mut c) });
-    assert_eq!(c, config(3, 3, 0, -1));
+    assert_eq!(c, explicit(config(3, 3, 0, -1)));
+    let copy = load(save(&g).as_bytes()).unwrap();
+    assert_eq!(
+        save(&copy),
+        save(&g),
+        "a custom deck is saved with the game"
+    );
 }
 
 #[test]
@@ -318,16 +328,16 @@ fn config_init_and_action_names() {
     // SAFETY: `text` passes a valid buffer and length.
     let name = |a| text(|b, cap, l| unsafe { kingup_action_describe(a, b, cap, l) });
     assert_eq!(name(55), "climb Dario");
+    assert_eq!(name(6), "place Beatrice on Officials (3)");
     assert_eq!(name(66), "vote No");
     // SAFETY: NULL is rejected before any write.
-    assert_eq!(
-        unsafe { kingup_config_init(ptr::null_mut(), 4) },
-        KingupStatus::NullArgument
-    );
+    let status = unsafe { kingup_config_init(ptr::null_mut(), 4) };
+    assert_eq!(status, KingupStatus::NullArgument);
     let mut len = 0;
     // SAFETY: NULL buffer with capacity 0; `len` is a live local.
     let status = unsafe { kingup_action_describe(67, ptr::null_mut(), 0, &mut len) };
     assert_eq!(status, KingupStatus::InvalidArgument);
+    assert_eq!(last_reason(), "no_such_action");
 }
 
 #[test]
@@ -338,8 +348,15 @@ fn errors_are_kept_per_thread_and_cleared_by_success() {
         KingupStatus::NullArgument
     );
     assert_eq!(last_error(), "game is NULL");
-    let other = std::thread::spawn(last_error).join().unwrap();
-    assert_eq!(other, "", "another thread has its own last error");
+    assert_eq!(last_reason(), "null_argument");
+    let other = std::thread::spawn(|| (last_error(), last_reason()))
+        .join()
+        .unwrap();
+    assert_eq!(
+        other,
+        (String::new(), String::new()),
+        "another thread has its own last error"
+    );
     let mut len = 0;
     let mut small = [0 as c_char; 4];
     // SAFETY: `small` holds 4 bytes; `len` is a live local.
@@ -348,10 +365,25 @@ fn errors_are_kept_per_thread_and_cleared_by_success() {
         (status, len),
         (KingupStatus::BufferTooSmall, "game is NULL".len() + 1)
     );
+    // SAFETY: `small` holds 4 bytes; `len` is a live local.
+    let status = unsafe { kingup_last_error_reason(small.as_mut_ptr(), 4, &mut len) };
+    assert_eq!(
+        (status, len),
+        (KingupStatus::BufferTooSmall, "null_argument".len() + 1)
+    );
     assert_eq!(last_error(), "game is NULL", "reading it does not clear it");
+    assert_eq!(
+        last_reason(),
+        "null_argument",
+        "nor does reading the reason"
+    );
     // SAFETY: NULL out_len is rejected before any write.
     let status = unsafe { kingup_last_error(ptr::null_mut(), 0, ptr::null_mut()) };
     assert_eq!(status, KingupStatus::NullArgument);
+    // SAFETY: as above.
+    let status = unsafe { kingup_last_error_reason(ptr::null_mut(), 0, ptr::null_mut()) };
+    assert_eq!(status, KingupStatus::NullArgument);
     let _g = new_game(config(3, 3, 0, -1), 0);
     assert_eq!(last_error(), "", "a successful call clears it");
+    assert_eq!(last_reason(), "", "and its reason");
 }

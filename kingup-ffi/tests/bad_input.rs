@@ -1,6 +1,6 @@
-//! Bad input for every entry point of the C ABI: each call gets the documented status,
-//! explains itself in the last error, and leaves the game (snapshot and event log) exactly
-//! as it was. Calls are made as a C caller makes them, with raw pointers.
+//! Bad input for every entry point of the C ABI: each call gets the documented status and
+//! reason code, explains itself in the last error, and leaves the game (save document and
+//! event log) exactly as it was. Calls are made as a C caller makes them, with raw pointers.
 
 use std::ffi::c_char;
 use std::ptr;
@@ -19,19 +19,14 @@ const STALE: *mut KingupGame = ptr::dangling_mut();
 fn game_new() {
     let g = fixture();
     let mut out = STALE;
-    let good = KingupConfig {
-        players: 4,
-        rounds: 3,
-        setup: 0,
-        first_player: -1,
-    };
+    let good = config(4, 3, 0, -1);
     // SAFETY: NULL config is rejected; `out` is a live local.
-    refused(&g, NullArgument, || unsafe {
+    refused(&g, NullArgument, "null_argument", || unsafe {
         kingup_game_new(ptr::null(), 0, &mut out)
     });
     assert!(out.is_null(), "a failed create clears *out");
     // SAFETY: NULL out is rejected before anything is created.
-    refused(&g, NullArgument, || unsafe {
+    refused(&g, NullArgument, "null_argument", || unsafe {
         kingup_game_new(&good, 0, ptr::null_mut())
     });
     let bad = [
@@ -51,28 +46,33 @@ fn game_new() {
             first_player: -2,
             ..good
         },
+        KingupConfig { chance: 2, ..good },
+        KingupConfig {
+            chance: u32::MAX,
+            ..good
+        },
     ];
     for config in bad {
         out = STALE;
         // SAFETY: live locals.
-        refused(&g, InvalidArgument, || unsafe {
+        refused(&g, InvalidArgument, "invalid_config", || unsafe {
             kingup_game_new(&config, 0, &mut out)
         });
         assert!(out.is_null());
     }
 }
 
-/// Garbage for the two JSON constructors: `(text, status)`.
-fn garbage() -> Vec<(&'static [u8], KingupStatus)> {
+/// Garbage for the two JSON readers: `(text, reason)`, all parse errors.
+fn garbage() -> Vec<(&'static [u8], &'static str)> {
     vec![
-        (b"", ParseError),
-        (b"{", ParseError),
-        (b"not json", ParseError),
-        (b"\xff\xfe", ParseError),
-        (b"[1, 2, 3]", ParseError),
+        (b"", "malformed"),
+        (b"{", "malformed"),
+        (b"not json", "malformed"),
+        (b"\xff\xfe", "invalid_utf8"),
+        (b"[1, 2, 3]", "malformed"),
         (
             b"{\"players\": 4, \"rounds\": 3, \"surprise\": 1}",
-            ParseError,
+            "malformed",
         ),
     ]
 }
@@ -82,34 +82,49 @@ fn game_new_json() {
     let g = fixture();
     let mut out = STALE;
     // SAFETY: NULL text is rejected; `out` is a live local.
-    refused(&g, NullArgument, || unsafe {
-        kingup_game_new_json(ptr::null(), 3, 0, &mut out)
+    refused(&g, NullArgument, "null_argument", || unsafe {
+        kingup_game_new_json(ptr::null(), 3, 0, 0, &mut out)
     });
     assert!(out.is_null());
     let text = b"{\"players\": 4, \"rounds\": 3}";
     // SAFETY: NULL out is rejected before anything is created.
-    let call = || unsafe { kingup_game_new_json(text.as_ptr().cast(), 27, 0, ptr::null_mut()) };
-    refused(&g, NullArgument, call);
-    let mut cases = garbage();
-    cases.push((b"{\"players\": 9, \"rounds\": 3}", InvalidArgument));
+    let call = || unsafe { kingup_game_new_json(text.as_ptr().cast(), 27, 0, 0, ptr::null_mut()) };
+    refused(&g, NullArgument, "null_argument", call);
+    out = STALE;
+    // SAFETY: `text` holds 27 bytes; `out` is a live local.
+    let call = || unsafe { kingup_game_new_json(text.as_ptr().cast(), 27, 2, 0, &mut out) };
+    refused(&g, InvalidArgument, "invalid_config", call);
+    assert!(out.is_null());
+    let mut cases: Vec<_> = garbage()
+        .into_iter()
+        .map(|(text, reason)| (text, ParseError, reason))
+        .collect();
+    cases.push((
+        b"{\"players\": 9, \"rounds\": 3}",
+        InvalidArgument,
+        "invalid_config",
+    ));
     cases.push((
         b"{\"players\": 4, \"rounds\": 3, \"deck\": [\"ABCDEF\"]}",
         InvalidArgument,
+        "invalid_config",
     ));
     cases.push((
         b"{\"players\": 4, \"rounds\": 3, \"deck\": [\"AABCDE\"]}",
         ParseError,
+        "malformed",
     ));
     cases.push((
         b"{\"players\": 4, \"rounds\": 3, \"deck\": [\"ABCDE\"]}",
         ParseError,
+        "malformed",
     ));
-    for (text, status) in cases {
+    for (text, status, reason) in cases {
         out = STALE;
         // SAFETY: `text` holds `text.len()` bytes; `out` is a live local.
         let call =
-            || unsafe { kingup_game_new_json(text.as_ptr().cast(), text.len(), 0, &mut out) };
-        refused(&g, status, call);
+            || unsafe { kingup_game_new_json(text.as_ptr().cast(), text.len(), 0, 0, &mut out) };
+        refused(&g, status, reason, call);
         assert!(out.is_null());
     }
 }
@@ -119,27 +134,39 @@ fn game_from_json() {
     let g = fixture();
     let mut out = STALE;
     // SAFETY: NULL text is rejected; `out` is a live local.
-    refused(&g, NullArgument, || unsafe {
-        kingup_game_from_json(ptr::null(), 0, 0, &mut out)
+    refused(&g, NullArgument, "null_argument", || unsafe {
+        kingup_game_from_json(ptr::null(), 0, &mut out)
     });
-    let good = snapshot(&g);
+    assert!(out.is_null());
+    let good = save(&g);
     // SAFETY: NULL out is rejected before anything is created.
     let call =
-        || unsafe { kingup_game_from_json(good.as_ptr().cast(), good.len(), 0, ptr::null_mut()) };
-    refused(&g, NullArgument, call);
+        || unsafe { kingup_game_from_json(good.as_ptr().cast(), good.len(), ptr::null_mut()) };
+    refused(&g, NullArgument, "null_argument", call);
     let truncated = &good.as_bytes()[..good.len() / 2];
-    let impossible = good.replacen("\"round\":0", "\"round\":5", 1);
-    let wrong_version = good.replacen("\"version\":1", "\"version\":2", 1);
-    let mut cases: Vec<&[u8]> = garbage().into_iter().map(|(t, _)| t).collect();
-    cases.extend([truncated, impossible.as_bytes(), wrong_version.as_bytes()]);
-    for text in cases {
+    let mut cases: Vec<(&[u8], &str)> = garbage();
+    cases.push((truncated, "malformed"));
+    for (text, reason) in cases {
         out = STALE;
         // SAFETY: `text` holds `text.len()` bytes; `out` is a live local.
-        let call =
-            || unsafe { kingup_game_from_json(text.as_ptr().cast(), text.len(), 0, &mut out) };
-        refused(&g, ParseError, call);
+        let call = || unsafe { kingup_game_from_json(text.as_ptr().cast(), text.len(), &mut out) };
+        refused(&g, ParseError, reason, call);
         assert!(out.is_null());
     }
+    // Longer than a save may be: refused before a byte is read (the pointer is not even
+    // valid for that length).
+    let tiny = [b'{'];
+    out = STALE;
+    // SAFETY: the length is over the limit, so `tiny` is never read.
+    let call = || unsafe {
+        kingup_game_from_json(
+            tiny.as_ptr().cast(),
+            KINGUP_MAX_SAVE_LEN as usize + 1,
+            &mut out,
+        )
+    };
+    refused(&g, ParseError, "too_long", call);
+    assert!(out.is_null());
 }
 
 #[test]
@@ -147,30 +174,31 @@ fn game_clone_sample_and_free() {
     let g = fixture();
     let mut out = STALE;
     // SAFETY: NULL handle is rejected; `out` is a live local.
-    refused(&g, NullArgument, || unsafe {
+    refused(&g, NullArgument, "null_argument", || unsafe {
         kingup_game_clone(NO_GAME, &mut out)
     });
     assert!(out.is_null());
     // SAFETY: NULL out is rejected before anything is created.
-    refused(&g, NullArgument, || unsafe {
+    refused(&g, NullArgument, "null_argument", || unsafe {
         kingup_game_clone(g.0, ptr::null_mut())
     });
     out = STALE;
     // SAFETY: NULL handle is rejected; `out` is a live local.
-    refused(&g, NullArgument, || unsafe {
+    refused(&g, NullArgument, "null_argument", || unsafe {
         kingup_game_sample(NO_GAME, 0, 0, &mut out)
     });
     assert!(out.is_null());
     // SAFETY: NULL out is rejected before anything is created.
-    refused(&g, NullArgument, || unsafe {
+    refused(&g, NullArgument, "null_argument", || unsafe {
         kingup_game_sample(g.0, 0, 0, ptr::null_mut())
     });
     for seat in [4, 6, u32::MAX] {
         out = STALE;
         // SAFETY: a live handle and a live local.
-        refused(&g, InvalidArgument, || unsafe {
+        let why = refused(&g, InvalidArgument, "no_such_seat", || unsafe {
             kingup_game_sample(g.0, seat, 0, &mut out)
         });
+        assert_eq!(why, format!("there is no seat {seat} in a 4-player game"));
         assert!(out.is_null());
     }
     // SAFETY: NULL is accepted and ignored.
@@ -181,20 +209,21 @@ fn game_clone_sample_and_free() {
 fn game_apply() {
     let g = fixture();
     // SAFETY: NULL handle is rejected before any access.
-    refused(&g, NullArgument, || unsafe {
+    refused(&g, NullArgument, "null_argument", || unsafe {
         kingup_game_apply(NO_GAME, 0, 0)
     });
     // SAFETY: a live handle, not otherwise borrowed, in every call below.
     let apply = |seat, action| unsafe { kingup_game_apply(g.0, seat, action) };
-    refused(&g, InvalidArgument, || apply(4, 0)); // no seat 4 in a 4-player game
-    refused(&g, InvalidArgument, || apply(u32::MAX, 0));
-    refused(&g, InvalidArgument, || apply(0, 67));
-    refused(&g, InvalidArgument, || apply(0, u32::MAX));
-    refused(&g, IllegalAction, || apply(1, 0)); // not seat 1's turn
-    refused(&g, IllegalAction, || apply(0, 52)); // a climb in the placement phase
-    refused(&g, IllegalAction, || apply(0, 65)); // a vote in the placement phase
+    // No seat 4 in a 4-player game.
+    refused(&g, InvalidArgument, "no_such_seat", || apply(4, 0));
+    refused(&g, InvalidArgument, "no_such_seat", || apply(u32::MAX, 0));
+    refused(&g, InvalidArgument, "no_such_action", || apply(0, 67));
+    refused(&g, InvalidArgument, "no_such_action", || apply(0, u32::MAX));
+    refused(&g, IllegalAction, "not_your_turn", || apply(1, 0));
+    refused(&g, IllegalAction, "wrong_phase", || apply(0, 52)); // a climb
+    refused(&g, IllegalAction, "wrong_phase", || apply(0, 65)); // a vote
     ok(apply(0, 0));
-    let why = refused(&g, IllegalAction, || apply(1, 0));
+    let why = refused(&g, IllegalAction, "already_placed", || apply(1, 0));
     assert_eq!(
         why,
         "seat 1 cannot place Alighiero on Artisans (1): Alighiero is already in the castle"
@@ -205,41 +234,66 @@ fn game_apply() {
 fn game_apply_chance_resolve_and_reseed() {
     let g = fixture();
     // SAFETY: NULL handles are rejected before any access.
-    refused(&g, NullArgument, || unsafe {
+    refused(&g, NullArgument, "null_argument", || unsafe {
         kingup_game_apply_chance(NO_GAME, 0)
     });
     // SAFETY: as above.
-    refused(&g, NullArgument, || unsafe {
+    refused(&g, NullArgument, "null_argument", || unsafe {
         kingup_game_resolve_chance(NO_GAME)
     });
     // SAFETY: as above.
-    refused(&g, NullArgument, || unsafe {
+    refused(&g, NullArgument, "null_argument", || unsafe {
         kingup_game_reseed(NO_GAME, 1)
     });
     // SAFETY: a live handle, not otherwise borrowed, in every call below.
     let chance = |outcome| unsafe { kingup_game_apply_chance(g.0, outcome) };
-    refused(&g, InvalidArgument, || chance(42));
-    refused(&g, InvalidArgument, || chance(u32::MAX));
-    refused(&g, IllegalAction, || chance(10)); // no chance step is pending
+    refused(&g, InvalidArgument, "no_such_outcome", || chance(42));
+    refused(&g, InvalidArgument, "no_such_outcome", || chance(u32::MAX));
+    // Automatic chance: no chance step is ever left pending.
+    refused(&g, IllegalAction, "not_chance", || chance(10));
 
-    let config = KingupConfig {
-        players: 3,
-        rounds: 3,
-        setup: 0,
-        first_player: -1,
-    };
-    let mut fresh = ptr::null_mut();
-    // SAFETY: live locals.
-    ok(unsafe { kingup_game_new(&config, 0, &mut fresh) });
-    let fresh = Game(fresh);
+    let fresh = new_game(explicit(config(3, 3, 0, -1)), 0);
     // SAFETY: a live handle, not otherwise borrowed, in every call below.
     let chance = |outcome| unsafe { kingup_game_apply_chance(fresh.0, outcome) };
-    refused(&fresh, IllegalAction, || chance(3)); // seat 3 does not play
-    refused(&fresh, IllegalAction, || chance(12)); // a deal while the first player is drawn
+    refused(&fresh, IllegalAction, "no_such_seat", || chance(3)); // seat 3 does not play
+    refused(&fresh, IllegalAction, "wrong_step", || chance(12)); // a deal, not the first player
     ok(chance(1));
     ok(chance(12));
-    refused(&fresh, IllegalAction, || chance(12)); // card 2 was dealt already
-    refused(&fresh, IllegalAction, || chance(6)); // a layout in a placement game
+    refused(&fresh, IllegalAction, "card_unavailable", || chance(12)); // card 2 is dealt
+    refused(&fresh, IllegalAction, "wrong_step", || chance(6)); // a layout in a placement game
+}
+
+#[test]
+fn game_undo() {
+    let g = fixture();
+    let mut n = 0;
+    // SAFETY: NULL handle and NULL out are rejected before any access.
+    refused(&g, NullArgument, "null_argument", || unsafe {
+        kingup_game_undo(NO_GAME, 0)
+    });
+    // SAFETY: as above.
+    refused(&g, NullArgument, "null_argument", || unsafe {
+        kingup_game_undoable(NO_GAME, &mut n)
+    });
+    // SAFETY: as above.
+    refused(&g, NullArgument, "null_argument", || unsafe {
+        kingup_game_undoable(g.0, ptr::null_mut())
+    });
+    // SAFETY: a live handle, not otherwise borrowed, in every call below.
+    let undo = |seat| unsafe { kingup_game_undo(g.0, seat) };
+    refused(&g, InvalidArgument, "no_such_seat", || undo(4));
+    // The last steps are the deals: secrets that cannot be taken back.
+    refused(&g, IllegalAction, "revealed", || undo(0));
+    // SAFETY: a live handle, not otherwise borrowed.
+    ok(unsafe { kingup_game_apply(g.0, 0, 0) });
+    refused(&g, IllegalAction, "not_your_step", || undo(1));
+
+    let fresh = new_game(explicit(config(3, 3, 0, -1)), 0);
+    // SAFETY: a live handle, not otherwise borrowed.
+    let why = refused(&fresh, IllegalAction, "nothing_to_undo", || unsafe {
+        kingup_game_undo(fresh.0, 0)
+    });
+    assert_eq!(why, "nothing has been played");
 }
 
 /// Every query that writes one value through `out`: NULL handle and NULL out.
@@ -257,19 +311,16 @@ fn scalar_queries() {
         kind: 0,
         subject: 0,
     };
-    let mut config = KingupConfig {
-        players: 0,
-        rounds: 0,
-        setup: 0,
-        first_player: 0,
-    };
+    let mut config = config(0, 0, 0, 0);
+    let mut seat = 0i32;
     // Raw pointers, copied into the closures, so that they can all live at once.
-    let (n, size, actor, step, config) = (
+    let (n, size, actor, step, config, seat) = (
         &raw mut n,
         &raw mut size,
         &raw mut actor,
         &raw mut step,
         &raw mut config,
+        &raw mut seat,
     );
     /// The out-pointer, or NULL when `null`.
     fn or_null<T>(out: *mut T, null: bool) -> *mut T {
@@ -314,11 +365,26 @@ fn scalar_queries() {
             // SAFETY: as stated above for every call of this list.
             Box::new(move |h, null| unsafe { kingup_game_config(h, or_null(config, null)) }),
         ),
+        (
+            "next seat",
+            // SAFETY: as stated above for every call of this list.
+            Box::new(move |h, null| unsafe { kingup_game_next_seat(h, or_null(seat, null)) }),
+        ),
+        (
+            "king",
+            // SAFETY: as stated above for every call of this list.
+            Box::new(move |h, null| unsafe { kingup_game_king(h, or_null(seat, null)) }),
+        ),
+        (
+            "undoable",
+            // SAFETY: as stated above for every call of this list.
+            Box::new(move |h, null| unsafe { kingup_game_undoable(h, or_null(size, null)) }),
+        ),
     ];
     for (name, call) in &calls {
-        let why = refused(&g, NullArgument, || call(NO_GAME, false));
+        let why = refused(&g, NullArgument, "null_argument", || call(NO_GAME, false));
         assert_eq!(why, "game is NULL", "{name}");
-        let why = refused(&g, NullArgument, || call(g.0, true));
+        let why = refused(&g, NullArgument, "null_argument", || call(g.0, true));
         assert_eq!(why, "out is NULL", "{name}");
         ok(call(g.0, false));
     }
@@ -332,22 +398,22 @@ type ListCall<T> = fn(*mut KingupGame, u32, *mut T, usize, *mut usize) -> Kingup
 fn check_list<T: Copy + Default>(g: &Game, call: ListCall<T>, seated: bool) {
     let mut buf = vec![T::default(); 1024];
     let mut len = 0;
-    refused(g, NullArgument, || {
+    refused(g, NullArgument, "null_argument", || {
         call(NO_GAME, 0, buf.as_mut_ptr(), 1024, &mut len)
     });
-    refused(g, NullArgument, || {
+    refused(g, NullArgument, "null_argument", || {
         call(g.0, 0, buf.as_mut_ptr(), 1024, ptr::null_mut())
     });
     ok(call(g.0, 0, buf.as_mut_ptr(), 1024, &mut len));
     let needed = len;
     if needed > 0 {
-        refused(g, NullArgument, || {
+        refused(g, NullArgument, "null_argument", || {
             call(g.0, 0, ptr::null_mut(), 1024, &mut len)
         });
         for cap in [0, needed - 1] {
             let mut short = vec![T::default(); cap];
             len = 0;
-            refused(g, BufferTooSmall, || {
+            refused(g, BufferTooSmall, "buffer_too_small", || {
                 call(g.0, 0, short.as_mut_ptr(), cap, &mut len)
             });
             assert_eq!(len, needed, "the size needed is reported");
@@ -355,7 +421,7 @@ fn check_list<T: Copy + Default>(g: &Game, call: ListCall<T>, seated: bool) {
     }
     if seated {
         for seat in [4, 6, u32::MAX] {
-            refused(g, InvalidArgument, || {
+            refused(g, InvalidArgument, "no_such_seat", || {
                 call(g.0, seat, buf.as_mut_ptr(), 1024, &mut len)
             });
         }
@@ -365,7 +431,7 @@ fn check_list<T: Copy + Default>(g: &Game, call: ListCall<T>, seated: bool) {
 #[test]
 fn list_queries() {
     let g = fixture();
-    // SAFETY (every call below): `check_list` passes NULL or a live handle, NULL or a
+    // SAFETY: in every call below, `check_list` passes NULL or a live handle, NULL or a
     // buffer of the capacity it names, and NULL or a live length.
     check_list::<u32>(
         &g,
@@ -426,26 +492,23 @@ fn list_queries() {
         |h, _, b, c, l| unsafe { kingup_game_events_json(h, -1, 0, b, c, l) },
         false,
     );
+    check_list::<c_char>(
+        &g,
+        // SAFETY: as stated above for every call of this list.
+        |h, _, b, c, l| unsafe { kingup_game_chance_describe(h, b, c, l) },
+        false,
+    );
 }
 
 #[test]
 fn chance_outcomes_with_a_chance_step_pending() {
-    let config = KingupConfig {
-        players: 6,
-        rounds: 1,
-        setup: 1,
-        first_player: -1,
-    };
-    let mut g = ptr::null_mut();
-    // SAFETY: live locals.
-    ok(unsafe { kingup_game_new(&config, 0, &mut g) });
-    let g = Game(g);
+    let g = new_game(explicit(config(6, 1, 1, -1)), 0);
     let (mut ids, mut odds, mut len) = ([0u32; 6], [0f64; 6], 0);
     // SAFETY: both buffers hold 6 elements but only 5 are offered; `len` is a live local.
     let status = || unsafe {
         kingup_game_chance_outcomes(g.0, ids.as_mut_ptr(), odds.as_mut_ptr(), 5, &mut len)
     };
-    refused(&g, BufferTooSmall, status);
+    refused(&g, BufferTooSmall, "buffer_too_small", status);
     assert_eq!(len, 6);
     assert_eq!(odds, [0.0; 6], "nothing is written into a short buffer");
     // SAFETY: as above, with the full capacity.
@@ -467,31 +530,89 @@ fn events_json_viewers_and_ranges() {
         kingup_game_events_json(g.0, viewer, from, out, cap, len)
     };
     for viewer in [-2, 4, i32::MIN, i32::MAX] {
-        refused(&g, InvalidArgument, || call(viewer, 0, &mut len));
+        let why = refused(&g, InvalidArgument, "no_such_seat", || {
+            call(viewer, 0, &mut len)
+        });
+        assert_eq!(
+            why,
+            format!("viewer {viewer} is neither a seat of this 4-player game nor -1 (a spectator)")
+        );
     }
-    refused(&g, InvalidArgument, || call(-1, n + 1, &mut len));
-    refused(&g, InvalidArgument, || call(0, usize::MAX, &mut len));
+    refused(&g, InvalidArgument, "no_such_event", || {
+        call(-1, n + 1, &mut len)
+    });
+    refused(&g, InvalidArgument, "no_such_event", || {
+        call(0, usize::MAX, &mut len)
+    });
     ok(call(3, n, &mut len));
 }
 
+/// The three action-text functions: index out of range, NULL and short buffers.
 #[test]
-fn action_describe_and_config_init() {
+fn action_text_and_config_init() {
+    type TextCall = unsafe extern "C" fn(u32, *mut c_char, usize, *mut usize) -> KingupStatus;
+    let g = fixture();
     let mut buf = [0 as c_char; 64];
     let mut len = 0;
-    for action in [67, u32::MAX] {
-        // SAFETY: `buf` holds 64 bytes; `len` is a live local.
-        let status = unsafe { kingup_action_describe(action, buf.as_mut_ptr(), 64, &mut len) };
-        assert_eq!(status, InvalidArgument);
+    for call in [kingup_action_describe as TextCall, kingup_action_notation] {
+        for action in [67, u32::MAX] {
+            // SAFETY: `buf` holds 64 bytes; `len` is a live local.
+            refused(&g, InvalidArgument, "no_such_action", || unsafe {
+                call(action, buf.as_mut_ptr(), 64, &mut len)
+            });
+        }
+        // SAFETY: NULL out_len is rejected before any write.
+        refused(&g, NullArgument, "null_argument", || unsafe {
+            call(0, buf.as_mut_ptr(), 64, ptr::null_mut())
+        });
+        buf[0] = 7;
+        // SAFETY: `buf` is offered with capacity 1; `len` is a live local.
+        refused(&g, BufferTooSmall, "buffer_too_small", || unsafe {
+            call(0, buf.as_mut_ptr(), 1, &mut len)
+        });
+        assert_eq!(buf[0], 7, "nothing is written into a short buffer");
     }
-    // SAFETY: NULL out_len is rejected before any write.
-    let status = unsafe { kingup_action_describe(0, buf.as_mut_ptr(), 64, ptr::null_mut()) };
-    assert_eq!(status, NullArgument);
-    // SAFETY: `buf` is offered with capacity 3; `len` is a live local.
-    let status = unsafe { kingup_action_describe(0, buf.as_mut_ptr(), 3, &mut len) };
-    assert_eq!((status, buf[0]), (BufferTooSmall, 0));
     // SAFETY: NULL out is rejected before any write.
-    assert_eq!(
-        unsafe { kingup_config_init(ptr::null_mut(), 4) },
-        NullArgument
+    refused(&g, NullArgument, "null_argument", || unsafe {
+        kingup_config_init(ptr::null_mut(), 4)
+    });
+}
+
+#[test]
+fn action_parse() {
+    let g = fixture();
+    let parse = |text: &[u8], out: *mut u32| {
+        // SAFETY: `text` holds `text.len()` bytes; `out` is NULL or a live local.
+        unsafe { kingup_action_parse(text.as_ptr().cast(), text.len(), out) }
+    };
+    let mut action = 12345;
+    for bad in [
+        &b""[..],
+        b"B5",
+        b"B44",
+        b"H",
+        b"climb F",
+        b"yess",
+        b"\xc3\xa9",
+    ] {
+        refused(&g, ParseError, "malformed", || parse(bad, &mut action));
+    }
+    refused(&g, ParseError, "invalid_utf8", || {
+        parse(b"\xffB4", &mut action)
+    });
+    refused(&g, NullArgument, "null_argument", || {
+        parse(b"B4", ptr::null_mut())
+    });
+    // SAFETY: NULL text is rejected before any read.
+    refused(&g, NullArgument, "null_argument", || unsafe {
+        kingup_action_parse(ptr::null(), 2, &mut action)
+    });
+    assert_eq!(action, 12345, "nothing is written on failure");
+    let why = refused(&g, ParseError, "malformed", || {
+        parse("x".repeat(100).as_bytes(), &mut action)
+    });
+    assert!(
+        why.len() < 150,
+        "the message quotes the input cut short: {why}"
     );
 }

@@ -1,6 +1,7 @@
 //! The bot handle through the C ABI, called as a C caller calls it: bots play whole games,
 //! a seeded bot is deterministic and sees only its seat's view, and every bad input gets
-//! its status and message while the game, the bot and the out-parameter stay as they were.
+//! its status, reason and message while the game, the bot and the out-parameter stay as
+//! they were.
 
 use std::ptr;
 
@@ -26,17 +27,8 @@ impl Drop for BotHandle {
     }
 }
 
-fn new_game(players: u32, rounds: u32, setup: u32, seed: u64) -> Game {
-    let config = KingupConfig {
-        players,
-        rounds,
-        setup,
-        first_player: -1,
-    };
-    let mut handle = ptr::null_mut();
-    // SAFETY: both pointers are to live locals.
-    ok(unsafe { kingup_game_new(&config, seed, &mut handle) });
-    Game(handle)
+fn game(players: u32, rounds: u32, setup: u32, seed: u64) -> Game {
+    new_game(config(players, rounds, setup, -1), seed)
 }
 
 fn new_bot(kind: u32, seed: u64, iterations: u32) -> BotHandle {
@@ -64,17 +56,17 @@ fn choose(bot: &BotHandle, g: &Game, seat: u32) -> (KingupStatus, u32) {
 
 /// The bot's pick for `seat`, checked legal, with the game left unchanged by choosing.
 fn pick(bot: &BotHandle, g: &Game, seat: u32) -> u32 {
-    let (before, events) = (snapshot(g), event_count(g));
+    let (before, events) = (save(g), event_count(g));
     let (status, action) = choose(bot, g, seat);
     ok(status);
     assert!(legal(g, seat).contains(&action), "{action} is legal");
-    assert_eq!(snapshot(g), before, "choosing does not change the game");
+    assert_eq!(save(g), before, "choosing does not change the game");
     assert_eq!(event_count(g), events);
     action
 }
 
-/// Plays `g` to the end, chance from its seed, seat `s` by `bots[s % bots.len()]`; returns
-/// every action played.
+/// Plays `g` to the end, chance from its generator, seat `s` by `bots[s % bots.len()]`;
+/// returns every action played.
 fn play_out(g: &Game, bots: &[&BotHandle]) -> Vec<u32> {
     let mut played = Vec::new();
     loop {
@@ -113,7 +105,7 @@ fn winners(g: &Game) -> u32 {
 #[test]
 fn bots_play_whole_games() {
     for (players, rounds, setup) in [(3, 3, 0), (4, 1, 1), (6, 3, 0)] {
-        let g = new_game(players, rounds, setup, u64::from(players));
+        let g = game(players, rounds, setup, u64::from(players));
         let random = new_bot(RANDOM, 1, 0);
         let heuristic = new_bot(HEURISTIC, 2, 0);
         let ismcts = new_bot(ISMCTS, 3, ITERATIONS);
@@ -131,7 +123,7 @@ fn bots_play_whole_games() {
 fn every_kind_plays_every_seat() {
     for kind in [RANDOM, HEURISTIC, ISMCTS] {
         let iterations = if kind == ISMCTS { ITERATIONS } else { 0 };
-        let g = new_game(3, 1, 0, u64::from(kind));
+        let g = game(3, 1, 0, u64::from(kind));
         let bots: Vec<BotHandle> = (0..3).map(|s| new_bot(kind, s, iterations)).collect();
         let bots: Vec<&BotHandle> = bots.iter().collect();
         play_out(&g, &bots);
@@ -142,7 +134,7 @@ fn every_kind_plays_every_seat() {
 #[test]
 fn default_ismcts_iterations_play_a_decision() {
     // 0 iterations asks for the default search (1000 iterations): one decision of it.
-    let g = new_game(4, 3, 0, 5);
+    let g = game(4, 3, 0, 5);
     // SAFETY: a live handle, not otherwise borrowed.
     ok(unsafe { kingup_game_resolve_chance(g.0) });
     let bot = new_bot(ISMCTS, 7, 0);
@@ -154,17 +146,17 @@ fn default_ismcts_iterations_play_a_decision() {
 fn a_seeded_bot_is_deterministic() {
     for (kind, iterations) in [(RANDOM, 0), (HEURISTIC, 0), (ISMCTS, ITERATIONS)] {
         let game = || {
-            let g = new_game(4, 3, 0, 11);
+            let g = game(4, 3, 0, 11);
             let bots: Vec<BotHandle> = (0..4).map(|s| new_bot(kind, 100 + s, iterations)).collect();
             let played = play_out(&g, &bots.iter().collect::<Vec<_>>());
-            (played, snapshot(&g))
+            (played, save(&g))
         };
         let first = game();
         assert_eq!(game(), first, "kind {kind}: same seeds, same game");
     }
     // Another seed plays another game (for the random bot, certainly over a whole game).
     let play_with = |seed| {
-        let g = new_game(4, 3, 0, 11);
+        let g = game(4, 3, 0, 11);
         play_out(&g, &[&new_bot(RANDOM, seed, 0)])
     };
     assert_ne!(play_with(1), play_with(2));
@@ -174,7 +166,7 @@ fn a_seeded_bot_is_deterministic() {
 /// seats' objectives and votes redrawn), a twin bot makes the same choice.
 #[test]
 fn a_bot_sees_only_its_seats_view() {
-    let g = new_game(4, 3, 0, 21);
+    let g = game(4, 3, 0, 21);
     let (a, b) = (new_bot(HEURISTIC, 9, 0), new_bot(HEURISTIC, 9, 0));
     let (c, d) = (
         new_bot(ISMCTS, 4, ITERATIONS),
@@ -210,37 +202,47 @@ fn bot_new_bad_input() {
     let g = fixture();
     let stale: *mut KingupBot = ptr::dangling_mut();
     let cases = [
-        (3, 0, "unknown bot kind 3 (0 random, 1 heuristic, 2 ismcts)"),
+        (
+            3,
+            0,
+            "no_such_bot_kind",
+            "unknown bot kind 3 (0 random, 1 heuristic, 2 ismcts)",
+        ),
         (
             u32::MAX,
             0,
+            "no_such_bot_kind",
             "unknown bot kind 4294967295 (0 random, 1 heuristic, 2 ismcts)",
         ),
         (
             RANDOM,
             10,
+            "iterations",
             "iterations must be 0 for a random bot (it does not search), not 10",
         ),
         (
             HEURISTIC,
             1,
+            "iterations",
             "iterations must be 0 for a heuristic bot (it does not search), not 1",
         ),
         (
             ISMCTS,
             KINGUP_BOT_MAX_ITERATIONS + 1,
-            "1000001 iterations is more than the most, 1000000",
+            "iterations",
+            "iterations must be 1 to 1000000, not 1000001",
         ),
         (
             ISMCTS,
             u32::MAX,
-            "4294967295 iterations is more than the most, 1000000",
+            "iterations",
+            "iterations must be 1 to 1000000, not 4294967295",
         ),
     ];
-    for (kind, iterations, message) in cases {
+    for (kind, iterations, reason, message) in cases {
         let mut out = stale;
         // SAFETY: `out` is a live local.
-        let why = refused(&g, InvalidArgument, || unsafe {
+        let why = refused(&g, InvalidArgument, reason, || unsafe {
             kingup_bot_new(kind, 0, iterations, &mut out)
         });
         assert_eq!(why, message);
@@ -249,8 +251,12 @@ fn bot_new_bad_input() {
     // SAFETY: NULL out is rejected before anything is created.
     let status = unsafe { kingup_bot_new(RANDOM, 0, 0, ptr::null_mut()) };
     assert_eq!(
-        (status, last_error()),
-        (NullArgument, "out is NULL".to_owned())
+        (status, last_error(), last_reason()),
+        (
+            NullArgument,
+            "out is NULL".to_owned(),
+            "null_argument".to_owned()
+        )
     );
     // SAFETY: NULL is accepted and ignored, and leaves the last error alone.
     unsafe { kingup_bot_free(ptr::null_mut()) };
@@ -261,14 +267,14 @@ fn bot_new_bad_input() {
 /// parameter; returns the explanation.
 fn choose_refused(
     g: &Game,
-    expected: KingupStatus,
+    (status, reason): (KingupStatus, &str),
     bot: *mut KingupBot,
     game: *const KingupGame,
     seat: u32,
 ) -> String {
     let mut action = 12345;
     // SAFETY: NULL or live handles (the tests pass nothing else); a live local.
-    let why = refused(g, expected, || unsafe {
+    let why = refused(g, status, reason, || unsafe {
         kingup_bot_choose(bot, game, seat, &mut action)
     });
     assert_eq!(action, 12345, "nothing is written on failure");
@@ -281,21 +287,22 @@ fn bot_choose_bad_input() {
     let bot = new_bot(RANDOM, 3, 0);
     // The same seed, never refused: the refused calls must leave `bot` in step with it.
     let twin = new_bot(RANDOM, 3, 0);
+    let null = (NullArgument, "null_argument");
 
-    let why = choose_refused(&g, NullArgument, ptr::null_mut(), g.0, 0);
+    let why = choose_refused(&g, null, ptr::null_mut(), g.0, 0);
     assert_eq!(why, "bot is NULL");
-    let why = choose_refused(&g, NullArgument, bot.0, ptr::null(), 0);
+    let why = choose_refused(&g, null, bot.0, ptr::null(), 0);
     assert_eq!(why, "game is NULL");
     // SAFETY: NULL out_action is rejected before any search or write.
-    let why = refused(&g, NullArgument, || unsafe {
+    let why = refused(&g, NullArgument, "null_argument", || unsafe {
         kingup_bot_choose(bot.0, g.0, 0, ptr::null_mut())
     });
     assert_eq!(why, "out_action is NULL");
     for seat in [4, 6, u32::MAX] {
-        let why = choose_refused(&g, InvalidArgument, bot.0, g.0, seat);
-        assert_eq!(why, format!("seat {seat} does not play in a 4-player game"));
+        let why = choose_refused(&g, (InvalidArgument, "no_such_seat"), bot.0, g.0, seat);
+        assert_eq!(why, format!("there is no seat {seat} in a 4-player game"));
     }
-    let why = choose_refused(&g, InvalidArgument, bot.0, g.0, 2);
+    let why = choose_refused(&g, (InvalidArgument, "not_your_turn"), bot.0, g.0, 2);
     assert_eq!(why, "seat 2 may not act now: it is seat 0's turn");
 
     // A seat that has voted already: play on with heuristic bots to the first vote.
@@ -308,22 +315,25 @@ fn bot_choose_bad_input() {
     let voter = acting_seat(actor(&g));
     // SAFETY: a live handle, not otherwise borrowed.
     ok(unsafe { kingup_game_apply(g.0, voter, pick(&driver, &g, voter)) });
-    let why = choose_refused(&g, InvalidArgument, bot.0, g.0, voter);
+    let why = choose_refused(&g, (InvalidArgument, "already_voted"), bot.0, g.0, voter);
     assert_eq!(
         why,
-        format!("seat {voter} may not act now: it has voted already")
+        format!("seat {voter} may not act now: it has already voted in this election")
     );
 
-    // A pending chance step, and a finished game.
-    let fresh = new_game(4, 1, 1, 3);
-    let why = choose_refused(&fresh, InvalidArgument, bot.0, fresh.0, 0);
-    assert_eq!(
-        why,
-        "seat 0 may not act now: a chance step is pending (resolve it first)"
+    // A pending chance step (explicit chance), and a finished game.
+    let fresh = new_game(explicit(config(4, 1, 1, -1)), 3);
+    let why = choose_refused(
+        &fresh,
+        (InvalidArgument, "chance_pending"),
+        bot.0,
+        fresh.0,
+        0,
     );
+    assert_eq!(why, "seat 0 may not act now: a chance step is pending");
     play_out(&fresh, &[&driver]);
     for seat in 0..4 {
-        let why = choose_refused(&fresh, InvalidArgument, bot.0, fresh.0, seat);
+        let why = choose_refused(&fresh, (InvalidArgument, "game_over"), bot.0, fresh.0, seat);
         assert_eq!(
             why,
             format!("seat {seat} may not act now: the game is over")
@@ -332,7 +342,7 @@ fn bot_choose_bad_input() {
 
     // None of the refused calls moved the bot's generator.
     let play_with = |b| {
-        let g = new_game(5, 3, 1, 8);
+        let g = game(5, 3, 1, 8);
         play_out(&g, &[b])
     };
     assert_eq!(play_with(&bot), play_with(&twin));

@@ -5,7 +5,7 @@
 use std::fs;
 use std::path::{Path, PathBuf};
 
-use kingup_core::{Actor, Config, Game, Replay, Seat, Setup, Step};
+use kingup_core::{Actor, ChanceMode, Config, Game, Generator, Replay, Seat, Session, Setup, Step};
 use kingup_fuzz_bodies::{action_stream, decode_json, ffi_calls, information_sets};
 
 type Body = fn(&[u8]);
@@ -81,6 +81,7 @@ fn json_seeds() -> Vec<String> {
         r#"{"players": 3, "rounds": 1, "setup": "random_layout", "deck": ["ABCDEF", "GILMNO", "BCDEFP"]}"#.to_owned(),
         "{".to_owned(),
         r#"{"version": 1}"#.to_owned(),
+        r#"{"format":"kingup-save","version":1,"config":{"players":3,"rounds":1},"chance":"explicit","generator":"0000000000000000000000000000000000000000000000000000000000000001","steps":["chance: first 1","chance: deal 0"]}"#.to_owned(),
     ];
     for (players, steps) in [(3, 40), (4, 100), (5, 160), (6, 230)] {
         let mut config = Config::new(players);
@@ -92,14 +93,35 @@ fn json_seeds() -> Vec<String> {
         seeds.push(serde_json::to_string(&replay).expect("a replay"));
         seeds.push(serde_json::to_string(&game.player_view(Seat::FIRST)).expect("a view"));
         seeds.push(serde_json::to_string(&game.public_view()).expect("a view"));
+        seeds.push(save(config, steps, ChanceMode::Auto));
+        seeds.push(save(config, steps / 2, ChanceMode::Explicit));
     }
     seeds
+}
+
+/// The save document of a session `steps` steps into a game (chance and actions from its
+/// own generator).
+fn save(config: Config, steps: usize, chance: ChanceMode) -> String {
+    let seed = u64::from(config.players);
+    let mut session =
+        Session::with_generator(config, Generator::new(seed), chance).expect("a valid config");
+    let mut picks = Generator::new(seed + 100);
+    for _ in 0..steps {
+        let Some(seat) = session.game().next_seat() else {
+            session.resolve_chance();
+            continue;
+        };
+        let legal = session.game().legal_actions(seat);
+        let action = legal[picks.below(legal.len() as u32) as usize];
+        session.apply(seat, action).expect("a legal action");
+    }
+    session.to_json()
 }
 
 fn seeded(config: Config, steps: usize) -> (Game, Replay) {
     let mut game = Game::new(config).expect("a valid config");
     let mut replay = Replay::new(config);
-    let mut source = Xorshift(u64::from(config.players) | 1 << 40);
+    let mut source = Generator::new(u64::from(config.players) | 1 << 40);
     for _ in 0..steps {
         let step = match game.actor() {
             Actor::Chance => Step::Chance(game.sample_chance(&mut source).expect("chance")),
@@ -113,33 +135,10 @@ fn seeded(config: Config, steps: usize) -> (Game, Replay) {
     (game, replay)
 }
 
-fn pick(game: &Game, seat: Seat, rng: &mut Xorshift) -> Step {
+fn pick(game: &Game, seat: Seat, rng: &mut Generator) -> Step {
     let legal = game.legal_actions(seat);
-    let i = (kingup_core::rand_core::RngCore::next_u32(rng) as usize) % legal.len();
     Step::Action {
         seat,
-        action: legal[i],
-    }
-}
-
-/// A tiny deterministic RNG for the seeds.
-struct Xorshift(u64);
-
-impl kingup_core::rand_core::RngCore for Xorshift {
-    fn next_u32(&mut self) -> u32 {
-        (self.next_u64() >> 32) as u32
-    }
-
-    fn next_u64(&mut self) -> u64 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)
-    }
-
-    fn fill_bytes(&mut self, dest: &mut [u8]) {
-        for b in dest {
-            *b = self.next_u32() as u8;
-        }
+        action: legal[rng.below(legal.len() as u32) as usize],
     }
 }

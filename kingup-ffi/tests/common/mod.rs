@@ -26,6 +26,13 @@ pub(crate) fn last_error() -> String {
     })
 }
 
+pub(crate) fn last_reason() -> String {
+    text(|buf, cap, len| {
+        // SAFETY: `text` passes a buffer of `cap` bytes and a live `len`.
+        unsafe { kingup_last_error_reason(buf, cap, len) }
+    })
+}
+
 pub(crate) fn ok(status: KingupStatus) {
     assert_eq!(status, KingupStatus::Ok, "{}", last_error());
 }
@@ -44,9 +51,24 @@ pub(crate) fn text(call: impl Fn(*mut c_char, usize, *mut usize) -> KingupStatus
     text.to_str().expect("UTF-8").to_owned()
 }
 
-pub(crate) fn snapshot(g: &Game) -> String {
+/// The save document: the whole game (config, chance mode, generator, every step).
+pub(crate) fn save(g: &Game) -> String {
     // SAFETY: a live handle; `text` passes a valid buffer and length.
     text(|buf, cap, len| unsafe { kingup_game_to_json(g.0, buf, cap, len) })
+}
+
+/// Loads a save document into a new handle, or returns the refusal's status.
+pub(crate) fn load(json: &[u8]) -> Result<Game, KingupStatus> {
+    let mut out = ptr::dangling_mut();
+    // SAFETY: `json` holds `json.len()` bytes; `out` is a live local.
+    let status = unsafe { kingup_game_from_json(json.as_ptr().cast(), json.len(), &mut out) };
+    if status == KingupStatus::Ok {
+        assert!(!out.is_null());
+        Ok(Game(out))
+    } else {
+        assert!(out.is_null(), "a failed load clears *out");
+        Err(status)
+    }
 }
 
 pub(crate) fn event_count(g: &Game) -> usize {
@@ -74,40 +96,65 @@ pub(crate) fn phase(g: &Game) -> u32 {
     phase
 }
 
+/// The seat that acts next, from the library (`None`: chance or nobody).
+pub(crate) fn next_seat(g: &Game) -> Option<u32> {
+    let mut seat = 99;
+    // SAFETY: a live handle and a live local.
+    ok(unsafe { kingup_game_next_seat(g.0, &mut seat) });
+    u32::try_from(seat).ok()
+}
+
 /// A seat that may act now: the one to move, or the lowest seat still to vote.
 pub(crate) fn acting_seat(actor: KingupActor) -> u32 {
     assert!(actor.seats != 0);
     actor.seats.trailing_zeros()
 }
 
-/// Asserts that `call` fails with `expected`, explains itself, and leaves `g` as it was;
-/// returns the explanation.
+/// Asserts that `call` fails with `status` and `reason`, explains itself, and leaves `g`
+/// as it was (the same save document and event log); returns the explanation.
 pub(crate) fn refused(
     g: &Game,
-    expected: KingupStatus,
+    status: KingupStatus,
+    reason: &str,
     call: impl FnOnce() -> KingupStatus,
 ) -> String {
-    let (before, events) = (snapshot(g), event_count(g));
-    assert_eq!(call(), expected);
+    let (before, events) = (save(g), event_count(g));
+    assert_eq!(call(), status, "{}", last_error());
     let message = last_error();
     assert!(!message.is_empty(), "the failure is explained");
-    assert_eq!(snapshot(g), before, "the game is unchanged");
+    assert_eq!(last_reason(), reason, "{message}");
+    assert_eq!(save(g), before, "the game is unchanged");
     assert_eq!(event_count(g), events, "the log is unchanged");
     message
 }
 
+pub(crate) fn config(players: u32, rounds: u32, setup: u32, first_player: i32) -> KingupConfig {
+    KingupConfig {
+        players,
+        rounds,
+        setup,
+        first_player,
+        chance: KingupChance::Auto as u32,
+    }
+}
+
+/// The same config with explicit chance.
+pub(crate) fn explicit(config: KingupConfig) -> KingupConfig {
+    KingupConfig {
+        chance: KingupChance::Explicit as u32,
+        ..config
+    }
+}
+
+pub(crate) fn new_game(config: KingupConfig, seed: u64) -> Game {
+    let mut handle = ptr::null_mut();
+    // SAFETY: both pointers are to live locals.
+    ok(unsafe { kingup_game_new(&config, seed, &mut handle) });
+    assert!(!handle.is_null());
+    Game(handle)
+}
+
 /// A 4-player game in the placement phase, seat 0 to move, with a log.
 pub(crate) fn fixture() -> Game {
-    let config = KingupConfig {
-        players: 4,
-        rounds: 3,
-        setup: 0,
-        first_player: 0,
-    };
-    let mut g = ptr::null_mut();
-    // SAFETY: live locals.
-    ok(unsafe { kingup_game_new(&config, 7, &mut g) });
-    // SAFETY: a live handle, not otherwise borrowed.
-    ok(unsafe { kingup_game_resolve_chance(g) });
-    Game(g)
+    new_game(config(4, 3, 0, 0), 7)
 }

@@ -1,0 +1,81 @@
+//! Saves: the session's JSON document, which is a replay, out and in.
+
+use std::ffi::c_char;
+
+use kingup_core::{MAX_SAVE_LEN, Session};
+
+use crate::buffer::{copy_str_out, str_in};
+use crate::error::{Error, KingupStatus, guard, reason};
+use crate::handle::{KingupGame, create, game_ref};
+
+/// Longest save document `kingup_game_from_json` reads: 1 MiB, a hundred times a whole
+/// game.
+pub const KINGUP_MAX_SAVE_LEN: u32 = 1_048_576;
+
+const _: () = assert!(KINGUP_MAX_SAVE_LEN as usize == MAX_SAVE_LEN);
+
+/// Writes the save document as NUL-terminated JSON on one line:
+/// `{"format":"kingup-save","version":1,"config":{…},"chance":"auto","generator":"<64 hex>",
+/// "steps":["chance: first 2","chance: deal 17",…,"2: B4"]}` — the same bytes every front
+/// end writes for the same game. It is a replay: the config, the chance mode, the
+/// generator's state and every step, chance included. `*out_len` receives the bytes
+/// needed, NUL included.
+///
+/// It holds every secret (the deals are steps, and the generator predicts the next ones):
+/// it is the host's, never a player's.
+///
+/// # Safety
+///
+/// `game` must be NULL or a live handle; `buf` NULL or valid for writes of `cap` bytes;
+/// `out_len` NULL or valid for a write.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn kingup_game_to_json(
+    game: *const KingupGame,
+    buf: *mut c_char,
+    cap: usize,
+    out_len: *mut usize,
+) -> KingupStatus {
+    guard(|| {
+        // SAFETY: the caller guarantees `game` as documented above.
+        let json = unsafe { game_ref(game) }?.session.to_json();
+        // SAFETY: the caller guarantees `buf`, `cap` and `out_len` as documented above.
+        unsafe { copy_str_out(&json, buf, cap, out_len) }
+    })
+}
+
+/// Loads a save document written by `kingup_game_to_json` (here or by any other front
+/// end), `json_len` bytes of UTF-8: its steps are replayed through the rules, so only a
+/// game the rules can reach loads, and the loaded game has the whole event log and plays
+/// on exactly as the saved one would (its generator comes from the document). `*out` is
+/// set to NULL on failure.
+///
+/// Every refusal is `KINGUP_STATUS_PARSE_ERROR`; the reason says why: `malformed`,
+/// `too_long` (over `KINGUP_MAX_SAVE_LEN` bytes, refused unread), `invalid_utf8`,
+/// `version`, `generator`, `chance_pending`, `invalid_config`, or the refused step's own
+/// reason (`card_unavailable`, `not_your_turn`, …).
+///
+/// # Safety
+///
+/// `json` must be NULL or valid for reads of `json_len` bytes; `out` must be NULL or valid
+/// for a write.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn kingup_game_from_json(
+    json: *const c_char,
+    json_len: usize,
+    out: *mut *mut KingupGame,
+) -> KingupStatus {
+    let make = || {
+        if !json.is_null() && json_len > MAX_SAVE_LEN {
+            // Refused before the bytes are read, let alone checked as UTF-8.
+            return Err(Error::parse(
+                reason::TOO_LONG,
+                format_args!("the document is {json_len} bytes long; a save is at most 1 MiB"),
+            ));
+        }
+        // SAFETY: the caller guarantees `json` as documented above.
+        let text = unsafe { str_in(json, json_len) }?;
+        Ok(Session::from_json(text)?)
+    };
+    // SAFETY: the caller guarantees `out` as documented above.
+    guard(|| unsafe { create(out, make) })
+}
