@@ -91,4 +91,20 @@ mcs -langversion:7 -warnaserror+ -unsafe- -out:"$out/KingUpExample.exe" \
     examples/csharp/KingUp.cs examples/csharp/Program.cs
 LD_LIBRARY_PATH="$lib_dir${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}" mono "$out/KingUpExample.exe"
 
+step "cross-language golden test: the C, C++ and C# drivers (interop/)"
+# Every scenario through each language must give interop/expected's bytes; the Rust and
+# Python drivers run with cargo test and scripts/test-python.sh.
+scenarios=()
+for f in interop/scenarios/*.txt; do scenarios+=("$(basename "$f" .txt)"); done
+gcc -std=c11 "${warnings[@]}" "${sanitizers[@]}" -I "$include" interop/c/interop.c \
+    "${shared_link[@]}" -o "$out/interop-c"
+"$out/interop-c" interop "${scenarios[@]}"
+g++ -std=c++17 "${warnings[@]}" "${sanitizers[@]}" -I "$include" interop/cpp/interop.cpp \
+    "${shared_link[@]}" -o "$out/interop-cpp"
+"$out/interop-cpp" interop "${scenarios[@]}"
+mcs -langversion:7 -warnaserror+ -unsafe- -out:"$out/Interop.exe" \
+    examples/csharp/KingUp.cs interop/csharp/Interop.cs
+LD_LIBRARY_PATH="$lib_dir${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}" mono "$out/Interop.exe" \
+    interop "${scenarios[@]}"
+
 step "kingup-ffi: C, C++ and C# tests passed"
