@@ -19,11 +19,12 @@ step "kingup-core feature combinations"
 cargo check -p kingup-core --no-default-features
 cargo check -p kingup-core --no-default-features --features serde
 cargo check -p kingup-core --no-default-features --features alloc,serde
+cargo check -p kingup-core --no-default-features --features json
 
-step "Rust tests (unit, integration, doc; includes the no_std checker build)"
+step "Rust tests (unit, integration, doc; the no_std checker build; the Rust driver of the cross-language test)"
 cargo test --workspace
 
 step "bot strength (release: thousands of games)"
-cargo test --release -p kingup-core --test strength
+cargo test --release -p kingup-bots --test strength
 bash scripts/test-ffi.sh
 bash scripts/test-python.sh

@@ -149,3 +149,8 @@ pub fn events_text(session: &Session) -> String {
     }
     text
 }
+
+/// The repository README's Rust examples, run as doctests.
+#[doc = include_str!("../../README.md")]
+#[cfg(doctest)]
+pub struct ReadmeDoctests;
