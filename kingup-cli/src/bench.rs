@@ -1,7 +1,7 @@
 //! `kingup bench-ismcts` (not in the usage): ISMCTS iterations per second.
 //!
 //! Plays games between heuristic bots, keeps every decision with more than one legal move
-//! as a position, and times one [`IsmctsBot`] decision of `--iterations` iterations on an
+//! as a position, and times one [`kingup_bots::IsmctsBot`] decision of `--iterations` iterations on an
 //! evenly spread sample of `--positions` of them. Reports iterations per second overall and
 //! by phase. Build with `--release`.
 
