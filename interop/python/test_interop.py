@@ -26,8 +26,8 @@ def play(text: str) -> kingup.Game:
         if not line:
             continue
         if ":" in line:
-            seat, what = line.split(":", 1)
-            moves.append((int(seat), what.strip()))
+            who, what = line.split(":", 1)
+            moves.append((int(who), what.strip()))
         else:
             key, value = line.split(" ", 1)
             settings[key] = value.strip()
