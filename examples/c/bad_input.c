@@ -1,9 +1,10 @@
 /*
- * Bad input for every entry point of kingup.h: NULL handles, NULL or short buffers, wrong
- * seats, out-of-range indices, garbage JSON, edited saves, undo that is not allowed. Each
- * call must return the documented status and reason code (kingup_last_error_reason),
- * explain itself through kingup_last_error, and leave the game exactly as it was (same
- * save document, same event count). Built with -Wall -Wextra -Werror and run under
+ * Bad input for every entry point of kingup.h: NULL handles, NULL or short buffers,
+ * misaligned pointers, wrong seats, out-of-range indices, garbage JSON, 10 MB texts, edited
+ * saves, undo that is not allowed. Each call must return the documented status and reason
+ * code (kingup_last_error_reason), explain itself through kingup_last_error in a message
+ * that fits KINGUP_MAX_ERROR_LEN bytes, and leave the game exactly as it was (same save
+ * document, same event count). Built with -Wall -Wextra -Werror and run under
  * AddressSanitizer, UndefinedBehaviorSanitizer and valgrind by scripts/test-ffi.sh.
  */
 #include <stdio.h>
@@ -38,8 +39,9 @@ static void capture(const KingupGame *game, State *state) {
     }
 }
 
+/* Whether the last error has a message, and it fits KINGUP_MAX_ERROR_LEN bytes. */
 static int has_message(void) {
-    char message[512];
+    char message[KINGUP_MAX_ERROR_LEN];
     size_t len = 0;
     return kingup_last_error(message, sizeof message, &len) == KINGUP_STATUS_OK && len > 1;
 }
@@ -519,6 +521,140 @@ static void json_outputs(KingupGame *game) {
     EXPECT(strcmp(buf, "[]") == 0 && len == 3);
 }
 
+/* 8-aligned memory filled with a pattern, to hand out misaligned pointers into. */
+static uint64_t storage[64];
+
+/* A pointer one byte into `storage`: misaligned for every type wider than a byte. It is
+ * made the way a caller's bug makes one (an offset into a byte buffer) and only ever
+ * passed to the library, which must refuse it without reading or writing through it. */
+static void *misaligned_pointer(void) {
+    memset(storage, 0xA5, sizeof storage);
+    return (unsigned char *)storage + 1;
+}
+
+/* Whether nothing was written into `storage` since misaligned_pointer(). */
+static int storage_untouched(void) {
+    const unsigned char *bytes = (const unsigned char *)storage;
+    for (size_t i = 0; i < sizeof storage; i++) {
+        if (bytes[i] != 0xA5) {
+            return 0;
+        }
+    }
+    return 1;
+}
+
+#define MISALIGNED(game, call)                                                             \
+    do {                                                                                   \
+        REFUSED((game), (call), KINGUP_STATUS_INVALID_ARGUMENT, "misaligned");             \
+        check(storage_untouched(), #call " writes nothing through the pointer", __LINE__); \
+    } while (0)
+
+/* Every kind of pointer wider than a byte, misaligned: refused, never written through,
+ * and the call's other outputs untouched. */
+static void misaligned(KingupGame *game) {
+    uint32_t words[64];
+    double odds[64];
+    size_t len = 12345;
+    uint32_t action = 12345;
+    char text[256];
+    KingupGame *out = stale();
+    KingupConfig good = {4, 3, KINGUP_SETUP_PLACEMENT, -1, KINGUP_CHANCE_AUTO};
+    KingupConfig explicit_config = {4, 3, KINGUP_SETUP_PLACEMENT, -1, KINGUP_CHANCE_EXPLICIT};
+    KingupGame *waiting = NULL;
+    KingupBot *bot = NULL;
+    EXPECT(kingup_game_new(&explicit_config, 3, &waiting) == KINGUP_STATUS_OK);
+    EXPECT(kingup_bot_new(KINGUP_BOT_KIND_RANDOM, 1, 0, &bot) == KINGUP_STATUS_OK);
+    for (size_t i = 0; i < 64; i++) {
+        words[i] = 0xDEADBEEFu;
+        odds[i] = -1.0;
+    }
+
+    /* Lists: the buffer, the length, and both arrays of the chance outcomes. */
+    MISALIGNED(game, kingup_game_legal_actions(game, 0, misaligned_pointer(), 52, &len));
+    MISALIGNED(game, kingup_game_legal_actions(game, 0, words, 64, misaligned_pointer()));
+    MISALIGNED(game, kingup_game_observation(game, 0, misaligned_pointer(), 401, &len));
+    MISALIGNED(game, kingup_game_totals(game, misaligned_pointer(), 6, &len));
+    MISALIGNED(game, kingup_game_to_json(game, text, sizeof text, misaligned_pointer()));
+    MISALIGNED(waiting,
+               kingup_game_chance_outcomes(waiting, words, misaligned_pointer(), 64, &len));
+    MISALIGNED(waiting,
+               kingup_game_chance_outcomes(waiting, misaligned_pointer(), odds, 64, &len));
+    /* One value, structs, handles and handle out-parameters. */
+    MISALIGNED(game, kingup_game_phase(game, misaligned_pointer()));
+    MISALIGNED(game, kingup_game_event_count(game, misaligned_pointer()));
+    MISALIGNED(game, kingup_game_actor(game, misaligned_pointer()));
+    MISALIGNED(game, kingup_game_config(game, misaligned_pointer()));
+    MISALIGNED(game, kingup_config_init(misaligned_pointer(), 4));
+    MISALIGNED(game, kingup_action_parse("B4", 2, misaligned_pointer()));
+    MISALIGNED(game, kingup_game_new(misaligned_pointer(), 0, &out));
+    EXPECT(out == NULL);
+    MISALIGNED(game, kingup_game_new(&good, 0, misaligned_pointer()));
+    MISALIGNED(game, kingup_game_clone(game, misaligned_pointer()));
+    MISALIGNED(game, kingup_game_clone(misaligned_pointer(), &out));
+    MISALIGNED(game, kingup_game_apply(misaligned_pointer(), 0, 0));
+    MISALIGNED(game, kingup_game_undo(misaligned_pointer(), 0));
+    MISALIGNED(game, kingup_bot_new(KINGUP_BOT_KIND_RANDOM, 0, 0, misaligned_pointer()));
+    MISALIGNED(game, kingup_bot_choose(bot, game, 0, misaligned_pointer()));
+    MISALIGNED(game, kingup_bot_choose(misaligned_pointer(), game, 0, &action));
+    MISALIGNED(game, kingup_bot_choose(bot, misaligned_pointer(), 0, &action));
+    /* The last-error readers report through their status only. */
+    EXPECT(kingup_last_error(text, sizeof text, misaligned_pointer()) ==
+           KINGUP_STATUS_INVALID_ARGUMENT);
+    EXPECT(storage_untouched());
+    /* The frees cannot report: a misaligned pointer is ignored like NULL. */
+    kingup_game_free(misaligned_pointer());
+    kingup_bot_free(misaligned_pointer());
+    EXPECT(storage_untouched());
+    EXPECT(len == 12345 && action == 12345);
+    /* Byte buffers may be anywhere. */
+    EXPECT(kingup_action_notation(0, text + 1, sizeof text - 1, &len) == KINGUP_STATUS_OK);
+    EXPECT(strcmp(text + 1, "A1") == 0);
+
+    for (size_t i = 0; i < 64; i++) {
+        EXPECT(words[i] == 0xDEADBEEFu && odds[i] == -1.0);
+    }
+    kingup_bot_free(bot);
+    kingup_game_free(waiting);
+}
+
+/* Text input is read only up to its call's limit, and a message quotes at most 40
+ * characters of it. */
+static void bounded(KingupGame *game) {
+    size_t big = (size_t)10 << 20; /* 10 MB */
+    char *text = malloc(big);
+    if (text == NULL) {
+        fprintf(stderr, "out of memory\n");
+        exit(EXIT_FAILURE);
+    }
+    memset(text, 'x', big);
+    KingupGame *out = stale();
+    uint32_t action = 12345;
+    REFUSED(game, kingup_game_new_json(text, big, 0, 0, &out), KINGUP_STATUS_PARSE_ERROR,
+            "too_long");
+    EXPECT(out == NULL);
+    REFUSED(game, kingup_game_from_json(text, big, &out), KINGUP_STATUS_PARSE_ERROR,
+            "too_long");
+    REFUSED(game, kingup_action_parse(text, big, &action), KINGUP_STATUS_PARSE_ERROR,
+            "too_long");
+    REFUSED(game, kingup_action_parse(text, KINGUP_MAX_MOVE_LEN + 1, &action),
+            KINGUP_STATUS_PARSE_ERROR, "too_long");
+    EXPECT(action == 12345);
+
+    /* Just under the limit, a config whose player count is 60 000 x's: refused, and the
+     * message quotes 40 of them. */
+    size_t n = 60000;
+    memcpy(text, "{\"players\": \"", 13);
+    memcpy(text + 13 + n, "\"}", 2);
+    char message[KINGUP_MAX_ERROR_LEN], forty_one[42];
+    size_t len = 0;
+    EXPECT(kingup_game_new_json(text, 13 + n + 2, 0, 0, &out) == KINGUP_STATUS_PARSE_ERROR);
+    EXPECT(kingup_last_error(message, sizeof message, &len) == KINGUP_STATUS_OK);
+    memset(forty_one, 'x', 41);
+    forty_one[41] = '\0';
+    EXPECT(strstr(message, forty_one) == NULL && strstr(message, forty_one + 1) != NULL);
+    free(text);
+}
+
 int main(void) {
     KingupGame *game = fixture();
     library_functions(game);
@@ -531,6 +667,8 @@ int main(void) {
     undo(game);
     chance_lists();
     json_outputs(game);
+    misaligned(game);
+    bounded(game);
     /* The game still plays after all that. */
     EXPECT(kingup_game_apply(game, 0, 0) == KINGUP_STATUS_OK);
     kingup_game_free(game);

@@ -14,12 +14,12 @@
 
 /* Prints the failed call, its status, reason and message, then exits. */
 static void fail(const char *call, KingupStatus status) {
-    char message[512], reason[KINGUP_MAX_REASON_LEN];
+    /* Buffers of these sizes hold any message and any reason code. */
+    char message[KINGUP_MAX_ERROR_LEN], reason[KINGUP_MAX_REASON_LEN];
     size_t len = 0;
     if (kingup_last_error(message, sizeof message, &len) != KINGUP_STATUS_OK) {
         strcpy(message, "(message too long)");
     }
-    /* A buffer of KINGUP_MAX_REASON_LEN bytes holds every reason code. */
     if (kingup_last_error_reason(reason, sizeof reason, &len) != KINGUP_STATUS_OK) {
         strcpy(reason, "?");
     }

@@ -251,8 +251,18 @@ namespace KingUp
         public const uint MaxBotIterations = 1000000;
         /// <summary>Bytes that hold any reason code with its NUL (KINGUP_MAX_REASON_LEN).</summary>
         public const int MaxReasonLength = 32;
-        /// <summary>Longest save document <see cref="Game.FromJson"/> reads (KINGUP_MAX_SAVE_LEN).</summary>
+        /// <summary>Longest save document <see cref="Game.FromJson"/> reads, in UTF-8 bytes
+        /// (KINGUP_MAX_SAVE_LEN); longer ones throw (ParseError, "too_long").</summary>
         public const int MaxSaveLength = 1048576;
+        /// <summary>Longest JSON config <see cref="Game.FromConfigJson"/> reads, in UTF-8
+        /// bytes (KINGUP_MAX_CONFIG_LEN).</summary>
+        public const int MaxConfigLength = 65536;
+        /// <summary>Longest move text <see cref="ParseAction"/> reads, in UTF-8 bytes
+        /// (KINGUP_MAX_MOVE_LEN).</summary>
+        public const int MaxMoveLength = 64;
+        /// <summary>Bytes that hold any last-error message with its NUL
+        /// (KINGUP_MAX_ERROR_LEN): a message quotes at most 40 characters of any input.</summary>
+        public const int MaxErrorLength = 512;
 
         /// <summary>Throws unless the native library implements <see cref="AbiVersion"/>.</summary>
         public static void CheckAbi()
@@ -311,13 +321,10 @@ namespace KingUp
         public static string LastError()
         {
             UIntPtr len;
-            var buf = new byte[256];
-            if (Native.kingup_last_error(buf, (UIntPtr)buf.Length, out len) == Status.BufferTooSmall)
-            {
-                buf = new byte[ToInt(len)];
-                Native.kingup_last_error(buf, (UIntPtr)buf.Length, out len);
-            }
-            return Encoding.UTF8.GetString(buf, 0, Math.Max(0, ToInt(len) - 1));
+            // Always large enough: the library bounds every message to this size.
+            var buf = new byte[MaxErrorLength];
+            Native.kingup_last_error(buf, (UIntPtr)buf.Length, out len);
+            return Encoding.UTF8.GetString(buf, 0, Math.Max(0, Math.Min(buf.Length, ToInt(len)) - 1));
         }
 
         /// <summary>The reason code of the last failed call on this thread ("" after a

@@ -273,6 +273,25 @@ internal static class Program
             Refused(game, Status.IllegalAction, "revealed", () => game.Undo(0));
             Refused(game, Status.InvalidArgument, "no_such_seat", () => game.Undo(4));
             Refused(game, Status.ParseError, "malformed", () => Library.ParseAction("B5"));
+            // Text over its limit is refused unread, and no message quotes more than 40
+            // characters of the input.
+            string tooLong = new string('x', 10 << 20);
+            Refused(game, Status.ParseError, "too_long", () => Library.ParseAction(tooLong));
+            Refused(game, Status.ParseError, "too_long", () => Game.FromJson(tooLong));
+            Refused(game, Status.ParseError, "too_long", () => Game.FromConfigJson(tooLong, 0));
+            string longValue = "{\"players\": \"" + new string('x', 60000) + "\"}";
+            try
+            {
+                Game.FromConfigJson(longValue, 0);
+                throw new InvalidOperationException("a config of x's loaded");
+            }
+            catch (KingUpException e)
+            {
+                Require(e.Reason == "malformed", "reason " + e.Reason);
+                Require(e.Message.Length < Library.MaxErrorLength, "a short message");
+                Require(e.Message.Contains(new string('x', 40)) && !e.Message.Contains(new string('x', 41)),
+                    "40 characters of the input quoted: " + e.Message);
+            }
             Refused(game, Status.ParseError, "malformed", () => Game.FromJson("{ not json"));
             string save = game.ToJson();
             Refused(game, Status.ParseError, "version", () => Game.FromJson(save.Replace("\"version\":1", "\"version\":3")));

@@ -45,4 +45,6 @@ pub use ismcts::{IsmctsBot, IsmctsConfig, Rollout};
 pub use kind::{AnyBot, BotError, BotKind, BotSpec, ParseBotKindError};
 pub use play::play;
 pub use random::RandomBot;
-pub use tournament::{BotFactory, Entrant, Standing, Standings, TournamentConfig, tournament};
+pub use tournament::{
+    BotFactory, Entrant, Standing, Standings, TournamentConfig, TournamentError, tournament,
+};

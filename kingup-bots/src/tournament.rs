@@ -25,18 +25,87 @@ impl fmt::Debug for Entrant<'_> {
     }
 }
 
-/// What to play.
+/// What to play. [`TournamentConfig::validate`] checks it against the limits below, the
+/// limits of every front end (the `kingup tournament` command line reads them from here).
 #[derive(Clone, Copy, Debug)]
 pub struct TournamentConfig {
     /// The game; its player count is the number of entrants.
     pub game: Config,
-    /// Games to play. Seats rotate every game, so a multiple of the player count is fair.
+    /// Games to play, `1..=`[`TournamentConfig::MAX_GAMES`]. Seats rotate every game, so a
+    /// multiple of the player count is fair.
     pub games: u32,
     /// Seeds every game's chance and bots.
     pub seed: u64,
-    /// Worker threads (1 plays on the calling thread's schedule; results do not depend on
+    /// Worker threads, `1..=`[`TournamentConfig::MAX_THREADS`] (results do not depend on
     /// it).
     pub threads: usize,
+}
+
+impl TournamentConfig {
+    /// Most games one tournament plays: a hundred million, days of play for the fastest
+    /// bots; more is more batches.
+    pub const MAX_GAMES: u32 = 100_000_000;
+    /// Most worker threads: more than any machine the tournament would gain from, few
+    /// enough that a typo cannot spawn thousands.
+    pub const MAX_THREADS: usize = 64;
+
+    /// Checks every setting: a playable game, `1..=MAX_GAMES` games, `1..=MAX_THREADS`
+    /// threads. [`tournament`] calls it before playing anything.
+    ///
+    /// ```
+    /// use kingup_bots::{TournamentConfig, TournamentError};
+    /// use kingup_core::Config;
+    ///
+    /// let mut config = TournamentConfig { game: Config::new(4), games: 100, seed: 1, threads: 2 };
+    /// assert_eq!(config.validate(), Ok(()));
+    /// config.threads = TournamentConfig::MAX_THREADS + 1;
+    /// assert_eq!(config.validate(), Err(TournamentError::Threads(65)));
+    /// ```
+    pub fn validate(&self) -> Result<(), TournamentError> {
+        self.game.validate()?;
+        if !(1..=TournamentConfig::MAX_GAMES).contains(&self.games) {
+            return Err(TournamentError::Games(self.games));
+        }
+        if !(1..=TournamentConfig::MAX_THREADS).contains(&self.threads) {
+            return Err(TournamentError::Threads(self.threads));
+        }
+        Ok(())
+    }
+}
+
+/// Why a tournament was not played; nothing was.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum TournamentError {
+    /// The game is not playable.
+    #[error(transparent)]
+    Config(#[from] ConfigError),
+    /// Games must be in `1..=`[`TournamentConfig::MAX_GAMES`].
+    #[error("a tournament plays 1 to {max} games, not {0}", max = TournamentConfig::MAX_GAMES)]
+    Games(u32),
+    /// Threads must be in `1..=`[`TournamentConfig::MAX_THREADS`].
+    #[error("a tournament runs on 1 to {max} threads, not {0}", max = TournamentConfig::MAX_THREADS)]
+    Threads(usize),
+    /// One entrant a seat.
+    #[error("{entrants} entrants for a {players}-player game: give one entrant a seat")]
+    Entrants {
+        /// Entrants given.
+        entrants: usize,
+        /// Seats in the game.
+        players: usize,
+    },
+}
+
+impl TournamentError {
+    /// A stable snake_case code (bindings expose it): `"invalid_config"`, `"games"`,
+    /// `"threads"` or `"entrants"`.
+    pub const fn code(&self) -> &'static str {
+        match self {
+            TournamentError::Config(_) => "invalid_config",
+            TournamentError::Games(_) => "games",
+            TournamentError::Threads(_) => "threads",
+            TournamentError::Entrants { .. } => "entrants",
+        }
+    }
 }
 
 /// One entrant's results.
@@ -112,20 +181,25 @@ impl fmt::Display for Standings {
 /// from `rng(seed of g)` and bots made from per-game seeds. `progress` is called with the
 /// number of finished games after each one (from worker threads).
 ///
-/// Results are the same for any thread count.
+/// Results are the same for any thread count. The config is checked first
+/// ([`TournamentConfig::validate`]), and so is the number of entrants (one a seat): on an
+/// error nothing is played.
 pub fn tournament<R: Rng>(
     config: &TournamentConfig,
     entrants: &[Entrant<'_>],
     rng: impl Fn(u64) -> R + Sync,
     progress: impl Fn(u32) + Sync,
-) -> Result<Standings, ConfigError> {
-    Game::new(config.game)?;
+) -> Result<Standings, TournamentError> {
+    config.validate()?;
     let n = config.game.player_count();
     if entrants.len() != n {
-        return Err(ConfigError::Players(entrants.len() as u8));
+        return Err(TournamentError::Entrants {
+            entrants: entrants.len(),
+            players: n,
+        });
     }
     let finished = AtomicU32::new(0);
-    let threads = config.threads.clamp(1, 64);
+    let threads = config.threads;
     let per_thread: Vec<Vec<Standing>> = std::thread::scope(|scope| {
         let workers: Vec<_> = (0..threads)
             .map(|t| {
@@ -203,5 +277,96 @@ fn play_one<R: Rng>(
         if winners.contains(seat) {
             row.wins += 1.0 / winners.len() as f64;
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use kingup_core::Generator;
+
+    use super::*;
+    use crate::RandomBot;
+
+    fn random<'a>() -> Entrant<'a> {
+        Entrant {
+            name: "random".into(),
+            make: Box::new(|seed| Box::new(RandomBot::new(Generator::new(seed))) as Box<dyn Bot>),
+        }
+    }
+
+    fn config(games: u32, threads: usize) -> TournamentConfig {
+        TournamentConfig {
+            game: Config::new(3),
+            games,
+            seed: 1,
+            threads,
+        }
+    }
+
+    #[test]
+    fn every_setting_has_one_limit_checked_before_anything_is_played() {
+        let entrants = [random(), random(), random()];
+        let cases = [
+            (config(0, 1), TournamentError::Games(0)),
+            (
+                config(TournamentConfig::MAX_GAMES + 1, 1),
+                TournamentError::Games(TournamentConfig::MAX_GAMES + 1),
+            ),
+            (config(3, 0), TournamentError::Threads(0)),
+            (
+                config(3, TournamentConfig::MAX_THREADS + 1),
+                TournamentError::Threads(TournamentConfig::MAX_THREADS + 1),
+            ),
+            (
+                TournamentConfig {
+                    game: Config::new(7),
+                    ..config(3, 1)
+                },
+                TournamentError::Config(ConfigError::Players(7)),
+            ),
+        ];
+        for (config, error) in cases {
+            assert_eq!(config.validate(), Err(error));
+            let played = AtomicU32::new(0);
+            let result = tournament(&config, &entrants, Generator::new, |_| {
+                played.fetch_add(1, Ordering::Relaxed);
+            });
+            assert_eq!(result, Err(error));
+            assert_eq!(played.load(Ordering::Relaxed), 0, "{error}");
+        }
+        let two = [random(), random()];
+        let result = tournament(&config(3, 1), &two, Generator::new, |_| {});
+        let error = TournamentError::Entrants {
+            entrants: 2,
+            players: 3,
+        };
+        assert_eq!(result, Err(error));
+        assert_eq!(
+            error.to_string(),
+            "2 entrants for a 3-player game: give one entrant a seat"
+        );
+        assert_eq!(
+            TournamentError::Threads(65).to_string(),
+            "a tournament runs on 1 to 64 threads, not 65"
+        );
+    }
+
+    #[test]
+    fn the_limits_themselves_are_accepted() {
+        let at_limits = TournamentConfig {
+            games: TournamentConfig::MAX_GAMES,
+            threads: TournamentConfig::MAX_THREADS,
+            ..config(1, 1)
+        };
+        assert_eq!(at_limits.validate(), Ok(()));
+        // Many threads for few games: the idle ones finish at once.
+        let standings = tournament(
+            &config(3, TournamentConfig::MAX_THREADS),
+            &[random(), random(), random()],
+            Generator::new,
+            |_| {},
+        )
+        .unwrap();
+        assert!(standings.0.iter().all(|s| s.games == 3));
     }
 }

@@ -1,5 +1,11 @@
 //! Hand-written argument parsing: `--flag value`, `--flag=value` and bare switches.
+//!
+//! Arguments are operating-system strings: a flag's name must be UTF-8, a value need not be
+//! until it is read as text ([`text`]), so a file name may be any bytes ([`path`]). Every
+//! problem is a [`CliError::Usage`] naming the argument, quoted by [`excerpt`].
 
+use std::ffi::{OsStr, OsString};
+use std::path::PathBuf;
 use std::str::FromStr;
 
 use crate::CliError;
@@ -8,31 +14,72 @@ use crate::CliError;
 #[derive(Debug)]
 pub(crate) struct Flag {
     pub(crate) name: String,
-    pub(crate) value: Option<String>,
+    pub(crate) value: Option<OsString>,
+}
+
+/// Characters of an argument or a typed line a message quotes at most.
+const QUOTE_MAX: usize = 40;
+
+/// `text` quoted for a message, cut to its first 40 characters with "…" when longer: the
+/// one way the command line quotes what it was given, so a huge argument or line never
+/// comes back whole.
+pub(crate) fn excerpt(text: &str) -> String {
+    match text.char_indices().nth(QUOTE_MAX) {
+        Some((end, _)) => format!("{:?}", format!("{}…", &text[..end])),
+        None => format!("{text:?}"),
+    }
+}
+
+/// The usage error for an argument that is not UTF-8 where text is needed.
+pub(crate) fn not_utf8(what: &str, arg: &OsStr) -> CliError {
+    CliError::Usage(format!(
+        "{what} {} is not valid UTF-8",
+        excerpt(&arg.to_string_lossy())
+    ))
+}
+
+/// The operating-system string of `bytes`, a piece of an argument cut at an ASCII `=`.
+#[cfg(unix)]
+fn os_string(bytes: &[u8]) -> Option<OsString> {
+    use std::os::unix::ffi::OsStrExt as _;
+    Some(OsStr::from_bytes(bytes).to_owned())
+}
+
+/// The operating-system string of `bytes`, a piece of an argument cut at an ASCII `=`
+/// (elsewhere than Unix, only UTF-8 pieces are rebuilt safely).
+#[cfg(not(unix))]
+fn os_string(bytes: &[u8]) -> Option<OsString> {
+    std::str::from_utf8(bytes).ok().map(OsString::from)
 }
 
 /// Splits `args` into flags. `with_value` lists the flags that take a value, `switches`
 /// the ones that do not; anything else is a usage error. `-h`/`--help` come back as the
 /// flag `--help`.
 pub(crate) fn flags(
-    args: &[String],
+    args: &[OsString],
     with_value: &[&str],
     switches: &[&str],
 ) -> Result<Vec<Flag>, CliError> {
     let mut out = Vec::new();
     let mut iter = args.iter();
     while let Some(arg) = iter.next() {
-        if arg == "-h" || arg == "--help" {
+        // `--name=value`: the name is what comes before the first `=`.
+        let bytes = arg.as_encoded_bytes();
+        let (name, inline) = match bytes.iter().position(|&b| b == b'=') {
+            Some(eq) if bytes.starts_with(b"--") => {
+                let value = os_string(&bytes[eq + 1..]).ok_or_else(|| not_utf8("argument", arg))?;
+                (&bytes[..eq], Some(value))
+            }
+            _ => (bytes, None),
+        };
+        let name = std::str::from_utf8(name).map_err(|_| not_utf8("argument", arg))?;
+        if name == "-h" || name == "--help" {
             out.push(Flag {
                 name: "--help".to_owned(),
                 value: None,
             });
             continue;
         }
-        let (name, inline) = match arg.split_once('=') {
-            Some((name, value)) if name.starts_with("--") => (name, Some(value.to_owned())),
-            _ => (arg.as_str(), None),
-        };
         if with_value.contains(&name) {
             let value = match inline {
                 Some(value) => value,
@@ -54,7 +101,11 @@ pub(crate) fn flags(
                 value: None,
             });
         } else {
-            return Err(CliError::Usage(format!("unknown argument {arg:?}")));
+            let arg = arg.to_string_lossy();
+            return Err(CliError::Usage(format!(
+                "unknown argument {}",
+                excerpt(&arg)
+            )));
         }
     }
     Ok(out)
@@ -65,29 +116,36 @@ pub(crate) fn number<T>(flag: &Flag, range: std::ops::RangeInclusive<T>) -> Resu
 where
     T: FromStr + PartialOrd + std::fmt::Display,
 {
-    let text = flag.value.as_deref().unwrap_or_default();
+    let text = text(flag)?;
     match text.trim().parse::<T>() {
         Ok(n) if range.contains(&n) => Ok(n),
         _ => Err(CliError::Usage(format!(
-            "{} must be a whole number from {} to {}, not {text:?}",
+            "{} must be a whole number from {} to {}, not {}",
             flag.name,
             range.start(),
-            range.end()
+            range.end(),
+            excerpt(text)
         ))),
     }
 }
 
-/// The value of a flag that takes one.
-pub(crate) fn text(flag: &Flag) -> &str {
-    flag.value.as_deref().unwrap_or_default()
+/// The value of a flag that takes one, as text.
+pub(crate) fn text(flag: &Flag) -> Result<&str, CliError> {
+    let value = flag.value.as_deref().unwrap_or_default();
+    value.to_str().ok_or_else(|| not_utf8(&flag.name, value))
+}
+
+/// The value of a flag that takes a file name: any operating-system string.
+pub(crate) fn path(flag: &Flag) -> PathBuf {
+    PathBuf::from(flag.value.clone().unwrap_or_default())
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
 
-    fn strings(text: &str) -> Vec<String> {
-        text.split_whitespace().map(str::to_owned).collect()
+    fn strings(text: &str) -> Vec<OsString> {
+        text.split_whitespace().map(OsString::from).collect()
     }
 
     #[test]
@@ -105,9 +163,9 @@ mod tests {
         assert_eq!(
             names,
             [
-                ("--players", Some("5")),
+                ("--players", Some(OsStr::new("5"))),
                 ("--watch", None),
-                ("--seed", Some("9"))
+                ("--seed", Some(OsStr::new("9")))
             ]
         );
         assert_eq!(number::<u8>(&parsed[0], 3..=6).unwrap(), 5);
@@ -121,5 +179,43 @@ mod tests {
                 "{bad}"
             );
         }
+    }
+
+    #[test]
+    fn quotes_are_cut_to_40_characters() {
+        assert_eq!(excerpt("B44"), "\"B44\"");
+        let long = "x".repeat(100_000);
+        assert_eq!(excerpt(&long), format!("\"{}…\"", "x".repeat(40)));
+        let Err(CliError::Usage(message)) = flags(&[OsString::from(&long)], &[], &[]) else {
+            panic!("an unknown argument is a usage error");
+        };
+        assert_eq!(message, format!("unknown argument \"{}…\"", "x".repeat(40)));
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn values_need_not_be_utf8_until_read_as_text() {
+        use std::os::unix::ffi::OsStrExt as _;
+        let odd = |bytes: &[u8]| OsStr::from_bytes(bytes).to_owned();
+        let args = [
+            OsString::from("--save"),
+            odd(b"caf\xe9.json"),
+            odd(b"--load=\xff.json"),
+            OsString::from("--players"),
+            odd(b"\xff"),
+        ];
+        let parsed = flags(&args, &["--save", "--load", "--players"], &[]).unwrap();
+        assert_eq!(path(&parsed[0]).as_os_str(), odd(b"caf\xe9.json"));
+        assert_eq!(path(&parsed[1]).as_os_str(), odd(b"\xff.json"));
+        let Err(CliError::Usage(message)) = number::<u8>(&parsed[2], 3..=6) else {
+            panic!("a number must be text");
+        };
+        assert_eq!(message, "--players \"\u{FFFD}\" is not valid UTF-8");
+        // A flag's name must be text.
+        let Err(CliError::Usage(message)) = flags(&[odd(b"--pl\xffyers")], &["--players"], &[])
+        else {
+            panic!("a name must be text");
+        };
+        assert_eq!(message, "argument \"--pl\u{FFFD}yers\" is not valid UTF-8");
     }
 }

@@ -5,6 +5,7 @@
 //! evenly spread sample of `--positions` of them. Reports iterations per second overall and
 //! by phase. Build with `--release`.
 
+use std::ffi::OsString;
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
@@ -14,7 +15,7 @@ use kingup_core::{Config, Game, Generator, Phase, PlayerView};
 use crate::{CliError, out};
 use crate::{args, bots};
 
-pub(crate) fn run(args: &[String]) -> Result<ExitCode, CliError> {
+pub(crate) fn run(args: &[OsString]) -> Result<ExitCode, CliError> {
     let flags = args::flags(
         args,
         &["--players", "--iterations", "--positions", "--seed"],
@@ -23,7 +24,9 @@ pub(crate) fn run(args: &[String]) -> Result<ExitCode, CliError> {
     let (mut players, mut iterations, mut positions, mut seed) = (4u8, 1000u32, 60usize, 1u64);
     for flag in &flags {
         match flag.name.as_str() {
-            "--players" => players = args::number(flag, 3..=6)?,
+            "--players" => {
+                players = args::number(flag, Config::MIN_PLAYERS..=Config::MAX_PLAYERS)?;
+            }
             "--iterations" => iterations = bots::iterations(flag)?,
             "--positions" => positions = args::number(flag, 1..=100_000)?,
             "--seed" => seed = args::number(flag, 0..=u64::MAX)?,

@@ -7,8 +7,10 @@
 //! kingup tournament --games 300 --players 4 --bots ismcts,heuristic,heuristic,heuristic
 //! ```
 //!
-//! Arguments are parsed by hand (no dependency beyond the engine and the bots): a bad one
-//! prints the reason and the usage on stderr and exits with status 2.
+//! Arguments are parsed by hand (no dependency beyond the engine and the bots), as
+//! operating-system strings: a bad one, including one that is not UTF-8 where text is
+//! needed, prints one line on stderr (`kingup: <what is wrong> (see kingup help)`) and
+//! exits with status 2. `kingup help` prints the usage, with every option's limit.
 
 mod args;
 mod bench;
@@ -18,7 +20,11 @@ mod play;
 mod render;
 mod tournament;
 
+use std::ffi::OsString;
 use std::process::ExitCode;
+
+use kingup_bots::{IsmctsConfig, TournamentConfig};
+use kingup_core::{Config, MAX_SAVE_LEN};
 
 /// Prints a line on stdout; ends the program quietly when the reader has gone away
 /// (`kingup play --watch | head`), where `println!` would panic.
@@ -45,7 +51,19 @@ pub(crate) fn write_out(text: std::fmt::Arguments<'_>) {
     }
 }
 
-pub(crate) const USAGE: &str = "\
+/// Most milliseconds `--delay` pauses after a move.
+pub(crate) const MAX_DELAY_MS: u64 = 60_000;
+
+/// The usage, printed by `kingup help` (and `--help` anywhere). Every limit is the
+/// constant the option is checked against, so the text cannot drift from the checks.
+pub(crate) fn usage() -> String {
+    let (min_players, max_players) = (Config::MIN_PLAYERS, Config::MAX_PLAYERS);
+    let max_iterations = IsmctsConfig::MAX_ITERATIONS;
+    let iterations = IsmctsConfig::default().iterations;
+    let (max_games, max_threads) = (TournamentConfig::MAX_GAMES, TournamentConfig::MAX_THREADS);
+    let save_kib = MAX_SAVE_LEN / 1024;
+    format!(
+        "\
 kingup: play King Up! (Viva il Re!) against bots, watch bots play, or run bot tournaments
 
 usage:
@@ -56,74 +74,92 @@ usage:
 kingup play [--players N] [--seat S] [--bots LIST] [--seed X] [--rounds 1|3]
             [--random-layout] [--iterations N] [--watch] [--script] [--delay MS]
             [--save FILE] [--load FILE]
-  --players N        3 to 6 players (default 4)
+  --players N        {min_players} to {max_players} players (default 4)
   --seat S           your seat, 0 to N-1 (default 0); seats are numbered clockwise
-  --bots LIST        comma-separated bots: ismcts, heuristic, random. N entries give one
-                     bot per seat (your own seat's entry is skipped); fewer are repeated
-                     over the bot seats in order (default: ismcts; when watching
-                     ismcts,heuristic)
+  --bots LIST        comma-separated bots: ismcts, heuristic, random; at most N entries.
+                     N entries give one bot per seat (your own seat's entry is skipped);
+                     fewer are repeated over the bot seats in order (default: ismcts;
+                     when watching ismcts,heuristic)
   --seed X           seed of the deal and the bots, 0 to 2^64-1 (default: a secret one
                      from the operating system; it is printed once the game is over, since
                      it predicts every deal)
   --rounds 1|3       the standard 3-round game (default) or the 1-round quick variant
   --random-layout    characters start on random floors 0-3, no placement phase
-  --iterations N     ISMCTS iterations per decision, 1 to 1000000 (default 1000)
+  --iterations N     ISMCTS iterations per decision, 1 to {max_iterations} (default {iterations})
   --watch            bots play every seat and you watch as a spectator; this is the mode
                      whenever standard input is not a terminal (unless --script)
   --script           read your moves line by line from standard input even when it is
                      not a terminal (for scripted play and tests)
-  --delay MS         pause MS milliseconds after each move while watching (default 0)
+  --delay MS         pause MS milliseconds after each move while watching, 0 to {MAX_DELAY_MS}
+                     (default 0)
   --save FILE        write the game to FILE after every move (the save document every
                      kingup front end reads; it holds every secret, so keep it to yourself)
-  --load FILE        resume the game saved in FILE (its players, rounds and deals; not
-                     with --players, --seed, --rounds or --random-layout)
+  --load FILE        resume the game saved in FILE, at most {save_kib} KiB (its players,
+                     rounds and deals; not with --players, --seed, --rounds or
+                     --random-layout)
 
   Moves: placement `B4`, `beatrice 4` or `place B 4`; climb `F`, `fiorello` or
-  `climb F`; vote `yes`/`no` (`y`/`n`). Also `help`, `legal`, `board`, `quit`.
+  `climb F`; vote `yes`/`no` (`y`/`n`). Also `help`, `legal`, `board`, `quit`. A line is
+  at most {MAX_LINE} bytes.
 
 kingup tournament [--games N] [--players N] [--bots LIST] [--seed X] [--threads T]
                   [--iterations N]
-  --games N          games to play (default 100); seats rotate every game, so a
-                     multiple of the player count is fairest
-  --players N        3 to 6 (default: the number of bots listed, else 4)
-  --bots LIST        one bot per seat: ismcts, heuristic, random
+  --games N          games to play, 1 to {max_games} (default 100); seats rotate every
+                     game, so a multiple of the player count is fairest
+  --players N        {min_players} to {max_players} (default: the number of bots listed, else 4)
+  --bots LIST        one bot per seat, {min_players} to {max_players} of: ismcts, heuristic, random
                      (default: ismcts then heuristic for the other seats)
-  --seed X           seed of every game's chance and bots (default 1)
-  --threads T        worker threads (default: all cores); results do not depend on it
-  --iterations N     ISMCTS iterations per decision, 1 to 1000000 (default 1000)";
+  --seed X           seed of every game's chance and bots, 0 to 2^64-1 (default 1)
+  --threads T        worker threads, 1 to {max_threads} (default: all cores, at most
+                     {max_threads}); results do not depend on it
+  --iterations N     ISMCTS iterations per decision, 1 to {max_iterations} (default {iterations})",
+        MAX_LINE = play::MAX_LINE,
+    )
+}
 
 /// Why a command failed.
 #[derive(Debug)]
 pub(crate) enum CliError {
-    /// The command line was wrong: exit status 2, with the usage.
+    /// The command line was wrong: exit status 2, one line on stderr.
     Usage(String),
     /// Something went wrong while running: exit status 1.
     Failed(String),
 }
 
 fn main() -> ExitCode {
-    let args: Vec<String> = std::env::args().skip(1).collect();
+    // Operating-system strings: an argument that is not UTF-8 is a usage error (or, for a
+    // file name, fine), never a panic.
+    let args: Vec<OsString> = std::env::args_os().skip(1).collect();
     match run(&args) {
         Ok(code) => code,
         Err(CliError::Usage(message)) => {
-            eprintln!("kingup: {message}\n\n{USAGE}");
+            // One line, whatever the message holds: the usage is `kingup help`'s.
+            eprintln!("kingup: {} (see kingup help)", one_line(&message));
             ExitCode::from(2)
         }
         Err(CliError::Failed(message)) => {
-            eprintln!("kingup: {message}");
+            eprintln!("kingup: {}", one_line(&message));
             ExitCode::from(1)
         }
     }
 }
 
-fn run(args: &[String]) -> Result<ExitCode, CliError> {
+/// `message` on one line.
+fn one_line(message: &str) -> String {
+    message.replace(['\n', '\r'], " ")
+}
+
+fn run(args: &[OsString]) -> Result<ExitCode, CliError> {
     let Some((command, rest)) = args.split_first() else {
-        out!("{USAGE}");
+        out!("{}", usage());
         return Ok(ExitCode::SUCCESS);
     };
-    match command.as_str() {
+    let command = command
+        .to_str()
+        .ok_or_else(|| args::not_utf8("command", command))?;
+    match command {
         "help" | "--help" | "-h" => {
-            out!("{USAGE}");
+            out!("{}", usage());
             Ok(ExitCode::SUCCESS)
         }
         "play" => play::run(rest),
@@ -131,7 +167,8 @@ fn run(args: &[String]) -> Result<ExitCode, CliError> {
         // Not in the usage: measures ISMCTS iterations per second (docs/bots.md).
         "bench-ismcts" => bench::run(rest),
         other => Err(CliError::Usage(format!(
-            "unknown command {other:?}: expected play, tournament or help"
+            "unknown command {}: expected play, tournament or help",
+            args::excerpt(other)
         ))),
     }
 }

@@ -2,6 +2,8 @@
 
 use kingup_core::{Action, Character, Floor, Vote};
 
+use crate::args::excerpt;
+
 /// What a line of input asks for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum Input {
@@ -57,7 +59,7 @@ pub(crate) fn parse(line: &str, voting: bool) -> Result<Input, String> {
         return Ok(Input::Move(Action::Vote(vote)));
     }
     if verb == Some("vote") {
-        return Err(format!("{line:?}: a vote is `yes` or `no`"));
+        return Err(format!("{}: a vote is `yes` or `no`", excerpt(line.trim())));
     }
     let (character, floor) = match rest.as_slice() {
         [word] => split_glued(word).map_err(|e| {
@@ -73,13 +75,15 @@ pub(crate) fn parse(line: &str, voting: bool) -> Result<Input, String> {
     };
     match (verb, floor) {
         (Some("climb" | "up" | "move"), Some(_)) => Err(format!(
-            "{line:?}: a climb moves a character up exactly one floor; type just the \
+            "{}: a climb moves a character up exactly one floor; type just the \
              character, e.g. `climb {}`",
+            excerpt(line.trim()),
             character.letter()
         )),
         (_, Some(floor)) => Ok(Input::Move(Action::Place { character, floor })),
         (Some("place" | "put"), None) => Err(format!(
-            "{line:?}: say which floor (1 to 4), e.g. `place {} 4`",
+            "{}: say which floor (1 to 4), e.g. `place {} 4`",
+            excerpt(line.trim()),
             character.letter()
         )),
         (_, None) => Ok(Input::Move(Action::Climb { character })),
@@ -99,8 +103,11 @@ fn split_glued(word: &str) -> Result<(Character, Option<Floor>), String> {
     let digits = word.len() - word.trim_end_matches(|c: char| c.is_ascii_digit()).len();
     let (name, number) = word.split_at(word.len() - digits);
     if name.is_empty() {
+        // The example keeps a floor 1-4 as typed; anything longer is not one.
+        let floor = if word.len() == 1 { word } else { "4" };
         return Err(format!(
-            "{word:?} is only a floor: name a character too, e.g. `B{word}`"
+            "{} is only a floor: name a character too, e.g. `B{floor}`",
+            excerpt(word)
         ));
     }
     let floor = if number.is_empty() {
@@ -124,7 +131,10 @@ fn character(word: &str) -> Result<Character, String> {
         _ => None,
     };
     letter.or_else(|| by_name(word)).ok_or_else(|| {
-        format!("{word:?} is not a character: use a letter (A B C D E F G I L M N O P) or a name")
+        format!(
+            "{} is not a character: use a letter (A B C D E F G I L M N O P) or a name",
+            excerpt(word)
+        )
     })
 }
 
@@ -136,16 +146,19 @@ fn floor(word: &str) -> Result<Floor, String> {
             .into_iter()
             .find(|f| f.name().eq_ignore_ascii_case(word))
     };
-    by_number
-        .or_else(by_name)
-        .ok_or_else(|| format!("{word:?} is not a floor: floors are numbered 0 to 6"))
+    by_number.or_else(by_name).ok_or_else(|| {
+        format!(
+            "{} is not a floor: floors are numbered 0 to 6",
+            excerpt(word)
+        )
+    })
 }
 
 fn not_understood(line: &str) -> String {
     format!(
-        "{:?} is not a move: type e.g. `B4` to place, `F` to climb, `yes`/`no` to vote, \
+        "{} is not a move: type e.g. `B4` to place, `F` to climb, `yes`/`no` to vote, \
          `legal` for your moves or `help`",
-        line.trim()
+        excerpt(line.trim())
     )
 }
 
@@ -238,6 +251,20 @@ mod tests {
             "B 4 5",
         ] {
             assert!(parse(bad, false).is_err(), "{bad}");
+        }
+        // Whatever is typed, a message quotes at most 40 characters of it.
+        let long = "x".repeat(100_000);
+        for line in [
+            long.clone(),
+            format!("vote {long}"),
+            format!("place {long}"),
+            format!("B {long}"),
+        ] {
+            let message = parse(&line, false).unwrap_err();
+            assert!(
+                message.len() < 300 && !message.contains(&"x".repeat(41)),
+                "{message}"
+            );
         }
         for action in (0..Action::COUNT).map(|i| Action::from_index(i).unwrap()) {
             let voting = matches!(action, Action::Vote(_));

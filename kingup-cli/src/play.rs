@@ -5,21 +5,27 @@
 //! only once the game is over), saved with `--save` after every move and resumed with
 //! `--load`, in the save format every front end shares.
 
-use std::io::{BufRead, IsTerminal as _, Write as _};
+use std::ffi::OsString;
+use std::io::{BufRead, IsTerminal as _, Read as _, Write as _};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::time::Duration;
 
 use kingup_bots::{AnyBot, Bot, BotKind, IsmctsConfig};
 use kingup_core::{
-    Action, Actor, Config, Event, Game, Phase, PlayerView, Seat, Session, Setup, Vote, score,
+    Action, Actor, Config, Event, Game, IllegalReason, MAX_SAVE_LEN, Phase, PlayerView, Seat,
+    Session, Setup, Vote, score,
 };
 
 use crate::args::{self, Flag};
 use crate::bots;
 use crate::moves::{self, Input};
 use crate::render::{self, Seating};
-use crate::{CliError, USAGE, out};
+use crate::{CliError, MAX_DELAY_MS, out, usage};
+
+/// Longest line the prompt reads (bytes); the rest of a longer one is skipped unread, so a
+/// runaway script cannot fill the memory.
+pub(crate) const MAX_LINE: usize = 1024;
 
 /// What the command line asked for.
 #[derive(Debug)]
@@ -38,7 +44,7 @@ struct Options {
     load: Option<PathBuf>,
 }
 
-fn parse(args: &[String]) -> Result<Option<Options>, CliError> {
+fn parse(args: &[OsString]) -> Result<Option<Options>, CliError> {
     let flags = args::flags(
         args,
         &[
@@ -77,7 +83,7 @@ fn parse(args: &[String]) -> Result<Option<Options>, CliError> {
                 o.players = args::number(flag, Config::MIN_PLAYERS..=Config::MAX_PLAYERS)?;
             }
             "--seat" => seat = Some(flag),
-            "--bots" => o.bots = Some(bots::parse_list(args::text(flag))?),
+            "--bots" => o.bots = Some(bots::parse_list(args::text(flag)?)?),
             "--seed" => o.seed = Some(args::number(flag, 0..=u64::MAX)?),
             "--rounds" => {
                 o.rounds = args::number(flag, 1..=3)?;
@@ -89,12 +95,12 @@ fn parse(args: &[String]) -> Result<Option<Options>, CliError> {
                 }
             }
             "--iterations" => o.iterations = bots::iterations(flag)?,
-            "--delay" => o.delay = Duration::from_millis(args::number(flag, 0..=60_000)?),
+            "--delay" => o.delay = Duration::from_millis(args::number(flag, 0..=MAX_DELAY_MS)?),
             "--random-layout" => o.random_layout = true,
             "--watch" => o.watch = true,
             "--script" => o.script = true,
-            "--save" => o.save = Some(PathBuf::from(args::text(flag))),
-            "--load" => o.load = Some(PathBuf::from(args::text(flag))),
+            "--save" => o.save = Some(args::path(flag)),
+            "--load" => o.load = Some(args::path(flag)),
             _ => unreachable!("args::flags accepts only the listed flags"),
         }
         if ["--players", "--seed", "--rounds", "--random-layout"].contains(&flag.name.as_str()) {
@@ -156,10 +162,7 @@ fn seat_bots(
 /// The session to play: loaded from `--load`, or new from the options and `seed`.
 fn open(o: &Options, seed: u64) -> Result<Session, CliError> {
     if let Some(path) = &o.load {
-        let text = std::fs::read_to_string(path)
-            .map_err(|e| CliError::Failed(format!("cannot read {}: {e}", path.display())))?;
-        return Session::from_json(&text)
-            .map_err(|e| CliError::Failed(format!("cannot load {}: {e}", path.display())));
+        return load(path);
     }
     let mut config = Config::new(o.players);
     config.rounds = o.rounds;
@@ -169,9 +172,29 @@ fn open(o: &Options, seed: u64) -> Result<Session, CliError> {
     Session::new(config, seed).map_err(|e| CliError::Usage(e.to_string()))
 }
 
-pub(crate) fn run(args: &[String]) -> Result<ExitCode, CliError> {
+/// Reads the save document in `path`: never more of the file than a save can be (with the
+/// line end `--save` writes after it), so a huge file is refused unread.
+fn load(path: &Path) -> Result<Session, CliError> {
+    let room = MAX_SAVE_LEN + 2;
+    let cannot = |why: String| CliError::Failed(format!("cannot load {}: {why}", path.display()));
+    let file = std::fs::File::open(path)
+        .map_err(|e| CliError::Failed(format!("cannot read {}: {e}", path.display())))?;
+    let mut bytes = Vec::new();
+    file.take(room as u64 + 1)
+        .read_to_end(&mut bytes)
+        .map_err(|e| CliError::Failed(format!("cannot read {}: {e}", path.display())))?;
+    if bytes.len() > room {
+        return Err(cannot(format!(
+            "the file is longer than {room} bytes, more than a save document holds"
+        )));
+    }
+    let text = String::from_utf8(bytes).map_err(|e| cannot(format!("not UTF-8: {e}")))?;
+    Session::from_json(text.trim_end()).map_err(|e| cannot(e.to_string()))
+}
+
+pub(crate) fn run(args: &[OsString]) -> Result<ExitCode, CliError> {
     let Some(o) = parse(args)? else {
-        out!("{USAGE}");
+        out!("{}", usage());
         return Ok(ExitCode::SUCCESS);
     };
     let watch = o.watch || (!o.script && !std::io::stdin().is_terminal());
@@ -359,23 +382,26 @@ impl Table {
                 Actor::Seat(seat) => seat,
                 Actor::Chance | Actor::Nobody => return Ok(ExitCode::SUCCESS),
             };
-            let action = match self.bots.get_mut(seat.index()) {
+            let (action, who) = match self.bots.get_mut(seat.index()) {
                 Some(Some(bot)) => {
-                    bot.choose(&self.session.player_view(seat)).ok_or_else(|| {
+                    let action = bot.choose(&self.session.player_view(seat)).ok_or_else(|| {
                         CliError::Failed(format!("the bot at seat {seat} found no move"))
-                    })?
+                    })?;
+                    (action, "the bot")
                 }
                 _ => match self.ask(seat)? {
-                    Some(action) => action,
+                    Some(action) => (action, "you"),
                     None => {
                         out!("You leave the game. Goodbye!");
                         return Ok(ExitCode::SUCCESS);
                     }
                 },
             };
+            // The person's move was checked at the prompt and a bot's comes from the legal
+            // ones: a refusal here is a bug, reported with who made the move.
             self.session
                 .apply(seat, action)
-                .map_err(|e| CliError::Failed(format!("the bot made an illegal move: {e}")))?;
+                .map_err(|e| CliError::Failed(format!("{who} made an illegal move: {e}")))?;
             if self.seating.viewer.is_none() && !self.delay.is_zero() {
                 std::thread::sleep(self.delay);
             }
@@ -557,23 +583,28 @@ impl Table {
         let voting = view.public.phase == Phase::Vote;
         loop {
             crate::write_out(format_args!("> "));
-            let mut bytes = Vec::new();
             let input = self
                 .input
                 .as_mut()
                 .ok_or_else(|| CliError::Failed("no input to read moves from".to_owned()))?;
-            match input.read_until(b'\n', &mut bytes) {
+            let bytes = match read_line(input) {
                 // Ctrl-D at a terminal leaves the game; a script that runs out is an error.
-                Ok(0) if !self.echo => return Ok(None),
-                Ok(0) => {
+                Ok(None) if !self.echo => return Ok(None),
+                Ok(None) => {
                     out!();
                     return Err(CliError::Failed(
                         "standard input ended before the game did".to_owned(),
                     ));
                 }
-                Ok(_) => {}
+                Ok(Some(Line::Read(bytes))) => bytes,
+                Ok(Some(Line::TooLong)) => {
+                    out!(
+                        "  ✗ That line is longer than {MAX_LINE} bytes: type a move such as `B4`."
+                    );
+                    continue;
+                }
                 Err(e) => return Err(CliError::Failed(format!("cannot read a move: {e}"))),
-            }
+            };
             // Bytes that are not UTF-8 are shown as such and refused like any unknown word.
             let line = String::from_utf8_lossy(&bytes).into_owned();
             if self.echo {
@@ -584,7 +615,7 @@ impl Table {
                     Ok(()) => return Ok(Some(action)),
                     Err(e) => out!(
                         "  ✗ You cannot {action:#}: {}. Try again (`legal` lists your moves).",
-                        e.reason
+                        refusal(e.reason)
                     ),
                 },
                 Ok(Input::Help) => out!("{}", help(&view)),
@@ -599,6 +630,69 @@ impl Table {
             }
             let _ = std::io::stdout().flush();
         }
+    }
+}
+
+/// A line of the person's input.
+enum Line {
+    /// The line, at most `MAX_LINE` bytes (its end of line included).
+    Read(Vec<u8>),
+    /// A longer line, skipped to its end without being kept.
+    TooLong,
+}
+
+/// Reads one line of at most `MAX_LINE` bytes; `None` at the end of the input.
+fn read_line(input: &mut dyn BufRead) -> std::io::Result<Option<Line>> {
+    let mut bytes = Vec::new();
+    if input
+        .take(MAX_LINE as u64 + 1)
+        .read_until(b'\n', &mut bytes)?
+        == 0
+    {
+        return Ok(None);
+    }
+    if bytes.len() <= MAX_LINE || bytes.ends_with(b"\n") {
+        return Ok(Some(Line::Read(bytes)));
+    }
+    // Skip the rest of the line a buffer at a time.
+    loop {
+        let buffer = input.fill_buf()?;
+        if buffer.is_empty() {
+            break;
+        }
+        match buffer.iter().position(|&b| b == b'\n') {
+            Some(end) => {
+                input.consume(end + 1);
+                break;
+            }
+            None => {
+                let all = buffer.len();
+                input.consume(all);
+            }
+        }
+    }
+    Ok(Some(Line::TooLong))
+}
+
+/// Why the engine refuses the person's move, said to them. The engine speaks of seats in
+/// the third person (`it has already voted`, `it is seat 3's turn`); at the prompt the
+/// person is "you".
+fn refusal(reason: IllegalReason) -> String {
+    match reason {
+        IllegalReason::GameOver => "the game is over".to_owned(),
+        IllegalReason::ChancePending => "the cards are not all dealt yet".to_owned(),
+        IllegalReason::NoSuchSeat { players } => {
+            format!("you do not play in this {players}-player game")
+        }
+        IllegalReason::NotYourTurn { to_move } => format!("it is seat {to_move}'s turn, not yours"),
+        IllegalReason::AlreadyVoted => "you have already voted in this election".to_owned(),
+        IllegalReason::NoNoCardLeft => "you have no No card left, so you vote Yes".to_owned(),
+        // About the move itself (a phase, a character, a floor): no seat in the sentence.
+        IllegalReason::WrongPhase { .. }
+        | IllegalReason::AlreadyPlaced { .. }
+        | IllegalReason::FloorNotAllowed { .. }
+        | IllegalReason::FloorFull { .. }
+        | IllegalReason::NotInCastle { .. } => reason.to_string(),
     }
 }
 
@@ -692,8 +786,8 @@ fn temporary(path: &Path) -> PathBuf {
 mod tests {
     use super::*;
 
-    fn strings(text: &str) -> Vec<String> {
-        text.split_whitespace().map(str::to_owned).collect()
+    fn strings(text: &str) -> Vec<OsString> {
+        text.split_whitespace().map(OsString::from).collect()
     }
 
     #[test]
@@ -740,5 +834,69 @@ mod tests {
             });
             assert!(matches!(result, Err(CliError::Usage(_))), "{bad}");
         }
+    }
+
+    #[test]
+    fn refusals_speak_to_you() {
+        use kingup_core::{Character, Floor};
+        let me = Seat::new(0).unwrap();
+        let other = Seat::new(3).unwrap();
+        let reasons = [
+            IllegalReason::GameOver,
+            IllegalReason::ChancePending,
+            IllegalReason::NoSuchSeat { players: 4 },
+            IllegalReason::WrongPhase {
+                phase: Phase::Climb,
+            },
+            IllegalReason::NotYourTurn { to_move: other },
+            IllegalReason::AlreadyVoted,
+            IllegalReason::AlreadyPlaced {
+                character: Character::Beatrice,
+            },
+            IllegalReason::FloorNotAllowed {
+                floor: Floor::Servants,
+            },
+            IllegalReason::FloorFull {
+                floor: Floor::Artisans,
+            },
+            IllegalReason::NotInCastle {
+                character: Character::Dario,
+            },
+            IllegalReason::NoNoCardLeft,
+        ];
+        for reason in reasons {
+            let text = refusal(reason);
+            // The engine's third person ("it has", "it is seat 0") never reaches the person,
+            // nor does their own seat number.
+            assert!(!text.contains("it has"), "{text}");
+            assert!(!text.contains(&format!("seat {me}")), "{text}");
+            assert!(!text.contains("chance step"), "{text}");
+        }
+        assert_eq!(
+            refusal(IllegalReason::AlreadyVoted),
+            "you have already voted in this election"
+        );
+        assert_eq!(
+            refusal(IllegalReason::NotYourTurn { to_move: other }),
+            "it is seat 3's turn, not yours"
+        );
+    }
+
+    #[test]
+    fn long_lines_are_skipped_unkept() {
+        let mut text = b"B4\n".to_vec();
+        text.extend(std::iter::repeat_n(b'x', 10 * MAX_LINE));
+        text.extend(b"\nyes\n");
+        text.extend(std::iter::repeat_n(b'y', MAX_LINE - 1));
+        text.push(b'\n');
+        let mut input: &[u8] = &text;
+        let mut lines = Vec::new();
+        while let Some(line) = read_line(&mut input).unwrap() {
+            lines.push(match line {
+                Line::Read(bytes) => bytes.len(),
+                Line::TooLong => 0,
+            });
+        }
+        assert_eq!(lines, [3, 0, 4, MAX_LINE]);
     }
 }

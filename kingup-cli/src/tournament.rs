@@ -1,5 +1,6 @@
 //! `kingup tournament`: many games between bots, with a progress bar, then the standings.
 
+use std::ffi::OsString;
 use std::io::{IsTerminal as _, Write as _};
 use std::process::ExitCode;
 use std::sync::Mutex;
@@ -10,7 +11,7 @@ use kingup_core::{Config, Generator};
 
 use crate::args;
 use crate::bots;
-use crate::{CliError, USAGE, out};
+use crate::{CliError, out, usage};
 
 #[derive(Debug)]
 struct Options {
@@ -22,7 +23,7 @@ struct Options {
     iterations: u32,
 }
 
-fn parse(args: &[String]) -> Result<Option<Options>, CliError> {
+fn parse(args: &[OsString]) -> Result<Option<Options>, CliError> {
     let flags = args::flags(
         args,
         &[
@@ -40,22 +41,25 @@ fn parse(args: &[String]) -> Result<Option<Options>, CliError> {
         players: None,
         bots: None,
         seed: 1,
-        threads: std::thread::available_parallelism().map_or(1, usize::from),
+        // Every core, within the tournament's limit.
+        threads: std::thread::available_parallelism()
+            .map_or(1, usize::from)
+            .min(TournamentConfig::MAX_THREADS),
         iterations: 1000,
     };
     for flag in &flags {
         match flag.name.as_str() {
             "--help" => return Ok(None),
-            "--games" => o.games = args::number(flag, 1..=100_000_000)?,
+            "--games" => o.games = args::number(flag, 1..=TournamentConfig::MAX_GAMES)?,
             "--players" => {
                 o.players = Some(args::number(
                     flag,
                     Config::MIN_PLAYERS..=Config::MAX_PLAYERS,
                 )?);
             }
-            "--bots" => o.bots = Some(bots::parse_list(args::text(flag))?),
+            "--bots" => o.bots = Some(bots::parse_list(args::text(flag)?)?),
             "--seed" => o.seed = args::number(flag, 0..=u64::MAX)?,
-            "--threads" => o.threads = args::number(flag, 1..=64)?,
+            "--threads" => o.threads = args::number(flag, 1..=TournamentConfig::MAX_THREADS)?,
             "--iterations" => o.iterations = bots::iterations(flag)?,
             _ => unreachable!("args::flags accepts only the listed flags"),
         }
@@ -65,11 +69,14 @@ fn parse(args: &[String]) -> Result<Option<Options>, CliError> {
 
 /// The bots, one per seat.
 fn lineup(o: &Options) -> Result<Vec<BotKind>, CliError> {
+    let players = usize::from(Config::MIN_PLAYERS)..=usize::from(Config::MAX_PLAYERS);
     match (&o.bots, o.players) {
-        (Some(list), None) if (3..=6).contains(&list.len()) => Ok(list.clone()),
+        (Some(list), None) if players.contains(&list.len()) => Ok(list.clone()),
         (Some(list), None) => Err(CliError::Usage(format!(
-            "--bots lists {} bots: a game has 3 to 6 players, one bot each",
-            list.len()
+            "--bots lists {} bots: a game has {} to {} players, one bot each",
+            list.len(),
+            players.start(),
+            players.end()
         ))),
         (Some(list), Some(n)) if list.len() == usize::from(n) => Ok(list.clone()),
         (Some(list), Some(n)) => Err(CliError::Usage(format!(
@@ -102,9 +109,9 @@ fn entrant_names(lineup: &[BotKind]) -> Vec<String> {
         .collect()
 }
 
-pub(crate) fn run(args: &[String]) -> Result<ExitCode, CliError> {
+pub(crate) fn run(args: &[OsString]) -> Result<ExitCode, CliError> {
     let Some(o) = parse(args)? else {
-        out!("{USAGE}");
+        out!("{}", usage());
         return Ok(ExitCode::SUCCESS);
     };
     let lineup = lineup(&o)?;
@@ -127,6 +134,11 @@ pub(crate) fn run(args: &[String]) -> Result<ExitCode, CliError> {
         seed: o.seed,
         threads: o.threads,
     };
+    // The options were checked against these very limits; this catches any drift before a
+    // game is played.
+    config
+        .validate()
+        .map_err(|e| CliError::Usage(e.to_string()))?;
     let list: Vec<&str> = lineup.iter().map(|k| k.name()).collect();
     let mut command = format!(
         "kingup tournament --games {} --players {players} --bots {} --seed {} --threads {}",
@@ -241,10 +253,12 @@ fn bar(done: u32, total: u32, elapsed: Duration) -> String {
 
 #[cfg(test)]
 mod tests {
+    use kingup_bots::IsmctsConfig;
+
     use super::*;
 
-    fn strings(text: &str) -> Vec<String> {
-        text.split_whitespace().map(str::to_owned).collect()
+    fn strings(text: &str) -> Vec<OsString> {
+        text.split_whitespace().map(OsString::from).collect()
     }
 
     #[test]
@@ -266,6 +280,35 @@ mod tests {
             let result = parse(&strings(bad)).and_then(|o| lineup(&o.unwrap()).map(|_| ()));
             assert!(matches!(result, Err(CliError::Usage(_))), "{bad}");
         }
+    }
+
+    #[test]
+    fn limits_are_the_tournaments_own() {
+        let at = |games: u32, threads: usize, iterations: u32| {
+            let args = format!("--games {games} --threads {threads} --iterations {iterations}");
+            parse(&strings(&args)).map(|o| {
+                let o = o.unwrap();
+                (o.games, o.threads, o.iterations)
+            })
+        };
+        let (games, threads) = (TournamentConfig::MAX_GAMES, TournamentConfig::MAX_THREADS);
+        let iterations = IsmctsConfig::MAX_ITERATIONS;
+        assert_eq!(
+            at(games, threads, iterations).unwrap(),
+            (games, threads, iterations)
+        );
+        for (g, t, i) in [
+            (games + 1, threads, iterations),
+            (games, threads + 1, iterations),
+            (games, threads, iterations + 1),
+        ] {
+            assert!(
+                matches!(at(g, t, i), Err(CliError::Usage(_))),
+                "{g} {t} {i}"
+            );
+        }
+        let default = parse(&[]).unwrap().unwrap();
+        assert!((1..=threads).contains(&default.threads));
     }
 
     #[test]

@@ -1,16 +1,23 @@
 //! Runs the built `kingup` binary: watching, scripted play, bad arguments, a tournament.
 
+use std::ffi::OsStr;
 use std::io::Write as _;
 use std::process::{Command, Output, Stdio};
 
-use kingup_core::Action;
+use kingup_bots::{IsmctsConfig, TournamentConfig};
+use kingup_core::{Action, Config, MAX_SAVE_LEN};
 
 const KINGUP: &str = env!("CARGO_BIN_EXE_kingup");
 
 /// Runs `kingup args` with `input` on stdin (closed right after), and collects the output.
 fn kingup(args: &str, input: Option<String>) -> Output {
+    kingup_os(args.split_whitespace().map(OsStr::new), input)
+}
+
+/// As [`kingup`], with arguments that need not be UTF-8.
+fn kingup_os<'a>(args: impl IntoIterator<Item = &'a OsStr>, input: Option<String>) -> Output {
     let mut child = Command::new(KINGUP)
-        .args(args.split_whitespace())
+        .args(args)
         .stdin(if input.is_some() {
             Stdio::piped()
         } else {
@@ -126,6 +133,13 @@ fn scripted_play_accepts_good_moves_reprompts_on_bad_ones_and_finishes() {
     assert!(text.contains("Your legal moves:"), "{text}");
     assert!(text.contains("How to play"), "{text}");
     assert!(text.contains("is already in the castle"), "{text}");
+    // Refusals speak to the person: never of their seat in the third person.
+    for line in text.lines().filter(|l| l.contains("✗ You cannot")) {
+        assert!(
+            !line.contains("seat 2") && !line.contains("it has"),
+            "{line}"
+        );
+    }
     // Good moves are played.
     assert!(text.contains("Seat 2 (you) places "), "{text}");
     assert!(text.contains("Seat 2 (you) moves "), "{text}");
@@ -248,30 +262,155 @@ fn a_saved_game_resumes_where_it_stopped() {
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
-#[test]
-fn bad_arguments_exit_with_2_and_the_usage() {
-    for args in [
-        "play --players 9",
-        "play --seat 4",
-        "play --rounds 2",
-        "play --bots alphazero",
-        "play --seed",
-        "play --frobnicate",
-        "tournament --bots random,random",
-        "tournament --players 4 --bots random,random,heuristic",
-        "tournament --games zero",
-        "frobnicate",
-    ] {
-        let output = kingup(args, None);
-        assert_eq!(output.status.code(), Some(2), "{args}");
-        let err = stderr(&output);
-        assert!(err.contains("usage:"), "{args}: {err}");
-        assert!(stdout(&output).is_empty(), "{args}");
-    }
+/// A refused command line: exit status 2, nothing on stdout, and on stderr exactly one
+/// line, `kingup: <what is wrong> (see kingup help)`; returns that line.
+fn usage_error(output: &Output, what: &str) -> String {
+    assert_eq!(output.status.code(), Some(2), "{what}: {}", stderr(output));
+    assert!(stdout(output).is_empty(), "{what}");
+    let err = stderr(output);
+    let lines: Vec<&str> = err.lines().collect();
+    assert_eq!(lines.len(), 1, "{what}: one line, not the usage: {err}");
+    assert!(err.ends_with('\n'), "{what}");
+    let line = lines[0];
+    assert!(
+        line.starts_with("kingup: ") && line.ends_with(" (see kingup help)"),
+        "{what}: {line}"
+    );
+    assert!(line.len() < 300, "{what}: a short line: {line}");
+    line.to_owned()
 }
 
 #[test]
-fn help_prints_the_usage() {
+fn bad_arguments_exit_with_2_and_one_line() {
+    let max_iterations = IsmctsConfig::MAX_ITERATIONS + 1;
+    let max_games = TournamentConfig::MAX_GAMES + 1;
+    let max_threads = TournamentConfig::MAX_THREADS + 1;
+    let long = "x".repeat(100_000);
+    for args in [
+        "play --players 9".to_owned(),
+        "play --seat 4".to_owned(),
+        "play --rounds 2".to_owned(),
+        "play --bots alphazero".to_owned(),
+        "play --seed".to_owned(),
+        "play --frobnicate".to_owned(),
+        "play --watch=yes".to_owned(),
+        "play --delay 60001".to_owned(),
+        format!("play --iterations {max_iterations}"),
+        "tournament --bots random,random".to_owned(),
+        "tournament --players 4 --bots random,random,heuristic".to_owned(),
+        "tournament --games zero".to_owned(),
+        format!("tournament --games {max_games}"),
+        format!("tournament --threads {max_threads}"),
+        format!("tournament --iterations {max_iterations}"),
+        "frobnicate".to_owned(),
+        format!("play --bots {long}"),
+        format!("play --{long}"),
+        format!("tournament --seed {long}"),
+    ] {
+        let line = usage_error(&kingup(&args, None), &args[..args.len().min(60)]);
+        assert!(!line.contains(&"x".repeat(41)), "quoted cut short: {line}");
+    }
+    let line = usage_error(&kingup("tournament --threads 65", None), "threads");
+    assert_eq!(
+        line,
+        "kingup: --threads must be a whole number from 1 to 64, not \"65\" (see kingup help)"
+    );
+}
+
+#[cfg(unix)]
+#[test]
+fn arguments_that_are_not_utf8_are_usage_errors_not_panics() {
+    use std::os::unix::ffi::OsStrExt as _;
+    let odd = OsStr::from_bytes;
+    for (args, expected) in [
+        (
+            vec![odd(b"pl\xffy")],
+            "kingup: command \"pl\u{FFFD}y\" is not valid UTF-8 (see kingup help)",
+        ),
+        (
+            vec![odd(b"play"), odd(b"--pl\xffyers"), odd(b"4")],
+            "kingup: argument \"--pl\u{FFFD}yers\" is not valid UTF-8 (see kingup help)",
+        ),
+        (
+            vec![odd(b"play"), odd(b"--players"), odd(b"\xff")],
+            "kingup: --players \"\u{FFFD}\" is not valid UTF-8 (see kingup help)",
+        ),
+        (
+            vec![odd(b"tournament"), odd(b"--bots=random,\xff")],
+            "kingup: --bots \"random,\u{FFFD}\" is not valid UTF-8 (see kingup help)",
+        ),
+        (
+            vec![odd(b"play"), odd(b"\xff\xfe")],
+            "kingup: argument \"\u{FFFD}\u{FFFD}\" is not valid UTF-8 (see kingup help)",
+        ),
+    ] {
+        let output = kingup_os(args.iter().copied(), None);
+        let line = usage_error(&output, &format!("{args:?}"));
+        assert_eq!(line, expected);
+    }
+}
+
+#[cfg(unix)]
+#[test]
+fn a_file_name_may_be_any_bytes() {
+    use std::os::unix::ffi::OsStrExt as _;
+    let dir = std::env::temp_dir().join(format!("kingup-cli-names-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join(OsStr::from_bytes(b"caf\xe9.json"));
+    let mut inline = OsStr::new("--save=").to_owned();
+    inline.push(&file);
+    let args = [
+        "play",
+        "--watch",
+        "--players",
+        "3",
+        "--rounds",
+        "1",
+        "--seed",
+        "4",
+    ];
+    let output = kingup_os(
+        args.iter().map(OsStr::new).chain([inline.as_os_str()]),
+        None,
+    );
+    assert!(output.status.success(), "{}", stderr(&output));
+    let saved = std::fs::read_to_string(&file).expect("the save is written");
+    assert!(kingup_core::Session::from_json(saved.trim_end()).is_ok());
+    let output = kingup_os(
+        [
+            OsStr::new("play"),
+            OsStr::new("--watch"),
+            OsStr::new("--load"),
+            file.as_os_str(),
+        ],
+        None,
+    );
+    assert!(output.status.success(), "{}", stderr(&output));
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn a_file_longer_than_any_save_is_refused_unread() {
+    let dir = std::env::temp_dir().join(format!("kingup-cli-big-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("big.json");
+    std::fs::write(&file, vec![b' '; 10 << 20]).unwrap();
+    let output = kingup(&format!("play --watch --load {}", file.display()), None);
+    assert_eq!(output.status.code(), Some(1));
+    let err = stderr(&output);
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert!(
+        err.contains(&format!(
+            "the file is longer than {} bytes",
+            MAX_SAVE_LEN + 2
+        )),
+        "{err}"
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn help_prints_the_usage_with_every_limit() {
     for args in ["", "help", "--help", "play --help", "tournament -h"] {
         let output = kingup(args, None);
         assert!(output.status.success(), "{args}");
@@ -280,6 +419,18 @@ fn help_prints_the_usage() {
             text.contains("kingup play") && text.contains("kingup tournament"),
             "{args}"
         );
+        // Each limit as the option is checked against it.
+        for limit in [
+            format!("{} to {} players", Config::MIN_PLAYERS, Config::MAX_PLAYERS),
+            format!("1 to {} (default", IsmctsConfig::MAX_ITERATIONS),
+            format!("games to play, 1 to {}", TournamentConfig::MAX_GAMES),
+            format!("worker threads, 1 to {}", TournamentConfig::MAX_THREADS),
+            format!("at most {} KiB", MAX_SAVE_LEN / 1024),
+            "0 to 60000".to_owned(),
+            "0 to 2^64-1".to_owned(),
+        ] {
+            assert!(text.contains(&limit), "{args}: {limit}\n{text}");
+        }
     }
 }
 

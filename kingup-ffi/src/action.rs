@@ -4,8 +4,12 @@ use std::ffi::c_char;
 
 use kingup_core::Action;
 
-use crate::buffer::{copy_str_out, str_in, write_out};
-use crate::error::{Error, KingupStatus, Result, guard, reason};
+use crate::buffer::{Out, OutList, fill_str, str_in};
+use crate::error::{Error, KingupStatus, Result, excerpt, guard, reason};
+
+/// Longest move text `kingup_action_parse` reads: a move is at most 3 characters (`yes`),
+/// the rest is room for spaces around it.
+pub const KINGUP_MAX_MOVE_LEN: u32 = 64;
 
 /// The action with index `action`, or `no_such_action`.
 fn action(action: u32) -> Result<Action> {
@@ -30,21 +34,22 @@ pub unsafe extern "C" fn kingup_action_notation(
     out_len: *mut usize,
 ) -> KingupStatus {
     guard(|| {
-        let text = action(action_index)?.to_string();
         // SAFETY: the caller guarantees `buf`, `cap` and `out_len` as documented above.
-        unsafe { copy_str_out(&text, buf, cap, out_len) }
+        let out = unsafe { OutList::new(buf, cap, out_len) }?;
+        fill_str(out, &action(action_index)?.to_string())
     })
 }
 
 /// Reads a move in the notation (`"B4"`, `"f"`, `" yes "`: any case, spaces around
 /// ignored), `len` bytes of UTF-8 (no NUL needed), and writes its index
 /// (`0..KINGUP_ACTION_COUNT`) into `*out_action`. `KINGUP_STATUS_PARSE_ERROR` for text that
-/// is not a move (reason `malformed`, or `invalid_utf8`); nothing is written on failure.
+/// is not a move (reason `malformed`, or `invalid_utf8`) or is longer than
+/// `KINGUP_MAX_MOVE_LEN` bytes (`too_long`, refused unread); nothing is written on failure.
 ///
 /// # Safety
 ///
 /// `text` must be NULL or valid for reads of `len` bytes; `out_action` NULL or valid for a
-/// write.
+/// write (and aligned for a `uint32_t`).
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn kingup_action_parse(
     text: *const c_char,
@@ -52,18 +57,15 @@ pub unsafe extern "C" fn kingup_action_parse(
     out_action: *mut u32,
 ) -> KingupStatus {
     guard(|| {
-        if out_action.is_null() {
-            return Err(Error::null("out_action"));
-        }
+        // SAFETY: the caller guarantees `out_action` as documented above.
+        let out = unsafe { Out::new(out_action, "out_action") }?;
         // SAFETY: the caller guarantees `text` as documented above.
-        let text = unsafe { str_in(text, len) }?;
-        let action: Action = text.parse().map_err(|e| {
-            // The caller's text is quoted, cut short: it may be anything.
-            let quoted: String = text.chars().take(16).collect();
-            Error::parse(reason::MALFORMED, format_args!("{quoted:?}: {e}"))
-        })?;
-        // SAFETY: the caller guarantees `out_action` as documented above; checked non-NULL.
-        unsafe { write_out(out_action, "out_action", action.index() as u32) }
+        let text = unsafe { str_in(text, len, KINGUP_MAX_MOVE_LEN as usize, "move") }?;
+        let action: Action = text
+            .parse()
+            .map_err(|e| Error::parse(reason::MALFORMED, format_args!("{}: {e}", excerpt(text))))?;
+        out.write(action.index() as u32);
+        Ok(())
     })
 }
 
@@ -84,9 +86,9 @@ pub unsafe extern "C" fn kingup_action_describe(
     out_len: *mut usize,
 ) -> KingupStatus {
     guard(|| {
-        // The alternate form is the sentence; the plain one is the notation.
-        let text = format!("{:#}", action(action_index)?);
         // SAFETY: the caller guarantees `buf`, `cap` and `out_len` as documented above.
-        unsafe { copy_str_out(&text, buf, cap, out_len) }
+        let out = unsafe { OutList::new(buf, cap, out_len) }?;
+        // The alternate form is the sentence; the plain one is the notation.
+        fill_str(out, &format!("{:#}", action(action_index)?))
     })
 }

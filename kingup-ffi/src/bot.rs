@@ -6,7 +6,7 @@ use std::ptr;
 use kingup_bots::{AnyBot, Bot, BotError, BotKind, BotSpec, IsmctsConfig};
 use kingup_core::{Action, Game, Seat};
 
-use crate::buffer::write_out;
+use crate::buffer::{Out, aligned};
 use crate::error::{Error, KingupStatus, Result, guard, no_panic, reason};
 use crate::handle::{KingupGame, game_ref};
 
@@ -96,12 +96,13 @@ impl KingupBot {
 /// for the default, 1000; at most `KINGUP_BOT_MAX_ITERATIONS`); it must be `0` for the
 /// other kinds. Free the bot with `kingup_bot_free`.
 ///
-/// `*out` is set to NULL on failure: `KINGUP_STATUS_INVALID_ARGUMENT` for an unknown kind
-/// (reason `no_such_bot_kind`) or iterations out of range (`iterations`).
+/// `*out` is set to NULL on failure (unless `out` itself is NULL or misaligned):
+/// `KINGUP_STATUS_INVALID_ARGUMENT` for an unknown kind (reason `no_such_bot_kind`) or
+/// iterations out of range (`iterations`).
 ///
 /// # Safety
 ///
-/// `out` must be NULL or valid for a write of a pointer.
+/// `out` must be NULL or valid for a write of a pointer (and aligned for it).
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn kingup_bot_new(
     kind: u32,
@@ -111,24 +112,25 @@ pub unsafe extern "C" fn kingup_bot_new(
 ) -> KingupStatus {
     guard(|| {
         // SAFETY: the caller guarantees `out` as documented above.
-        unsafe { write_out(out, "out", ptr::null_mut())? };
-        let bot = Box::new(KingupBot {
-            bot: spec(bot_kind(kind)?, iterations)?.build(seed),
-        });
-        // SAFETY: checked non-NULL and writable by `write_out` above.
-        unsafe { out.write(Box::into_raw(bot)) };
+        let out = unsafe { Out::new(out, "out") }?;
+        out.write(ptr::null_mut());
+        let bot = spec(bot_kind(kind)?, iterations)?.build(seed);
+        out.write(Box::into_raw(Box::new(KingupBot { bot })));
         Ok(())
     })
 }
 
-/// Releases a bot. NULL is accepted and ignored. The bot must not be used again.
+/// Releases a bot. NULL is accepted and ignored, and so is a misaligned pointer, which
+/// cannot be a bot. The bot must not be used again.
 ///
 /// # Safety
 ///
 /// `bot` must be NULL or a live bot from `kingup_bot_new`, freed at most once.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn kingup_bot_free(bot: *mut KingupBot) {
-    if bot.is_null() {
+    // No status to report a misaligned pointer with: handing it to the allocator would be
+    // undefined behaviour, ignoring it is not.
+    if bot.is_null() || !bot.is_aligned() {
         return;
     }
     // Not through `guard`, which would clear the last error the caller may still read.
@@ -146,14 +148,17 @@ pub unsafe extern "C" fn kingup_bot_free(bot: *mut KingupBot) {
 ///
 /// `KINGUP_STATUS_INVALID_ARGUMENT` for a seat that does not play (reason `no_such_seat`),
 /// or that may not act now, with the engine's reason: `not_your_turn`, `already_voted`,
-/// `chance_pending`, `game_over`. On failure nothing is written and the bot is unchanged.
+/// `chance_pending`, `game_over`; or for a misaligned pointer (`misaligned`). Every
+/// argument is checked before the search starts: on failure nothing is written and the bot
+/// is unchanged (its generator has not moved).
 ///
 /// An ISMCTS bot searches for the whole call: about `iterations` playouts of the round.
 ///
 /// # Safety
 ///
 /// `bot` must be NULL or a live bot not used elsewhere during the call; `game` NULL or a
-/// live game handle not mutated during the call; `out_action` NULL or valid for a write.
+/// live game handle not mutated during the call; `out_action` NULL or valid for a write
+/// (and aligned for a `uint32_t`).
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn kingup_bot_choose(
     bot: *mut KingupBot,
@@ -162,13 +167,15 @@ pub unsafe extern "C" fn kingup_bot_choose(
     out_action: *mut u32,
 ) -> KingupStatus {
     guard(|| {
-        // SAFETY: the caller guarantees `bot` as documented above.
+        // A misaligned pointer cannot be a bot: refused before it is dereferenced.
+        aligned(bot, "bot")?;
+        // SAFETY: aligned (checked above), and NULL or a live bot used by no one else (the
+        // caller's guarantee, as documented above).
         let bot = unsafe { bot.as_mut() }.ok_or_else(|| Error::null("bot"))?;
         // SAFETY: the caller guarantees `game` as documented above.
         let game = unsafe { game_ref(game) }?;
-        if out_action.is_null() {
-            return Err(Error::null("out_action"));
-        }
+        // SAFETY: the caller guarantees `out_action` as documented above.
+        let out = unsafe { Out::new(out_action, "out_action") }?;
         let seat = game.seat(seat)?;
         game.game().check_turn(seat).map_err(|why| {
             Error::invalid(
@@ -177,8 +184,8 @@ pub unsafe extern "C" fn kingup_bot_choose(
             )
         })?;
         let action = bot.choose(game.game(), seat)?;
-        // SAFETY: the caller guarantees `out_action` as documented above; checked non-NULL.
-        unsafe { write_out(out_action, "out_action", action.index() as u32) }
+        out.write(action.index() as u32);
+        Ok(())
     })
 }
 

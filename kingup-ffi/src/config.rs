@@ -2,7 +2,7 @@
 
 use kingup_core::{ChanceMode, Config, FirstPlayer, Setup};
 
-use crate::buffer::write_out;
+use crate::buffer::Out;
 use crate::error::{Error, KingupStatus, Result, guard, reason};
 
 /// How characters enter the castle (`KingupConfig::setup`).
@@ -110,14 +110,16 @@ impl KingupConfig {
 ///
 /// # Safety
 ///
-/// `out` must be NULL or valid for a write of a `KingupConfig`.
+/// `out` must be NULL or valid for a write of a `KingupConfig` (and aligned for it).
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn kingup_config_init(out: *mut KingupConfig, players: u32) -> KingupStatus {
     guard(|| {
+        // SAFETY: the caller guarantees `out` as documented above.
+        let out = unsafe { Out::new(out, "out") }?;
         let mut config = KingupConfig::from_config(&Config::new(3), ChanceMode::Auto);
         config.players = players;
-        // SAFETY: the caller guarantees `out` as documented above.
-        unsafe { write_out(out, "out", config) }
+        out.write(config);
+        Ok(())
     })
 }
 

@@ -1,6 +1,7 @@
 //! Status codes, reason codes, the thread-local last error and the panic guard every entry
 //! point runs in.
 
+use std::borrow::Cow;
 use std::cell::RefCell;
 use std::ffi::{CStr, c_char};
 use std::fmt::Display;
@@ -12,7 +13,7 @@ use kingup_core::{
     SeatError, UndoError,
 };
 
-use crate::buffer::copy_str_out;
+use crate::buffer::{OutList, fill_str};
 
 /// What an entry point reports. Every function that can fail returns one; on anything but
 /// `KINGUP_STATUS_OK` the game is exactly as it was, `kingup_last_error` explains and
@@ -29,7 +30,8 @@ pub enum KingupStatus {
     NullArgument = 1,
     /// An argument is out of range: an unknown enum value, a seat that does not play (or,
     /// asked of a bot, may not act now), an action or chance-outcome index past the end, an
-    /// unplayable config, an event index past the log.
+    /// unplayable config, an event index past the log, or a pointer that is not aligned for
+    /// its type (reason `misaligned`).
     InvalidArgument = 2,
     /// The move is not legal now (wrong turn, wrong phase, full floor…), or an undo is
     /// refused.
@@ -54,8 +56,11 @@ pub(crate) mod reason {
     pub(crate) const BUFFER_TOO_SMALL: &str = "buffer_too_small";
     /// Input text is not UTF-8.
     pub(crate) const INVALID_UTF8: &str = "invalid_utf8";
-    /// Input text is longer than the call reads (a save: `KINGUP_MAX_SAVE_LEN`).
+    /// Input text is longer than the call reads (`KINGUP_MAX_SAVE_LEN`,
+    /// `KINGUP_MAX_CONFIG_LEN`, `KINGUP_MAX_MOVE_LEN`).
     pub(crate) const TOO_LONG: &str = "too_long";
+    /// A pointer that is not aligned for its type.
+    pub(crate) const MISALIGNED: &str = "misaligned";
     /// A config that is not playable, or an unknown setup or chance mode.
     pub(crate) const INVALID_CONFIG: &str = "invalid_config";
     /// Text that is not in the expected form (JSON config, move notation).
@@ -71,6 +76,81 @@ pub(crate) mod reason {
 /// A buffer of this many bytes holds any reason code with its NUL.
 pub const KINGUP_MAX_REASON_LEN: u32 = 32;
 
+/// A buffer of this many bytes holds any last-error message with its NUL: messages quote at
+/// most 40 characters of any input, and a longer message is cut.
+pub const KINGUP_MAX_ERROR_LEN: u32 = 512;
+
+/// Characters of caller input a message quotes at most.
+const QUOTE_MAX: usize = 40;
+
+/// `text` cut to its first 40 characters, with "…" when something was cut: the one
+/// truncation of caller input in messages, so that a 10 MB argument never comes back
+/// whole in `kingup_last_error`.
+fn cut(text: &str) -> Cow<'_, str> {
+    match text.char_indices().nth(QUOTE_MAX) {
+        Some((end, _)) => Cow::Owned(format!("{}…", &text[..end])),
+        None => Cow::Borrowed(text),
+    }
+}
+
+/// Caller input quoted in a message: `"B44"`, `"xxxxxxxxxx…"` (at most 40 characters,
+/// escaped).
+pub(crate) fn excerpt(text: &str) -> String {
+    format!("{:?}", cut(text))
+}
+
+/// `message` with every quoted run (`"…"` or `` `…` ``) cut as by [`cut`]. Messages of other
+/// libraries quote the input they refuse (serde_json: `invalid type: string "…"`, `unknown
+/// field `…``), whole; this bounds them without knowing their wording.
+fn bound_quotes(message: &str) -> String {
+    let mut out = String::with_capacity(message.len().min(1024));
+    let mut chars = message.chars();
+    while let Some(c) = chars.next() {
+        out.push(c);
+        if c != '"' && c != '`' {
+            continue;
+        }
+        // The run to the matching delimiter (or the end of the message); in `"…"`, a
+        // backslash escapes the next character. Only what `cut` may keep is collected.
+        let (mut run, mut kept, mut closed) = (String::new(), 0, false);
+        while let Some(d) = chars.next() {
+            if d == c {
+                closed = true;
+                break;
+            }
+            let escaped = if c == '"' && d == '\\' {
+                chars.next()
+            } else {
+                None
+            };
+            if kept <= QUOTE_MAX {
+                run.push(d);
+                run.extend(escaped);
+                kept += 1;
+            }
+        }
+        out.push_str(&cut(&run));
+        if closed {
+            out.push(c);
+        }
+    }
+    out
+}
+
+/// `message` cut to fit a buffer of `KINGUP_MAX_ERROR_LEN` bytes with its NUL.
+fn bound_len(mut message: String) -> String {
+    let max = KINGUP_MAX_ERROR_LEN as usize - 1;
+    if message.len() > max {
+        let mut end = max - '…'.len_utf8();
+        while !message.is_char_boundary(end) {
+            end -= 1;
+        }
+        message.truncate(end);
+        message.push('…');
+    }
+    message
+}
+
 /// A failed call: the status to return and the reason code and message to keep as the
 /// last error.
 #[derive(Debug)]
@@ -81,12 +161,15 @@ pub(crate) struct Error {
 }
 
 impl Error {
+    /// A failure with its status, reason code and message. Every quoted run in the message
+    /// is cut to 40 characters and the whole to `KINGUP_MAX_ERROR_LEN` bytes, so no message
+    /// carries more than a short prefix of any input, whichever error it comes from.
     pub(crate) fn new(status: KingupStatus, reason: &'static str, message: impl Display) -> Error {
         debug_assert!(reason.len() < KINGUP_MAX_REASON_LEN as usize, "{reason}");
         Error {
             status,
             reason,
-            message: message.to_string(),
+            message: bound_len(bound_quotes(&message.to_string())),
         }
     }
 
@@ -242,7 +325,7 @@ pub(crate) fn no_panic<T>(fallback: T, body: impl FnOnce() -> T) -> T {
 ///
 /// # Safety
 ///
-/// As [`copy_str_out`].
+/// As [`OutList::new`] with `T = c_char`.
 unsafe fn read_last_error(
     part: impl FnOnce(&LastError) -> String,
     buf: *mut c_char,
@@ -252,7 +335,8 @@ unsafe fn read_last_error(
     let text = LAST_ERROR.with(|last| part(&last.borrow()));
     let outcome = catch_unwind(AssertUnwindSafe(|| {
         // SAFETY: forwarded from this function's contract.
-        unsafe { copy_str_out(&text, buf, cap, out_len) }
+        let out = unsafe { OutList::new(buf, cap, out_len) }?;
+        fill_str(out, &text)
     }));
     match outcome {
         Ok(Ok(())) => KingupStatus::Ok,
@@ -263,14 +347,15 @@ unsafe fn read_last_error(
 
 /// Copies the message of the last failed call on this thread into `buf` as NUL-terminated
 /// UTF-8 (an empty string after a successful call). `*out_len` receives the bytes the
-/// message needs, NUL included.
+/// message needs, NUL included: at most `KINGUP_MAX_ERROR_LEN`, as a message quotes at most
+/// 40 characters of any input and is cut to fit.
 ///
 /// This call does not change the last error, so it can be retried with a larger buffer.
 ///
 /// # Safety
 ///
 /// `buf` must be NULL or valid for writes of `cap` bytes; `out_len` must be NULL or valid
-/// for a write.
+/// for a write (and aligned for a `size_t`).
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn kingup_last_error(
     buf: *mut c_char,
@@ -295,7 +380,7 @@ pub unsafe extern "C" fn kingup_last_error(
 /// # Safety
 ///
 /// `buf` must be NULL or valid for writes of `cap` bytes; `out_len` must be NULL or valid
-/// for a write.
+/// for a write (and aligned for a `size_t`).
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn kingup_last_error_reason(
     buf: *mut c_char,
@@ -360,6 +445,41 @@ mod tests {
         );
         assert_eq!(guard(|| Ok(())), KingupStatus::Ok);
         assert_eq!(last(), (String::new(), ""));
+    }
+
+    #[test]
+    fn quoted_input_is_cut_to_40_characters_and_messages_to_the_buffer_size() {
+        let long = "x".repeat(10_000_000);
+        assert_eq!(excerpt("B44"), "\"B44\"");
+        assert_eq!(excerpt(&long), format!("\"{}…\"", "x".repeat(40)));
+        // Other libraries' messages: every quoted run is cut, escapes kept whole.
+        let serde = format!("invalid type: string \"{long}\", expected u8 at line 1 column 9");
+        let message = Error::parse(reason::MALFORMED, &serde).message;
+        assert_eq!(
+            message,
+            format!(
+                "invalid type: string \"{}…\", expected u8 at line 1 column 9",
+                "x".repeat(40)
+            )
+        );
+        let field = format!("unknown field `{long}`, expected `players`");
+        let message = Error::parse(reason::MALFORMED, &field).message;
+        assert_eq!(
+            message,
+            format!("unknown field `{}…`, expected `players`", "x".repeat(40))
+        );
+        let escaped = Error::parse(reason::MALFORMED, r#"string "a\"b", then "c""#).message;
+        assert_eq!(escaped, r#"string "a\"b", then "c""#);
+        let unclosed = Error::parse(reason::MALFORMED, format!("`{long}")).message;
+        assert_eq!(unclosed, format!("`{}…", "x".repeat(40)));
+        // Unquoted text is cut to what a buffer of KINGUP_MAX_ERROR_LEN bytes holds.
+        let plain = Error::parse(reason::MALFORMED, "é".repeat(1000)).message;
+        assert!(
+            plain.len() < KINGUP_MAX_ERROR_LEN as usize,
+            "{}",
+            plain.len()
+        );
+        assert!(plain.ends_with("é…"), "{plain}");
     }
 
     #[test]

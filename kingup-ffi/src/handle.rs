@@ -5,9 +5,13 @@ use std::ptr;
 
 use kingup_core::{Config, Game, Generator, Seat, Session};
 
-use crate::buffer::{str_in, write_out};
+use crate::buffer::{Out, aligned, read_in, str_in};
 use crate::config::{KingupConfig, chance_mode};
 use crate::error::{Error, KingupStatus, Result, guard, no_panic, reason};
+
+/// Longest JSON config `kingup_game_new_json` reads: 64 KiB, a hundred times a config with
+/// a full custom deck of 32 cards, pretty-printed.
+pub const KINGUP_MAX_CONFIG_LEN: u32 = 65_536;
 
 /// A game of King Up! as a session: the game, the record of its steps, its event log and
 /// the generator chance is drawn from (`kingup_core::Session`, which every front end
@@ -56,29 +60,35 @@ impl KingupGame {
     }
 }
 
-/// Borrows the game behind a handle.
+/// Borrows the game behind a handle. A misaligned pointer cannot be a handle: it is
+/// refused (`misaligned`) before it is dereferenced.
 ///
 /// # Safety
 ///
-/// `game` must be NULL or a live handle from this library, not used mutably elsewhere
-/// during `'a`.
+/// `game` must be NULL, misaligned, or a live handle from this library, not used mutably
+/// elsewhere during `'a`.
 pub(crate) unsafe fn game_ref<'a>(game: *const KingupGame) -> Result<&'a KingupGame> {
-    // SAFETY: forwarded from this function's contract.
+    aligned(game, "game")?;
+    // SAFETY: aligned (checked above), and NULL or a live handle (this function's
+    // contract).
     unsafe { game.as_ref() }.ok_or_else(|| Error::null("game"))
 }
 
-/// Borrows the game behind a handle mutably.
+/// Borrows the game behind a handle mutably; as [`game_ref`].
 ///
 /// # Safety
 ///
-/// `game` must be NULL or a live handle from this library, not used elsewhere during `'a`.
+/// `game` must be NULL, misaligned, or a live handle from this library, not used elsewhere
+/// during `'a`.
 pub(crate) unsafe fn game_mut<'a>(game: *mut KingupGame) -> Result<&'a mut KingupGame> {
-    // SAFETY: forwarded from this function's contract.
+    aligned(game, "game")?;
+    // SAFETY: aligned (checked above), and NULL or a live handle used by no one else
+    // (this function's contract).
     unsafe { game.as_mut() }.ok_or_else(|| Error::null("game"))
 }
 
-/// Hands a new handle to the caller through `out`, after clearing `*out` so that a failed
-/// call never leaves a stale pointer there.
+/// Hands a new handle to the caller through `out`: checks `out` first, then clears `*out`
+/// so that a failed call never leaves a stale pointer there, then makes the session.
 ///
 /// # Safety
 ///
@@ -88,10 +98,10 @@ pub(crate) unsafe fn create(
     make: impl FnOnce() -> Result<Session>,
 ) -> Result {
     // SAFETY: forwarded from this function's contract.
-    unsafe { write_out(out, "out", ptr::null_mut())? };
-    let handle = Box::into_raw(Box::new(KingupGame { session: make()? }));
-    // SAFETY: checked non-NULL and writable just above.
-    unsafe { out.write(handle) };
+    let out = unsafe { Out::new(out, "out") }?;
+    out.write(ptr::null_mut());
+    let session = make()?;
+    out.write(Box::into_raw(Box::new(KingupGame { session })));
     Ok(())
 }
 
@@ -106,12 +116,14 @@ pub(crate) unsafe fn create(
 ///
 /// A seed predicts every deal: keep it from players.
 ///
-/// `*out` is set to NULL on failure: `KINGUP_STATUS_INVALID_ARGUMENT` (reason
-/// `invalid_config`) for an unplayable config or an unknown setup or chance mode.
+/// `*out` is set to NULL on failure (unless `out` itself is NULL or misaligned):
+/// `KINGUP_STATUS_INVALID_ARGUMENT` (reason `invalid_config`) for an unplayable config or
+/// an unknown setup or chance mode.
 ///
 /// # Safety
 ///
-/// `config` must be NULL or valid for reads; `out` must be NULL or valid for a write.
+/// `config` must be NULL or valid for reads; `out` must be NULL or valid for a write; both
+/// aligned for their types.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn kingup_game_new(
     config: *const KingupConfig,
@@ -120,7 +132,7 @@ pub unsafe extern "C" fn kingup_game_new(
 ) -> KingupStatus {
     let make = || {
         // SAFETY: the caller guarantees `config` as documented above.
-        let config = unsafe { config.as_ref() }.ok_or_else(|| Error::null("config"))?;
+        let config = unsafe { read_in(config, "config") }?;
         let (config, chance) = config.to_config()?;
         Ok(Session::with_generator(
             config,
@@ -140,14 +152,15 @@ pub unsafe extern "C" fn kingup_game_new(
 /// Otherwise as `kingup_game_new`.
 ///
 /// `KINGUP_STATUS_PARSE_ERROR` for text that is not such a JSON config (reason
-/// `malformed`, or `invalid_utf8`), `KINGUP_STATUS_INVALID_ARGUMENT` (reason
+/// `malformed`, or `invalid_utf8`) or is longer than `KINGUP_MAX_CONFIG_LEN` bytes
+/// (`too_long`, refused unread), `KINGUP_STATUS_INVALID_ARGUMENT` (reason
 /// `invalid_config`) for an unplayable one (e.g. a deck too small) or an unknown chance
 /// mode.
 ///
 /// # Safety
 ///
 /// `json` must be NULL or valid for reads of `json_len` bytes; `out` must be NULL or valid
-/// for a write.
+/// for a write (and aligned for a pointer).
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn kingup_game_new_json(
     json: *const c_char,
@@ -157,12 +170,13 @@ pub unsafe extern "C" fn kingup_game_new_json(
     out: *mut *mut KingupGame,
 ) -> KingupStatus {
     let make = || {
+        let chance = chance_mode(chance)?;
         // SAFETY: the caller guarantees `json` as documented above.
-        let text = unsafe { str_in(json, json_len) }?;
+        let text = unsafe { str_in(json, json_len, KINGUP_MAX_CONFIG_LEN as usize, "config") }?;
+        // serde_json's message quotes the offending input; `Error::new` cuts every quote.
         let config: Config = serde_json::from_str(text).map_err(|e| {
             Error::parse(reason::MALFORMED, format_args!("invalid JSON config: {e}"))
         })?;
-        let chance = chance_mode(chance)?;
         Ok(Session::with_generator(
             config,
             Generator::new(seed),
@@ -191,14 +205,17 @@ pub unsafe extern "C" fn kingup_game_clone(
     guard(|| unsafe { create(out, make) })
 }
 
-/// Releases a handle. NULL is accepted and ignored. The handle must not be used again.
+/// Releases a handle. NULL is accepted and ignored, and so is a misaligned pointer, which
+/// cannot be a handle. The handle must not be used again.
 ///
 /// # Safety
 ///
 /// `game` must be NULL or a live handle from this library, freed at most once.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn kingup_game_free(game: *mut KingupGame) {
-    if game.is_null() {
+    // No status to report a misaligned pointer with: handing it to the allocator would be
+    // undefined behaviour, ignoring it is not.
+    if game.is_null() || !game.is_aligned() {
         return;
     }
     // Not through `guard`, which would clear the last error the caller may still read.
@@ -245,18 +262,22 @@ pub unsafe extern "C" fn kingup_game_sample(
 ///
 /// # Safety
 ///
-/// `game` must be NULL or a live handle; `out` NULL or valid for a write.
+/// `game` must be NULL or a live handle; `out` NULL or valid for a write (and aligned for
+/// a `KingupConfig`).
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn kingup_game_config(
     game: *const KingupGame,
     out: *mut KingupConfig,
 ) -> KingupStatus {
     guard(|| {
-        // SAFETY: the caller guarantees `game` and `out` as documented above.
-        unsafe {
-            let session = &game_ref(game)?.session;
-            let config = KingupConfig::from_config(session.config(), session.chance_mode());
-            write_out(out, "out", config)
-        }
+        // SAFETY: the caller guarantees `out` as documented above.
+        let out = unsafe { Out::new(out, "out") }?;
+        // SAFETY: the caller guarantees `game` as documented above.
+        let session = &unsafe { game_ref(game) }?.session;
+        out.write(KingupConfig::from_config(
+            session.config(),
+            session.chance_mode(),
+        ));
+        Ok(())
     })
 }

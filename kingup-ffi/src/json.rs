@@ -4,7 +4,7 @@ use std::ffi::c_char;
 
 use kingup_core::Event;
 
-use crate::buffer::copy_str_out;
+use crate::buffer::{OutList, fill_str};
 use crate::error::{Error, KingupStatus, Result, guard, reason};
 use crate::handle::{KingupGame, game_ref};
 
@@ -24,11 +24,12 @@ unsafe fn answer_json<T: serde::Serialize>(
 ) -> KingupStatus {
     guard(|| {
         // SAFETY: forwarded from this function's contract.
+        let out = unsafe { OutList::new(buf, cap, out_len) }?;
+        // SAFETY: forwarded from this function's contract.
         let value = query(unsafe { game_ref(game) }?)?;
         // Views and events are plain data: writing them cannot fail.
         let json = serde_json::to_string(&value).map_err(Error::internal)?;
-        // SAFETY: forwarded from this function's contract.
-        unsafe { copy_str_out(&json, buf, cap, out_len) }
+        fill_str(out, &json)
     })
 }
 

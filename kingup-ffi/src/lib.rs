@@ -13,8 +13,15 @@
 //! - Fallible functions return a [`KingupStatus`]; on failure the game is exactly as it
 //!   was, and [`kingup_last_error`] copies a message and [`kingup_last_error_reason`] a
 //!   reason code (kept per thread).
+//! - Every argument is checked before anything changes or is written: a failed call is
+//!   atomic.
 //! - Output goes into caller-owned buffers given as pointer + capacity, with the size
 //!   needed written to an `out_len` out-parameter, even when the buffer is too small.
+//! - Pointers to types wider than a byte must be aligned for their type; a misaligned one
+//!   is refused (`misaligned`), never read or written. Byte buffers have no such rule.
+//! - Text input is read only up to the call's limit (`KINGUP_MAX_SAVE_LEN`,
+//!   `KINGUP_MAX_CONFIG_LEN`, `KINGUP_MAX_MOVE_LEN`), and messages quote at most 40
+//!   characters of any input.
 //! - Enum inputs are plain integers, validated; structs are blittable (no `bool`).
 //! - No panic crosses the boundary: each body runs under `catch_unwind`.
 //! - Bots are opaque [`KingupBot`] handles that pick an action for a seat from its
@@ -33,19 +40,21 @@ mod save;
 
 use std::ffi::c_char;
 
-pub use action::{kingup_action_describe, kingup_action_notation, kingup_action_parse};
+pub use action::{
+    KINGUP_MAX_MOVE_LEN, kingup_action_describe, kingup_action_notation, kingup_action_parse,
+};
 pub use bot::{
     KINGUP_BOT_MAX_ITERATIONS, KingupBot, KingupBotKind, kingup_bot_choose, kingup_bot_free,
     kingup_bot_new,
 };
 pub use config::{KingupChance, KingupConfig, KingupSetup, kingup_config_init};
 pub use error::{
-    KINGUP_MAX_REASON_LEN, KingupStatus, kingup_last_error, kingup_last_error_reason,
-    kingup_status_name,
+    KINGUP_MAX_ERROR_LEN, KINGUP_MAX_REASON_LEN, KingupStatus, kingup_last_error,
+    kingup_last_error_reason, kingup_status_name,
 };
 pub use handle::{
-    KingupGame, kingup_game_clone, kingup_game_config, kingup_game_free, kingup_game_new,
-    kingup_game_new_json, kingup_game_sample,
+    KINGUP_MAX_CONFIG_LEN, KingupGame, kingup_game_clone, kingup_game_config, kingup_game_free,
+    kingup_game_new, kingup_game_new_json, kingup_game_sample,
 };
 pub use json::{
     kingup_game_events_json, kingup_game_player_view_json, kingup_game_public_view_json,

@@ -2,12 +2,13 @@
 
 use kingup_core::{Action, ChanceOutcome, Generator, Session};
 
-use crate::buffer::write_out;
+use crate::buffer::Out;
 use crate::error::{Error, KingupStatus, Result, guard};
 use crate::handle::{KingupGame, game_mut, game_ref, seat_in};
 
 /// Runs a change on a copy of the session and commits it only on success: a refused move,
-/// and even a caught panic, leaves the handle exactly as it was.
+/// and even a caught panic, leaves the handle exactly as it was. The handle is the only
+/// pointer these calls take, and it is checked (NULL, alignment) before anything else.
 ///
 /// # Safety
 ///
@@ -141,14 +142,18 @@ pub unsafe extern "C" fn kingup_game_undo(game: *mut KingupGame, seat: u32) -> K
 ///
 /// # Safety
 ///
-/// `game` must be NULL or a live handle; `out` NULL or valid for a write.
+/// `game` must be NULL or a live handle; `out` NULL or valid for a write (and aligned for
+/// a `size_t`).
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn kingup_game_undoable(
     game: *const KingupGame,
     out: *mut usize,
 ) -> KingupStatus {
     guard(|| {
-        // SAFETY: the caller guarantees `game` and `out` as documented above.
-        unsafe { write_out(out, "out", game_ref(game)?.session.undoable()) }
+        // SAFETY: the caller guarantees `out` as documented above.
+        let out = unsafe { Out::new(out, "out") }?;
+        // SAFETY: the caller guarantees `game` as documented above.
+        out.write(unsafe { game_ref(game) }?.session.undoable());
+        Ok(())
     })
 }

@@ -4,7 +4,7 @@ use std::ffi::c_char;
 
 use kingup_core::{Action, Actor, ChanceStep, OBSERVATION_LEN, Phase, PlayerView, Seat, SeatSet};
 
-use crate::buffer::{copy_out, copy_str_out, write_out};
+use crate::buffer::{Out, OutArray, OutList, fill_str};
 use crate::error::{KingupStatus, Result, guard};
 use crate::handle::{KingupGame, game_ref};
 
@@ -132,15 +132,16 @@ unsafe fn answer<T>(
 ) -> KingupStatus {
     guard(|| {
         // SAFETY: forwarded from this function's contract.
-        let game = unsafe { game_ref(game) }?;
-        let value = query(game)?;
+        let out = unsafe { Out::new(out, "out") }?;
         // SAFETY: forwarded from this function's contract.
-        unsafe { write_out(out, "out", value) }
+        let game = unsafe { game_ref(game) }?;
+        out.write(query(game)?);
+        Ok(())
     })
 }
 
 /// Runs a read-only query on a handle that answers with a list, copied into the caller's
-/// buffer as by [`copy_out`].
+/// buffer as by [`OutList::fill`].
 ///
 /// # Safety
 ///
@@ -155,9 +156,9 @@ unsafe fn answer_list<T: Copy>(
 ) -> KingupStatus {
     guard(|| {
         // SAFETY: forwarded from this function's contract.
-        let list = query(unsafe { game_ref(game) }?)?;
+        let out = unsafe { OutList::new(buf, cap, out_len) }?;
         // SAFETY: forwarded from this function's contract.
-        unsafe { copy_out(&list, buf, cap, out_len) }
+        out.fill(&query(unsafe { game_ref(game) }?)?)
     })
 }
 
@@ -245,11 +246,11 @@ pub unsafe extern "C" fn kingup_game_chance_describe(
     out_len: *mut usize,
 ) -> KingupStatus {
     guard(|| {
+        // SAFETY: the caller guarantees `buf`, `cap` and `out_len` as documented above.
+        let out = unsafe { OutList::new(buf, cap, out_len) }?;
         // SAFETY: the caller guarantees `game` as documented above.
         let step = unsafe { game_ref(game) }?.game().chance_step();
-        let text = step.map(|s| s.to_string()).unwrap_or_default();
-        // SAFETY: the caller guarantees `buf`, `cap` and `out_len` as documented above.
-        unsafe { copy_str_out(&text, buf, cap, out_len) }
+        fill_str(out, &step.map(|s| s.to_string()).unwrap_or_default())
     })
 }
 
@@ -271,13 +272,14 @@ pub unsafe extern "C" fn kingup_game_chance_step(
 /// Writes the outcomes of the pending chance step (indices `0..KINGUP_CHANCE_OUTCOME_COUNT`)
 /// into `outcomes` and, unless `probabilities` is NULL, their probabilities into
 /// `probabilities` (both of `cap` elements). `*out_len` receives the number of outcomes
-/// (at most 32; 0 when chance is not to move).
+/// (at most 32; 0 when chance is not to move). Both arrays are checked before either is
+/// written: on failure neither is.
 ///
 /// # Safety
 ///
 /// `game` must be NULL or a live handle; `outcomes` NULL or valid for writes of `cap`
 /// elements; `probabilities` NULL or valid for writes of `cap` elements; `out_len` NULL or
-/// valid for a write.
+/// valid for a write; each aligned for its type.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn kingup_game_chance_outcomes(
     game: *const KingupGame,
@@ -287,18 +289,30 @@ pub unsafe extern "C" fn kingup_game_chance_outcomes(
     out_len: *mut usize,
 ) -> KingupStatus {
     guard(|| {
+        // SAFETY: the caller guarantees `out_len` as documented above.
+        let len = unsafe { Out::new(out_len, "out_len") }?;
+        // SAFETY: the caller guarantees `outcomes` and `cap` as documented above.
+        let outcomes = unsafe { OutArray::new(outcomes, cap, "outcomes") }?;
+        // NULL means the probabilities are not wanted, whatever `cap` is.
+        let probabilities = if probabilities.is_null() {
+            None
+        } else {
+            // SAFETY: the caller guarantees `probabilities` and `cap` as documented above.
+            Some(unsafe { OutArray::new(probabilities, cap, "probabilities") }?)
+        };
         // SAFETY: the caller guarantees `game` as documented above.
         let game = unsafe { game_ref(game) }?;
         let list = game.game().chance_outcomes();
         let indices: Vec<u32> = list.iter().map(|(o, _)| o.index() as u32).collect();
         let odds: Vec<f64> = list.iter().map(|&(_, p)| p).collect();
-        // SAFETY: the caller guarantees `outcomes`, `cap` and `out_len` as documented.
-        unsafe { copy_out(&indices, outcomes, cap, out_len) }?;
-        if probabilities.is_null() {
-            return Ok(());
+        // Both arrays have `cap` elements: when one holds the answer, so does the other.
+        len.write(indices.len());
+        outcomes.holds(indices.len())?;
+        outcomes.copy(&indices);
+        if let Some(probabilities) = probabilities {
+            probabilities.copy(&odds);
         }
-        // SAFETY: as above for `probabilities`; `cap` was just found large enough.
-        unsafe { copy_out(&odds, probabilities, cap, out_len) }
+        Ok(())
     })
 }
 

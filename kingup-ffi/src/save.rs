@@ -4,8 +4,8 @@ use std::ffi::c_char;
 
 use kingup_core::{MAX_SAVE_LEN, Session};
 
-use crate::buffer::{copy_str_out, str_in};
-use crate::error::{Error, KingupStatus, guard, reason};
+use crate::buffer::{OutList, fill_str, str_in};
+use crate::error::{KingupStatus, guard};
 use crate::handle::{KingupGame, create, game_ref};
 
 /// Longest save document `kingup_game_from_json` reads: 1 MiB, a hundred times a whole
@@ -36,10 +36,11 @@ pub unsafe extern "C" fn kingup_game_to_json(
     out_len: *mut usize,
 ) -> KingupStatus {
     guard(|| {
+        // SAFETY: the caller guarantees `buf`, `cap` and `out_len` as documented above.
+        let out = unsafe { OutList::new(buf, cap, out_len) }?;
         // SAFETY: the caller guarantees `game` as documented above.
         let json = unsafe { game_ref(game) }?.session.to_json();
-        // SAFETY: the caller guarantees `buf`, `cap` and `out_len` as documented above.
-        unsafe { copy_str_out(&json, buf, cap, out_len) }
+        fill_str(out, &json)
     })
 }
 
@@ -65,15 +66,8 @@ pub unsafe extern "C" fn kingup_game_from_json(
     out: *mut *mut KingupGame,
 ) -> KingupStatus {
     let make = || {
-        if !json.is_null() && json_len > MAX_SAVE_LEN {
-            // Refused before the bytes are read, let alone checked as UTF-8.
-            return Err(Error::parse(
-                reason::TOO_LONG,
-                format_args!("the document is {json_len} bytes long; a save is at most 1 MiB"),
-            ));
-        }
         // SAFETY: the caller guarantees `json` as documented above.
-        let text = unsafe { str_in(json, json_len) }?;
+        let text = unsafe { str_in(json, json_len, MAX_SAVE_LEN, "save document") }?;
         Ok(Session::from_json(text)?)
     };
     // SAFETY: the caller guarantees `out` as documented above.

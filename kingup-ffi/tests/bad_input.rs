@@ -406,10 +406,14 @@ fn check_list<T: Copy + Default>(g: &Game, call: ListCall<T>, seated: bool) {
     });
     ok(call(g.0, 0, buf.as_mut_ptr(), 1024, &mut len));
     let needed = len;
+    // A NULL buffer said to hold elements is refused before anything is written, even
+    // `*out_len`, whatever the length of the answer.
+    len = 12345;
+    refused(g, NullArgument, "null_argument", || {
+        call(g.0, 0, ptr::null_mut(), 1024, &mut len)
+    });
+    assert_eq!(len, 12345, "nothing is written on a NULL buffer");
     if needed > 0 {
-        refused(g, NullArgument, "null_argument", || {
-            call(g.0, 0, ptr::null_mut(), 1024, &mut len)
-        });
         for cap in [0, needed - 1] {
             let mut short = vec![T::default(); cap];
             len = 0;
@@ -608,11 +612,20 @@ fn action_parse() {
         kingup_action_parse(ptr::null(), 2, &mut action)
     });
     assert_eq!(action, 12345, "nothing is written on failure");
+    // The caller's text is quoted cut to 40 characters; a longer one is not even read.
     let why = refused(&g, ParseError, "malformed", || {
+        parse("x".repeat(60).as_bytes(), &mut action)
+    });
+    assert_eq!(
+        why,
+        format!(
+            "\"{}…\": {}",
+            "x".repeat(40),
+            "not a move: expected a letter and a floor 1-4 (B4), a letter (F), yes or no"
+        )
+    );
+    let why = refused(&g, ParseError, "too_long", || {
         parse("x".repeat(100).as_bytes(), &mut action)
     });
-    assert!(
-        why.len() < 150,
-        "the message quotes the input cut short: {why}"
-    );
+    assert_eq!(why, "the move is 100 bytes long; at most 64 are read");
 }

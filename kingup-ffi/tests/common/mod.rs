@@ -158,3 +158,87 @@ pub(crate) fn new_game(config: KingupConfig, seed: u64) -> Game {
 pub(crate) fn fixture() -> Game {
     new_game(config(4, 3, 0, 0), 7)
 }
+
+/// A function declared in the committed header: its name and its parameters, each as
+/// written there with single spaces (`"const struct KingupGame *game"`, `"size_t cap"`).
+#[derive(Debug)]
+pub(crate) struct Declaration {
+    pub(crate) name: String,
+    pub(crate) params: Vec<String>,
+}
+
+/// Every function of `include/kingup.h`, so that a test can check it covers them all and
+/// a new entry point cannot be left out of it.
+pub(crate) fn header_functions() -> Vec<Declaration> {
+    let header = include_str!("../../include/kingup.h");
+    // Without comments and preprocessor lines, the header is declarations ended by `;`.
+    let code: Vec<&str> = header
+        .lines()
+        .filter(|l| !l.trim_start().starts_with("//") && !l.trim_start().starts_with('#'))
+        .collect();
+    let code = code.join("\n");
+    let functions: Vec<Declaration> = code
+        .split(';')
+        .filter_map(|chunk| {
+            let open = chunk.find('(')?;
+            let close = chunk.rfind(')')?;
+            let name = chunk[..open]
+                .split_whitespace()
+                .last()?
+                .trim_start_matches('*');
+            if !name.starts_with("kingup_") {
+                return None;
+            }
+            let params = chunk[open + 1..close]
+                .split(',')
+                .map(|p| p.split_whitespace().collect::<Vec<_>>().join(" "))
+                .filter(|p| p != "void")
+                .collect();
+            Some(Declaration {
+                name: name.to_owned(),
+                params,
+            })
+        })
+        .collect();
+    assert!(functions.len() > 40, "the header parses: {functions:?}");
+    functions
+}
+
+/// Caller memory for one misaligned pointer to `T`: backed by `u64`s filled with a pattern,
+/// the pointer is one byte past an 8-aligned address, so it is misaligned for every type
+/// wider than a byte. `untouched` tells whether anything was written there.
+pub(crate) struct Misaligned<T> {
+    words: Vec<u64>,
+    _type: std::marker::PhantomData<T>,
+}
+
+const PATTERN: u64 = 0xA5A5_A5A5_A5A5_A5A5;
+
+impl<T> Misaligned<T> {
+    /// Room for `n` elements of `T` at the misaligned address.
+    pub(crate) fn new(n: usize) -> Misaligned<T> {
+        Misaligned {
+            words: vec![PATTERN; (n * size_of::<T>()).div_ceil(8) + 1],
+            _type: std::marker::PhantomData,
+        }
+    }
+
+    pub(crate) fn ptr(&mut self) -> *mut T {
+        let ptr = self
+            .words
+            .as_mut_ptr()
+            .cast::<u8>()
+            .wrapping_add(1)
+            .cast::<T>();
+        assert!(
+            !ptr.is_aligned(),
+            "{} is wider than a byte",
+            std::any::type_name::<T>()
+        );
+        ptr
+    }
+
+    pub(crate) fn untouched(&self) -> bool {
+        self.words.iter().all(|&w| w == PATTERN)
+    }
+}
