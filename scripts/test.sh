@@ -24,7 +24,8 @@ cargo check -p kingup-core --no-default-features --features json
 step "Rust tests (unit, integration, doc; the no_std checker build; the Rust driver of the cross-language test)"
 cargo test --workspace
 
-step "bot strength (release: thousands of games)"
+step "release-only tests: bot strength (thousands of games), histories of hand-built states"
 cargo test --release -p kingup-bots --test strength
+cargo test --release -p kingup-core --test reach
 bash scripts/test-ffi.sh
 bash scripts/test-python.sh

@@ -67,6 +67,26 @@ impl Replay {
         }
     }
 
+    /// A record that reaches `snapshot`, found by search ([`Game::from_snapshot`]): the
+    /// history that proves a hand-built state reachable, to replay, save or study.
+    ///
+    /// ```
+    /// use kingup_core::{Config, Game, Generator, Replay};
+    ///
+    /// let mut game = Game::new(Config::new(4))?;
+    /// game.play_random(&mut Generator::new(3));
+    /// let replay = Replay::from_snapshot(&game.snapshot())?;
+    /// assert_eq!(replay.play()?, game);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn from_snapshot(snapshot: &crate::Snapshot) -> Result<Replay, crate::InvalidState> {
+        let steps = crate::game::history(snapshot)?;
+        Ok(Replay {
+            config: snapshot.config,
+            steps: steps.into_iter().collect(),
+        })
+    }
+
     /// Plays the record from the start and returns the game it reaches.
     pub fn play(&self) -> Result<Game, ReplayError> {
         self.play_with(&mut ())

@@ -175,6 +175,12 @@ impl SeatSet {
         }
     }
 
+    /// Seats in both sets.
+    #[inline]
+    pub const fn intersection(self, other: SeatSet) -> SeatSet {
+        SeatSet(self.0 & other.0)
+    }
+
     /// Seats in `self` but not in `other`.
     #[inline]
     pub const fn difference(self, other: SeatSet) -> SeatSet {

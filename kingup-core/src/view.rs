@@ -301,7 +301,8 @@ impl fmt::Display for PlayerView {
     }
 }
 
-/// Serde for the views: the derived forms, read back only if `check` accepts them.
+/// Serde for the views: the derived forms, read back only if `validate` accepts them (some
+/// game the rules can reach shows exactly that view).
 #[cfg(feature = "serde")]
 mod serde_checked {
     use serde::de::Error;
@@ -320,7 +321,7 @@ mod serde_checked {
             impl<'de> Deserialize<'de> for $ty {
                 fn deserialize<D: Deserializer<'de>>(d: D) -> Result<$ty, D::Error> {
                     let view = <$ty>::deserialize(d)?;
-                    view.check()
+                    view.validate()
                         .map_err(|e| D::Error::custom(format_args!("impossible view: {e}")))?;
                     Ok(view)
                 }

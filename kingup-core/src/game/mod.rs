@@ -2,9 +2,9 @@
 
 mod chance;
 mod moves;
+mod reach;
 mod sample;
 mod score;
-#[cfg(feature = "serde")]
 mod snapshot;
 mod validate;
 mod views;
@@ -13,6 +13,8 @@ pub use moves::Actions;
 pub(crate) use moves::{action_mask, legal_actions_in};
 pub use score::{CONSOLATION_POINTS, Totals, score};
 pub(crate) use score::{leaders, sum_rounds};
+pub use snapshot::Snapshot;
+pub(crate) use snapshot::history;
 pub use validate::InvalidState;
 
 use crate::{

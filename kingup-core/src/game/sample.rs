@@ -1,11 +1,13 @@
-//! Information-set sampling: complete states consistent with what one seat knows.
+//! Completions of a view: whole states consistent with what a seat (or a spectator)
+//! knows, drawn at random (information-set sampling) or chosen canonically (to check that
+//! a view read from outside is one some game shows).
 
 use rand_core::Rng;
 
-use super::{Game, InvalidState};
+use super::{Game, InvalidState, reach};
 use crate::chance::nth_bit;
 use crate::random::below;
-use crate::{CardId, Phase, PlayerView, Seat, SeatSet, Vote};
+use crate::{CardId, Phase, PlayerView, PublicView, Seat, SeatSet, Vote};
 
 impl PlayerView {
     /// Draws a complete game consistent with everything the viewer knows: the other seats'
@@ -16,10 +18,9 @@ impl PlayerView {
     /// Fails only for a view no game could produce (e.g. a hand-edited one).
     ///
     /// ```
-    /// use kingup_core::{Config, Game, Seat};
-    /// use rand::{SeedableRng, rngs::SmallRng};
+    /// use kingup_core::{Config, Game, Generator, Seat};
     ///
-    /// let mut rng = SmallRng::seed_from_u64(9);
+    /// let mut rng = Generator::new(9);
     /// let mut game = Game::new(Config::new(5))?;
     /// game.resolve_chance(&mut rng, &mut ());
     /// let me = Seat::new(3).unwrap();
@@ -29,62 +30,167 @@ impl PlayerView {
     /// ```
     pub fn sample<R: Rng + ?Sized>(&self, rng: &mut R) -> Result<Game, InvalidState> {
         self.check()?;
-        let p = &self.public;
-        let mut objectives = p.revealed;
-        let round = usize::from(p.round);
-        if usize::from(p.rounds_scored) <= round {
-            objectives[round][self.seat.index()] = self.objective_card;
-            let mut unseen = p.config.deck_mask() & !self.seen_cards();
-            for seat in p.dealt.iter().filter(|&s| s != self.seat) {
-                let card = draw_card(rng, &mut unseen).ok_or(InvalidState::Objectives(p.round))?;
-                objectives[round][seat.index()] = Some(card);
-            }
+        complete(&self.public, Some(self), &mut Drawn(rng))
+    }
+
+    /// Checks that some game the rules can reach shows exactly this view: the structural
+    /// checks of [`PlayerView::check`], then a history for a completion of it (the other
+    /// seats' hidden cards and votes filled in; which ones does not matter, as neither
+    /// changes what can have happened). Views read with serde are checked this way.
+    ///
+    /// ```
+    /// use kingup_core::{Config, Game, Generator, Seat};
+    ///
+    /// let mut game = Game::new(Config::new(4))?;
+    /// game.resolve_chance(&mut Generator::new(1), &mut ());
+    /// let mut view = game.player_view(Seat::new(2).unwrap());
+    /// assert_eq!(view.validate(), Ok(()));
+    /// view.public.round = 1; // a second round with no first round behind it
+    /// assert!(view.validate().is_err());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn validate(&self) -> Result<(), InvalidState> {
+        self.check()?;
+        let game = complete(&self.public, Some(self), &mut Canonical)?;
+        reach::history(&game)?;
+        if game.player_view(self.seat) != *self {
+            return Err(InvalidState::Unreachable);
         }
-        let mut voted_no = SeatSet::EMPTY;
-        for seat in p.voted.iter() {
-            let vote = if seat == self.seat {
-                self.vote
-            } else if p.no_cards(seat) > 0 && below(rng, 2) == 1 {
-                Some(Vote::No)
-            } else {
-                Some(Vote::Yes)
-            };
-            if vote == Some(Vote::No) {
-                voted_no.insert(seat);
-            }
-        }
-        let to_move = match (p.phase, p.actor) {
-            (_, crate::Actor::Seat(seat)) => seat,
-            (Phase::Setup, _) => p.first_player.unwrap_or(Seat::FIRST),
-            _ => p.crown.unwrap_or(Seat::FIRST),
-        };
-        let game = Game {
-            config: p.config,
-            round: p.round,
-            phase: p.phase,
-            castle: p.castle,
-            first_player: p.first_player,
-            to_move,
-            crown: p.crown,
-            voted: p.voted,
-            voted_no,
-            movers: p.movers,
-            no_votes: p.no_votes,
-            objectives,
-            scores: p.scores,
-        };
-        game.validate()?;
-        Ok(game)
+        Ok(())
     }
 }
 
-/// Takes a uniformly random card out of the mask `cards`.
-fn draw_card<R: Rng + ?Sized>(rng: &mut R, cards: &mut u32) -> Option<CardId> {
-    let count = cards.count_ones();
-    if count == 0 {
-        return None;
+#[cfg(feature = "alloc")]
+impl PlayerView {
+    /// The history of a game the rules can reach that shows exactly this view (the one
+    /// [`PlayerView::validate`] finds): to replay, save or resume a game from a view. The
+    /// other seats' hidden cards and pending votes are the lowest unseen cards and Yes.
+    pub fn replay(&self) -> Result<crate::Replay, InvalidState> {
+        self.check()?;
+        let game = complete(&self.public, Some(self), &mut Canonical)?;
+        let replay = crate::Replay::from_snapshot(&game.snapshot())?;
+        if game.player_view(self.seat) != *self {
+            return Err(InvalidState::Unreachable);
+        }
+        Ok(replay)
     }
-    let index = nth_bit(*cards, below(rng, count))?;
-    *cards &= !(1 << index);
-    CardId::new(index as usize)
+}
+
+impl PublicView {
+    /// Checks that some game the rules can reach shows exactly this view to a spectator,
+    /// as [`PlayerView::validate`] does for a seat. Views read with serde are checked this
+    /// way.
+    pub fn validate(&self) -> Result<(), InvalidState> {
+        self.check()?;
+        let game = complete(self, None, &mut Canonical)?;
+        reach::history(&game)?;
+        if game.public_view() != *self {
+            return Err(InvalidState::Unreachable);
+        }
+        Ok(())
+    }
+}
+
+/// How a completion fills in what the view hides.
+trait Fill {
+    /// A card for another seat, taken out of `unseen`.
+    fn card(&mut self, unseen: &mut u32) -> Option<CardId>;
+    /// Another seat's committed vote, No allowed only if it has a No card.
+    fn vote(&mut self, no_allowed: bool) -> Vote;
+}
+
+/// Uniformly at random.
+struct Drawn<'r, R: ?Sized>(&'r mut R);
+
+impl<R: Rng + ?Sized> Fill for Drawn<'_, R> {
+    fn card(&mut self, unseen: &mut u32) -> Option<CardId> {
+        let count = unseen.count_ones();
+        if count == 0 {
+            return None;
+        }
+        let index = nth_bit(*unseen, below(self.0, count))?;
+        *unseen &= !(1 << index);
+        CardId::new(index as usize)
+    }
+
+    fn vote(&mut self, no_allowed: bool) -> Vote {
+        if no_allowed && below(self.0, 2) == 1 {
+            Vote::No
+        } else {
+            Vote::Yes
+        }
+    }
+}
+
+/// The lowest unseen card, and Yes (always allowed).
+struct Canonical;
+
+impl Fill for Canonical {
+    fn card(&mut self, unseen: &mut u32) -> Option<CardId> {
+        let index = nth_bit(*unseen, 0)?;
+        *unseen &= !(1 << index);
+        CardId::new(index as usize)
+    }
+
+    fn vote(&mut self, _: bool) -> Vote {
+        Vote::Yes
+    }
+}
+
+/// The game showing `public` (and `viewer`'s secrets, if any) with the rest filled in by
+/// `fill`; checked with [`Game::validate`].
+fn complete(
+    public: &PublicView,
+    viewer: Option<&PlayerView>,
+    fill: &mut dyn Fill,
+) -> Result<Game, InvalidState> {
+    let p = public;
+    let seat = viewer.map(|v| v.seat);
+    let mut objectives = p.revealed;
+    let round = usize::from(p.round);
+    if usize::from(p.rounds_scored) <= round {
+        let mut unseen = p.config.deck_mask() & !p.revealed_cards();
+        if let Some(v) = viewer {
+            objectives[round][v.seat.index()] = v.objective_card;
+            unseen &= !v.seen_cards();
+        }
+        for other in p.dealt.iter().filter(|&s| Some(s) != seat) {
+            let card = fill
+                .card(&mut unseen)
+                .ok_or(InvalidState::Objectives(p.round))?;
+            objectives[round][other.index()] = Some(card);
+        }
+    }
+    let mut voted_no = SeatSet::EMPTY;
+    for voter in p.voted.iter() {
+        let vote = match viewer {
+            Some(v) if v.seat == voter => v.vote,
+            _ => Some(fill.vote(p.no_cards(voter) > 0)),
+        };
+        if vote == Some(Vote::No) {
+            voted_no.insert(voter);
+        }
+    }
+    let to_move = match (p.phase, p.actor) {
+        (_, crate::Actor::Seat(seat)) => seat,
+        (Phase::Setup, _) => p.first_player.unwrap_or(Seat::FIRST),
+        _ => p.crown.unwrap_or(Seat::FIRST),
+    };
+    let game = Game {
+        config: p.config,
+        round: p.round,
+        phase: p.phase,
+        castle: p.castle,
+        first_player: p.first_player,
+        to_move,
+        crown: p.crown,
+        voted: p.voted,
+        voted_no,
+        movers: p.movers,
+        no_votes: p.no_votes,
+        objectives,
+        scores: p.scores,
+    };
+    game.validate()?;
+    Ok(game)
 }

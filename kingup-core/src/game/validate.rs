@@ -40,6 +40,14 @@ pub enum InvalidState {
     /// The castle, turn, crown or votes do not fit the phase.
     #[error("the state does not fit the {0} phase")]
     Phase(Phase),
+    /// No sequence of moves reaches the state: it passes every check of a single field but
+    /// no history explains it.
+    #[error("no sequence of moves reaches this state")]
+    Unreachable,
+    /// The search for a history gave up before finding one (the state is refused, as no
+    /// history could be shown).
+    #[error("no history was found for this state within the search's budget")]
+    Undecided,
 }
 
 impl Game {
