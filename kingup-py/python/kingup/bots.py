@@ -24,13 +24,15 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from ._kingup import Bot, Game, HeuristicBot, IsmctsBot, RandomBot
+from ._kingup import MAX_ITERATIONS, MAX_TIME_LIMIT, Bot, Game, HeuristicBot, IsmctsBot, RandomBot
 from .errors import IllegalActionError
 
 if TYPE_CHECKING:
     from .openspiel import KingUpBot
 
 __all__ = [
+    "MAX_ITERATIONS",
+    "MAX_TIME_LIMIT",
     "Bot",
     "HeuristicBot",
     "IsmctsBot",
