@@ -164,10 +164,13 @@ fn display_never_overflows() {
     assert!(over.to_string().contains("65535"));
 }
 
+/// Changes the objectives and points of `scored()`.
+type Spoil = dyn Fn(&mut [Option<CardId>; Seat::MAX], &mut [u8; Seat::MAX]);
+
 #[test]
 fn a_scored_round_holds_distinct_objectives_for_three_to_six_seats() {
     assert_eq!(scored().check(), Ok(()));
-    let spoil = |f: &dyn Fn(&mut [Option<CardId>; 6], &mut [u8; 6])| {
+    let spoil = |f: &Spoil| {
         let Event::RoundScored {
             round,
             mut objectives,
