@@ -94,11 +94,13 @@ impl PyGame {
     }
 
     /// Runs `f` on the session, locked; `f` must not call into Python.
+    #[inline]
     fn with<R>(&self, py: Python<'_>, f: impl FnOnce(&Session) -> R) -> PyResult<R> {
         Ok(f(&*self.session(py)?))
     }
 
     /// Runs `f` on the game, locked; `f` must not call into Python.
+    #[inline]
     fn with_game<R>(&self, py: Python<'_>, f: impl FnOnce(&Game) -> R) -> PyResult<R> {
         Ok(f(self.session(py)?.game()))
     }

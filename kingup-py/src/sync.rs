@@ -26,7 +26,7 @@ const WAIT_STEP: Duration = Duration::from_millis(1);
 /// `mutex` locked for the calling thread: at once when free; else, once the other thread's
 /// call is done, waiting with the GIL released and raising `KeyboardInterrupt` (or what a
 /// signal handler raises) if a signal comes meanwhile.
-#[inline]
+#[inline(always)]
 pub(crate) fn lock<'a, T>(py: Python<'_>, mutex: &'a Mutex<T>) -> PyResult<MutexGuard<'a, T>> {
     // The fast path (free: always, for a `Game` under the GIL) inline in every call.
     match mutex.try_lock() {
