@@ -106,6 +106,25 @@ def test_pettingzoo_unknown_agents_raise_seat_error() -> None:
     assert env.observe("player_3")["observation"].shape == (kingup.OBSERVATION_LEN,)
 
 
+def test_pettingzoo_bool_seed_and_bot_helper_agents() -> None:
+    pytest.importorskip("pettingzoo")
+    from kingup.bots import RandomBot, pettingzoo_action
+    from kingup.pettingzoo import env, raw_env
+
+    e = raw_env(players=3)
+    with pytest.raises(TypeError, match="not bool"):
+        e.reset(seed=True)
+    e.reset(seed=1)
+    wrapped = env(players=3)
+    wrapped.reset(seed=1)
+    for target in (e, wrapped):
+        with pytest.raises(kingup.SeatError) as info:
+            pettingzoo_action(RandomBot(0), target, "y" * 10**6)
+        assert len(str(info.value)) < 200
+    with pytest.raises(TypeError, match="not a kingup.pettingzoo environment"):
+        pettingzoo_action(RandomBot(0), object())
+
+
 def test_pettingzoo_bad_settings_are_invalid_config() -> None:
     pytest.importorskip("pettingzoo")
     from kingup.pettingzoo import raw_env

@@ -100,6 +100,8 @@ class KingUpEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type infor
 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
         """Starts a new game; the same ``seed`` gives the same game (deal and chance)."""
+        if isinstance(seed, bool):
+            raise TypeError("seed must be an int, not bool")
         if seed is not None:
             self._seeds = random.Random(seed)
         self.game = Game(seed=self._seeds.getrandbits(64), **self._config)
