@@ -143,26 +143,27 @@ impl PyBot {
             .filter(|s| !s.is_none())
             .map(|s| int_arg(s, "seat"))
             .transpose()?;
-        // The view is a copy: the game is free again before the search.
+        // The view is a copy: the game is free again before the search. The game's lock is
+        // held for Rust work only; the errors (Python objects) are made once it is free.
         let view = {
             let session = game.get().session(py)?;
             let state = session.game();
             match seat {
-                Some(index) => state
-                    .seat(index)
+                Some(index) => state.seat(index).map(|s| state.player_view(s)).map_err(Ok),
+                None => state
+                    .next_seat()
                     .map(|s| state.player_view(s))
-                    .map_err(|e| errors::from_seat_error(py, &e)),
-                None => match state.next_seat() {
-                    Some(s) => Ok(state.player_view(s)),
-                    None => {
-                        let reason = idle_reason(state);
-                        let message = format!("no seat may act now: {reason}");
-                        Err(errors::cannot_act(py, message, None, reason.code()))
-                    }
-                },
+                    .ok_or_else(|| Err(idle_reason(state))),
             }
-        }?;
-        self.decide(py, view)
+        };
+        match view {
+            Ok(view) => self.decide(py, view),
+            Err(Ok(no_seat)) => Err(errors::from_seat_error(py, &no_seat)),
+            Err(Err(reason)) => {
+                let message = format!("no seat may act now: {reason}");
+                Err(errors::cannot_act(py, message, None, reason.code()))
+            }
+        }
     }
 
     /// The action this bot plays for the viewer of `view` (a `kingup.PlayerView`).

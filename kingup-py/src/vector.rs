@@ -8,7 +8,7 @@
 
 use std::sync::Mutex;
 
-use kingup_core::{Action, Game, Generator, OBSERVATION_LEN, Seat};
+use kingup_core::{Action, Game, Generator, IllegalAction, OBSERVATION_LEN, Seat};
 use numpy::{
     Element, PyArray, PyArray1, PyArray2, PyArrayDescrMethods, PyArrayMethods, PyReadwriteArray,
     PyUntypedArray, PyUntypedArrayMethods,
@@ -548,26 +548,46 @@ impl PyVectorEnv {
         Ok(raw)
     }
 
-    /// Checks every action against its env's legal actions and fills `state.actions`; the
-    /// first illegal one raises, naming its env.
-    fn validate(py: Python<'_>, state: &mut EnvState, raw: &[i64]) -> PyResult<()> {
+    /// Checks every action against its env's legal actions and fills `state.actions`;
+    /// the first illegal one is refused, naming its env. Pure Rust: it runs under the
+    /// env's lock, and the refusal becomes a Python error once the lock is free.
+    fn validate(state: &mut EnvState, raw: &[i64]) -> Result<(), Refusal> {
         state.actions.clear();
         for (i, (slot, &index)) in state.slots.iter().zip(raw).enumerate() {
-            let seat = Some(slot.seat.index() as i64);
-            let action = action_from_index(index).map_err(|message| {
-                errors::illegal_action_in_env(py, i, &message, seat, index, NO_SUCH_ACTION)
-            })?;
+            let seat = slot.seat.index() as i64;
+            let action = action_from_index(index)
+                .map_err(|message| Refusal::NoSuchAction(i, message, seat, index))?;
             if slot.mask >> action.index() & 1 == 0 {
                 return Err(match slot.game.check(slot.seat, action) {
-                    Err(err) => errors::from_illegal_in_env(py, i, &err),
-                    Ok(()) => PyRuntimeError::new_err(format!(
-                        "internal error (kingup bug): env {i}'s mask refuses {action}"
-                    )),
+                    Err(err) => Refusal::Illegal(i, err),
+                    Ok(()) => Refusal::Bug(i, action),
                 });
             }
             state.actions.push(action);
         }
         Ok(())
+    }
+}
+
+/// Why `step` refused its actions: env, and what the engine said.
+enum Refusal {
+    NoSuchAction(usize, String, i64, i64),
+    Illegal(usize, IllegalAction),
+    /// The env's mask and the engine disagree.
+    Bug(usize, Action),
+}
+
+impl Refusal {
+    fn raise(self, py: Python<'_>) -> PyErr {
+        match self {
+            Refusal::NoSuchAction(env, message, seat, index) => {
+                errors::illegal_action_in_env(py, env, &message, Some(seat), index, NO_SUCH_ACTION)
+            }
+            Refusal::Illegal(env, err) => errors::from_illegal_in_env(py, env, &err),
+            Refusal::Bug(env, action) => PyRuntimeError::new_err(format!(
+                "internal error (kingup bug): env {env}'s mask refuses {action}"
+            )),
+        }
     }
 }
 
@@ -714,8 +734,13 @@ impl PyVectorEnv {
     fn step(&self, py: Python<'_>, actions: &Bound<'_, PyAny>) -> PyResult<Py<PyTuple>> {
         let raw = self.read_actions(actions)?;
         let mut state = sync::lock(py, &self.state)?;
-        PyVectorEnv::validate(py, &mut state, &raw)?;
+        if let Err(refusal) = PyVectorEnv::validate(&mut state, &raw) {
+            drop(state);
+            return Err(refusal.raise(py));
+        }
         let seed = state.shared.seed;
+        // The lock stays held through the pass (another thread's call waits for it); a
+        // signal handler that ran between chunks and used this env would wait too.
         self.perform(py, &mut state, Op::Step, seed)?;
         Ok(self.result.clone_ref(py))
     }
