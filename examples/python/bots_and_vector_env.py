@@ -38,7 +38,8 @@ def vector_run(envs: int, steps: int, seed: int) -> npt.NDArray[np.int64]:
     games = 0
     for _ in range(steps):
         masks = env.action_masks
-        actions = np.argmax(rng.random(masks.shape) * masks, axis=1)
+        # Random legal actions: illegal ones score -1, below any legal one's noise.
+        actions = np.argmax(np.where(masks == 1, rng.random(masks.shape), -1.0), axis=1)
         for i in np.flatnonzero(env.seats == 0):
             actions[i] = bot.choose_view(env.view(int(i)))
         _, _, rewards, dones, _ = env.step(actions)

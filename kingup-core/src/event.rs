@@ -4,7 +4,17 @@ use core::fmt;
 
 use arrayvec::ArrayVec;
 
-use crate::{CardId, Character, CharacterSet, Floor, Seat, SeatSet, Vote};
+use crate::{CONSOLATION_POINTS, CardId, Character, CharacterSet, Floor, Seat, SeatSet, Vote};
+
+/// Rounds a game has at most (the game module's own bound is private to it).
+const MAX_ROUNDS: u8 = 3;
+
+/// Most points a round gives one seat: the best possible castle for an objective, which is
+/// also what the third-round rule gives a seat that scored nothing.
+const MAX_ROUND_POINTS: u8 = CONSOLATION_POINTS;
+
+/// Most total points a seat can have: the most a round gives, every round.
+const MAX_TOTAL: u16 = MAX_ROUND_POINTS as u16 * MAX_ROUNDS as u16;
 
 /// Something that happened in the game.
 ///
@@ -127,6 +137,50 @@ pub enum Event {
 /// `Vec<Event>` instead, since a full list drops further events.
 pub type Events = ArrayVec<Event, 8>;
 
+/// Why [`Event::check`] refuses an event: no game of King Up! can emit it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum EventError {
+    /// A round index past the third round.
+    #[error("round index {0} is out of range 0..3")]
+    Round(u8),
+    /// A floor the event's kind cannot name: placements go to floors 1–4, layouts to
+    /// 0–3, climbs reach 1–6.
+    #[error("a {kind} event cannot name floor {floor}")]
+    Floor {
+        /// The event's kind ([`Event::kind`]).
+        kind: &'static str,
+        /// The floor's number.
+        floor: u8,
+    },
+    /// A round score above the most one round can give.
+    #[error("seat {seat} scores {points} points in a round; a round gives at most 33")]
+    Points {
+        /// The seat.
+        seat: Seat,
+        /// Its points.
+        points: u8,
+    },
+    /// A total above the most three rounds can give.
+    #[error("seat {seat} has {total} points in total; a game gives at most 99")]
+    Total {
+        /// The seat.
+        seat: Seat,
+        /// Its total.
+        total: u16,
+    },
+    /// The objectives of a scored round are not one distinct card for each of the first
+    /// 3 to 6 seats, or a seat past them has points.
+    #[error("the scored round's objectives and points are not those of 3 to 6 seats")]
+    Objectives,
+    /// A finished game without winners, or with a winner below the best total.
+    #[error("the winners are not the seats with the best total")]
+    Winners,
+    /// Characters put on the Servants' floor after placement: some stay outside only when
+    /// a seat placed them, so there is at least one left over and never all 13.
+    #[error("{0} characters cannot be left over after placement")]
+    Leftovers(usize),
+}
+
 /// Where the engine writes the events of a step.
 ///
 /// `()` discards them (the fast path), [`Events`] collects one step's and `Vec<Event>`
@@ -202,6 +256,108 @@ impl Event {
             event => event,
         }
     }
+
+    /// Checks that some game could emit this event: rounds are `0..3`, floors are those
+    /// of the event's kind (placed on 1–4, laid out on 0–3, climbed to 1–6), a round
+    /// gives at most 33 points and a game 99, a scored round has one distinct objective
+    /// for each of its 3 to 6 seats, and a finished game has winners, all with the best
+    /// total. Events the engine emits always pass; a hand-written or decoded one (serde
+    /// checks only each field's own range) may not.
+    ///
+    /// ```
+    /// use kingup_core::{Character, Event, Floor, Seat};
+    ///
+    /// let seat = Seat::new(1).unwrap();
+    /// let placed = |floor| Event::Placed { seat, character: Character::Beatrice, floor };
+    /// assert!(placed(Floor::Officials).check().is_ok());
+    /// assert!(placed(Floor::Throne).check().is_err());
+    /// ```
+    pub fn check(&self) -> Result<(), EventError> {
+        let floor_in = |floor: Floor, lowest: usize, highest: usize| {
+            if (lowest..=highest).contains(&floor.index()) {
+                Ok(())
+            } else {
+                Err(EventError::Floor {
+                    kind: self.kind(),
+                    floor: floor.index() as u8,
+                })
+            }
+        };
+        match *self {
+            Event::LaidOut { floor, .. } => floor_in(floor, 0, 3),
+            Event::Placed { floor, .. } => floor_in(floor, 1, 4),
+            Event::Climbed { to, .. } => floor_in(to, 1, 6),
+            Event::RoundStarted { round, .. } => check_round(round),
+            Event::LeftoversPlaced { characters } => match characters.len() {
+                1..Character::COUNT => Ok(()),
+                n => Err(EventError::Leftovers(n)),
+            },
+            Event::RoundScored {
+                round,
+                objectives,
+                points,
+            } => {
+                check_round(round)?;
+                check_scored(&objectives, &points)
+            }
+            Event::GameOver { totals, winners } => check_game_over(&totals, winners),
+            Event::FirstPlayerChosen { .. }
+            | Event::ObjectiveDealt { .. }
+            | Event::ElectionCalled { .. }
+            | Event::VoteCommitted { .. }
+            | Event::VotesRevealed { .. }
+            | Event::Eliminated { .. }
+            | Event::Crowned { .. } => Ok(()),
+        }
+    }
+}
+
+fn check_round(round: u8) -> Result<(), EventError> {
+    if round < MAX_ROUNDS {
+        Ok(())
+    } else {
+        Err(EventError::Round(round))
+    }
+}
+
+/// A scored round: the first 3 to 6 seats hold distinct cards and at most 33 points each;
+/// the seats past them hold neither.
+fn check_scored(
+    objectives: &[Option<CardId>; Seat::MAX],
+    points: &[u8; Seat::MAX],
+) -> Result<(), EventError> {
+    let players = objectives.iter().take_while(|o| o.is_some()).count();
+    let mut cards = 0u32;
+    for (seat, (objective, &p)) in Seat::all(Seat::MAX).zip(objectives.iter().zip(points)) {
+        if p > MAX_ROUND_POINTS {
+            return Err(EventError::Points { seat, points: p });
+        }
+        match objective {
+            Some(card) if seat.index() < players && cards & 1 << card.index() == 0 => {
+                cards |= 1 << card.index();
+            }
+            None if seat.index() >= players && p == 0 => {}
+            _ => return Err(EventError::Objectives),
+        }
+    }
+    if players < usize::from(crate::Config::MIN_PLAYERS) {
+        return Err(EventError::Objectives);
+    }
+    Ok(())
+}
+
+/// A finished game: totals of at most 99, and winners, every one with the best total.
+fn check_game_over(totals: &[u16; Seat::MAX], winners: SeatSet) -> Result<(), EventError> {
+    for (seat, &total) in Seat::all(Seat::MAX).zip(totals) {
+        if total > MAX_TOTAL {
+            return Err(EventError::Total { seat, total });
+        }
+    }
+    let best = totals.iter().copied().max().unwrap_or(0);
+    if winners.is_empty() || winners.iter().any(|s| totals[s.index()] != best) {
+        return Err(EventError::Winners);
+    }
+    Ok(())
 }
 
 impl fmt::Display for Event {
@@ -221,7 +377,11 @@ impl fmt::Display for Event {
             Event::RoundStarted {
                 round,
                 first_player,
-            } => write!(f, "round {} begins with seat {first_player}", round + 1),
+            } => write!(
+                f,
+                "round {} begins with seat {first_player}",
+                u16::from(round) + 1
+            ),
             Event::Placed {
                 seat,
                 character,
@@ -261,7 +421,8 @@ impl fmt::Display for Event {
             Event::Eliminated { character } => write!(f, "{character} is eliminated"),
             Event::Crowned { character } => write!(f, "long live King {character}!"),
             Event::RoundScored { round, points, .. } => {
-                write!(f, "round {} scores:", round + 1)?;
+                // Widened: a decoded event may hold any round index (see `Event::check`).
+                write!(f, "round {} scores:", u16::from(round) + 1)?;
                 points.iter().try_for_each(|p| write!(f, " {p}"))
             }
             Event::GameOver { totals, winners } => {

@@ -2,6 +2,7 @@
 batched simulator.
 
     python kingup-py/bench/bench_steps.py [--seconds 3] [--games 100000]
+    python kingup-py/bench/bench_steps.py --fixed 300 --loop kingup   # under callgrind
 
 Both games are driven by the same loop from Python: while the game is not over, pick a
 uniformly random legal action with ``random.Random.choice`` and apply it. kingup resolves
@@ -10,6 +11,12 @@ action, votes included; hearts has explicit chance nodes (the deal), which the l
 samples with the same ``choice`` over the outcomes and counts as steps. Hearts' rate is
 also given for player actions only. Runs alternate between the two games so that load
 from other processes affects both alike; the best of the rounds is reported.
+
+On a shared machine the wall-clock ratio moves by a third between runs. ``--fixed N``
+plays N games of one loop (``kingup``, ``hearts``, or ``floor``: the same loop over three
+trivial C calls, the Python cost alone) from fixed seeds and prints the steps, untimed:
+run it under ``valgrind --tool=callgrind`` with N and with 0, and the difference of the
+instruction counts over the steps is the cost of a step, whatever the load.
 """
 
 from __future__ import annotations
@@ -59,6 +66,50 @@ def hearts_loop(rng: random.Random, seconds: float) -> tuple[int, int, int, floa
     return steps, player_steps, games, time.perf_counter() - start
 
 
+def fixed_loop(which: str, games: int) -> int:
+    """Plays ``games`` games of the ``which`` loop from fixed seeds; returns the steps."""
+    rng = random.Random(0)
+    choice = rng.choice
+    steps = 0
+    if which == "kingup":
+        for _ in range(games):
+            g = kingup.Game(players=4, seed=rng.getrandbits(64))
+            while not g.is_over:
+                g.apply(choice(g.legal_actions()))
+                steps += 1
+    elif which == "hearts":
+        import pyspiel
+
+        game = pyspiel.load_game("hearts")
+        for _ in range(games):
+            state = game.new_initial_state()
+            while not state.is_terminal():
+                if state.is_chance_node():
+                    outcome, _ = choice(state.chance_outcomes())
+                    state.apply_action(outcome)
+                else:
+                    state.apply_action(choice(state.legal_actions()))
+                steps += 1
+    else:
+        # The kingup loop's shape over trivial C calls (an attribute, a list copy, an
+        # append), 188 steps a game: what the Python side of a step costs by itself.
+        class Fake:
+            pass
+
+        fake = Fake()
+        fake.is_over = False  # type: ignore[attr-defined]
+        legal = list(range(10))
+        fake.legal_actions = legal.copy  # type: ignore[attr-defined]
+        played: list[int] = []
+        fake.apply = played.append  # type: ignore[attr-defined]
+        for _ in range(games):
+            played.clear()
+            while not fake.is_over and len(played) < 188:  # type: ignore[attr-defined]
+                fake.apply(choice(fake.legal_actions()))  # type: ignore[attr-defined]
+                steps += 1
+    return steps
+
+
 def best(runs: list[float]) -> float:
     return max(runs)
 
@@ -77,7 +128,12 @@ def main() -> int:
     parser.add_argument("--seconds", type=float, default=2.0, help="per run and game")
     parser.add_argument("--rounds", type=int, default=3, help="alternating runs per game")
     parser.add_argument("--games", type=int, default=100_000, help="for simulate")
+    parser.add_argument("--fixed", type=int, metavar="N", help="play N games untimed (callgrind)")
+    parser.add_argument("--loop", choices=["kingup", "hearts", "floor"], default="kingup")
     args = parser.parse_args()
+    if args.fixed is not None:
+        print(f"{args.loop}: {fixed_loop(args.loop, args.fixed)} steps")
+        return 0
     rng = random.Random(0)
     k_rates: list[float] = []
     h_rates: list[float] = []

@@ -8,24 +8,30 @@
 //! with the GIL released.
 
 use core::time::Duration;
+use std::sync::Mutex;
+use std::sync::mpsc::{self, RecvTimeoutError};
 
 use kingup_bots::{AnyBot, Bot, BotError, BotKind, BotSpec, IsmctsConfig, Rollout};
-use kingup_core::PlayerView;
+use kingup_core::{Action, PlayerView};
 use pyo3::PyClassInitializer;
 use pyo3::exceptions::{PyRuntimeError, PyTypeError};
 use pyo3::prelude::*;
 
-use crate::config::str_arg;
-use crate::convert::{int_arg, seat_arg, seed_or_os, type_name};
+use crate::config::choice_arg;
+use crate::convert::{float_arg, int_arg, seed_or_os, type_name};
 use crate::errors;
 use crate::game::{PyGame, idle_reason};
+use crate::sync;
 use crate::view::PyPlayerView;
 
 /// The base class of the bots: `choose(game, seat)` and `choose_view(view)`.
-#[pyclass(module = "kingup._kingup", name = "Bot", subclass)]
+///
+/// The bot (its generator and search tree) is behind a `Mutex`: a bot shared between
+/// threads decides for one caller at a time (see `sync`).
+#[pyclass(module = "kingup._kingup", name = "Bot", subclass, frozen)]
 #[derive(Debug)]
 pub(crate) struct PyBot {
-    bot: AnyBot,
+    bot: Mutex<AnyBot>,
     spec: BotSpec,
     seed: u64,
 }
@@ -42,33 +48,78 @@ impl PyBot {
         spec.validate().map_err(|e| bot_error(py, &e))?;
         let seed = seed_or_os(seed)?;
         Ok(PyBot {
-            bot: spec.build(seed),
+            bot: Mutex::new(spec.build(seed)),
             spec,
             seed,
         })
     }
 
-    /// The bot's action for `view.seat`, from `view` alone. The search runs with the GIL
-    /// released; the bot's generator is left as it was when the seat may not act.
-    fn decide(&mut self, py: Python<'_>, view: PlayerView) -> PyResult<usize> {
+    /// The bot's action for `view.seat`, from `view` alone. The bot is left as it was
+    /// when the seat may not act, and when the search is interrupted.
+    fn decide(&self, py: Python<'_>, view: PlayerView) -> PyResult<usize> {
         if let Err(reason) = view.public.actor.check(view.seat) {
             let message = format!("seat {} may not act now: {reason}", view.seat);
             let seat = Some(view.seat.index() as i64);
             return Err(errors::cannot_act(py, message, seat, reason.code()));
         }
-        let bot = &mut self.bot;
+        let mut bot = sync::lock(py, &self.bot)?;
         let action = if bot.kind() == BotKind::Ismcts {
-            py.detach(|| bot.choose(&view))
+            search(py, &mut bot, view)?
         } else {
+            // Microseconds: no reason to release the GIL.
             bot.choose(&view)
         };
         match action {
             Some(action) if view.legal_mask() >> action.index() & 1 == 1 => Ok(action.index()),
             other => Err(PyRuntimeError::new_err(format!(
                 "internal error (kingup bug): the {} bot chose {other:?} for seat {}",
-                self.bot.kind(),
+                self.spec.kind.name(),
                 view.seat
             ))),
+        }
+    }
+}
+
+/// Runs an ISMCTS search, which can take up to an hour, so that Ctrl-C stops it at once:
+/// a copy of the bot searches on a thread of its own while the calling thread, with the
+/// GIL released, waits for it and checks for signals every few milliseconds. The copy
+/// replaces the bot when it is done; if a signal's handler raises (`KeyboardInterrupt`),
+/// the bot stays as it was (its generator not advanced) and the abandoned search runs out
+/// on its thread, bounded by the bot's iterations and time limit, its result dropped.
+/// (The search itself has no way to be told to stop: `kingup-bots` would need one.)
+fn search(py: Python<'_>, bot: &mut AnyBot, view: PlayerView) -> PyResult<Option<Action>> {
+    let mut copy = bot.clone();
+    let (done, result) = mpsc::channel();
+    std::thread::Builder::new()
+        .name("kingup-ismcts".to_owned())
+        .spawn(move || {
+            let action = copy.choose(&view);
+            // The receiver is gone only after an interrupt: nobody wants the result then.
+            let _ = done.send((copy, action));
+        })
+        .map_err(|e| PyRuntimeError::new_err(format!("cannot start the search thread: {e}")))?;
+    // The receiver is moved into each wait (it is not `Sync`) and given back.
+    let mut result = Some(result);
+    loop {
+        let waiting = result.take().ok_or_else(|| {
+            PyRuntimeError::new_err("internal error (kingup bug): the search result was lost")
+        })?;
+        let (received, waiting) = py.detach(move || {
+            let received = waiting.recv_timeout(sync::CHECK_EVERY);
+            (received, waiting)
+        });
+        result = Some(waiting);
+        match received {
+            Ok((searched, action)) => {
+                *bot = searched;
+                return Ok(action);
+            }
+            Err(RecvTimeoutError::Timeout) => py.check_signals()?,
+            Err(RecvTimeoutError::Disconnected) => {
+                return Err(PyRuntimeError::new_err(
+                    "internal error (kingup bug): the search thread ended without a result",
+                ));
+            }
         }
     }
 }
@@ -79,7 +130,7 @@ impl PyBot {
     /// in `game`, decided from `game.view(seat)` only.
     #[pyo3(signature = (game, seat=None))]
     fn choose(
-        &mut self,
+        &self,
         py: Python<'_>,
         game: &Bound<'_, PyAny>,
         seat: Option<&Bound<'_, PyAny>>,
@@ -88,26 +139,35 @@ impl PyBot {
             let message = format!("game must be a kingup.Game, not {}", type_name(game));
             PyTypeError::new_err(message)
         })?;
-        let game = game
-            .try_borrow()
-            .map_err(|e| PyRuntimeError::new_err(format!("the game is in use: {e}")))?;
-        let state = game.state();
-        let seat = match seat.filter(|s| !s.is_none()) {
-            Some(obj) => seat_arg(obj, state.config())?,
-            None => state.next_seat().ok_or_else(|| {
-                let reason = idle_reason(state);
-                let message = format!("no seat may act now: {reason}");
-                errors::cannot_act(py, message, None, reason.code())
-            })?,
+        let seat = seat
+            .filter(|s| !s.is_none())
+            .map(|s| int_arg(s, "seat"))
+            .transpose()?;
+        // The view is a copy: the game is free again before the search. The game's lock is
+        // held for Rust work only; the errors (Python objects) are made once it is free.
+        let view = {
+            let session = game.get().session(py)?;
+            let state = session.game();
+            match seat {
+                Some(index) => state.seat(index).map(|s| state.player_view(s)).map_err(Ok),
+                None => state
+                    .next_seat()
+                    .map(|s| state.player_view(s))
+                    .ok_or_else(|| Err(idle_reason(state))),
+            }
         };
-        let view = state.player_view(seat);
-        // The view is a copy: the game is free again before the search.
-        drop(game);
-        self.decide(py, view)
+        match view {
+            Ok(view) => self.decide(py, view),
+            Err(Ok(no_seat)) => Err(errors::from_seat_error(py, &no_seat)),
+            Err(Err(reason)) => {
+                let message = format!("no seat may act now: {reason}");
+                Err(errors::cannot_act(py, message, None, reason.code()))
+            }
+        }
     }
 
     /// The action this bot plays for the viewer of `view` (a `kingup.PlayerView`).
-    fn choose_view(&mut self, py: Python<'_>, view: &Bound<'_, PyAny>) -> PyResult<usize> {
+    fn choose_view(&self, py: Python<'_>, view: &Bound<'_, PyAny>) -> PyResult<usize> {
         let view = view.cast::<PyPlayerView>().map_err(|_| {
             let message = format!("view must be a kingup.PlayerView, not {}", type_name(view));
             PyTypeError::new_err(message)
@@ -141,7 +201,7 @@ impl PyBot {
 }
 
 /// Picks uniformly among the legal actions.
-#[pyclass(module = "kingup._kingup", name = "RandomBot", extends = PyBot)]
+#[pyclass(module = "kingup._kingup", name = "RandomBot", extends = PyBot, frozen)]
 #[derive(Debug)]
 pub(crate) struct PyRandomBot;
 
@@ -160,7 +220,7 @@ impl PyRandomBot {
 
 /// Rules of thumb: its own characters up, the others' held back, a No on a candidate
 /// that would hurt it.
-#[pyclass(module = "kingup._kingup", name = "HeuristicBot", extends = PyBot)]
+#[pyclass(module = "kingup._kingup", name = "HeuristicBot", extends = PyBot, frozen)]
 #[derive(Debug)]
 pub(crate) struct PyHeuristicBot;
 
@@ -178,7 +238,7 @@ impl PyHeuristicBot {
 }
 
 /// Information-set Monte Carlo tree search over worlds sampled from its view.
-#[pyclass(module = "kingup._kingup", name = "IsmctsBot", extends = PyBot)]
+#[pyclass(module = "kingup._kingup", name = "IsmctsBot", extends = PyBot, frozen)]
 #[derive(Debug)]
 pub(crate) struct PyIsmctsBot;
 
@@ -190,22 +250,24 @@ impl PyIsmctsBot {
         py: Python<'_>,
         seed: Option<&Bound<'_, PyAny>>,
         iterations: Option<&Bound<'_, PyAny>>,
-        exploration: Option<f64>,
+        exploration: Option<&Bound<'_, PyAny>>,
         rollout: Option<&Bound<'_, PyAny>>,
-        time_limit: Option<f64>,
+        time_limit: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<PyClassInitializer<PyIsmctsBot>> {
         let mut spec = BotSpec::new(BotKind::Ismcts);
         let search = &mut spec.search;
-        if let Some(obj) = iterations {
+        if let Some(obj) = iterations.filter(|a| !a.is_none()) {
             search.iterations = iterations_arg(obj)?;
         }
-        if let Some(c) = exploration {
-            search.exploration = c;
+        if let Some(obj) = exploration.filter(|a| !a.is_none()) {
+            // Checked by `BotSpec::validate` (an int too large for a float is infinite).
+            search.exploration = float_arg(obj, "exploration")?;
         }
-        if let Some(obj) = rollout {
+        if let Some(obj) = rollout.filter(|a| !a.is_none()) {
             search.rollout = rollout_arg(obj)?;
         }
-        if let Some(seconds) = time_limit {
+        if let Some(obj) = time_limit.filter(|a| !a.is_none()) {
+            let seconds = float_arg(obj, "time_limit")?;
             search.time_limit = Some(time_limit_arg(py, seconds)?);
         }
         let base = PyBot::new(py, spec, seed)?;
@@ -263,14 +325,11 @@ fn iterations_arg(obj: &Bound<'_, PyAny>) -> PyResult<u32> {
 
 /// `"heuristic"` or `"random"`.
 fn rollout_arg(obj: &Bound<'_, PyAny>) -> PyResult<Rollout> {
-    match str_arg(obj, "rollout")?.as_str() {
-        "heuristic" => Ok(Rollout::Heuristic),
-        "random" => Ok(Rollout::Random),
-        other => {
-            let message = format!("rollout must be \"heuristic\" or \"random\", not {other:?}");
-            Err(errors::invalid_config(obj.py(), message))
-        }
-    }
+    let choices = [
+        ("heuristic", Rollout::Heuristic),
+        ("random", Rollout::Random),
+    ];
+    choice_arg(obj, "rollout", &choices)
 }
 
 /// A time limit in seconds. Zero and over an hour are refused by `BotSpec::validate`;

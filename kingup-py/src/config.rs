@@ -1,11 +1,13 @@
 //! Building a `Config` from `kingup.Game(...)`'s keyword arguments.
 
-use kingup_core::{Character, Config, Deck, FirstPlayer, Objective, Seat, Setup};
+use kingup_core::{
+    Character, Config, Deck, DeckError, FirstPlayer, Objective, ObjectiveError, Seat, Setup,
+};
 use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
 use pyo3::types::PyString;
 
-use crate::convert::{int_arg, type_name};
+use crate::convert::{int_arg, name_arg, quote, shown};
 use crate::errors::invalid_config;
 
 /// The keyword arguments that make a `Config` (`kingup.Game`, `simulate`, `VectorEnv`).
@@ -54,29 +56,51 @@ fn small_int(obj: &Bound<'_, PyAny>, what: &str) -> PyResult<u8> {
     let value = int_arg(obj, what)?;
     u8::try_from(value).map_err(|_| {
         let message = match what {
-            "players" => format!("King Up! is for 3 to 6 players, not {value}"),
-            _ => format!("a game lasts 3 rounds (or 1 in the quick variant), not {value}"),
+            "players" => format!(
+                "King Up! is for {} to {} players, not {}",
+                Config::MIN_PLAYERS,
+                Config::MAX_PLAYERS,
+                shown(obj)
+            ),
+            _ => format!(
+                "a game lasts 3 rounds (or 1 in the quick variant), not {}",
+                shown(obj)
+            ),
         };
         invalid_config(obj.py(), message)
     })
 }
 
-/// A string argument, else `TypeError`.
-pub(crate) fn str_arg(obj: &Bound<'_, PyAny>, what: &str) -> PyResult<String> {
-    obj.cast::<PyString>()
-        .map(|s| s.to_string())
-        .map_err(|_| PyTypeError::new_err(format!("{what} must be a str, not {}", type_name(obj))))
+/// One of `choices` named by a string (at most `MAX_NAME_CHARS`), else
+/// `InvalidConfigError` listing them.
+pub(crate) fn choice_arg<T: Copy>(
+    obj: &Bound<'_, PyAny>,
+    what: &str,
+    choices: &[(&str, T)],
+) -> PyResult<T> {
+    let text = name_arg(obj, what)?;
+    if let Some(&(_, value)) = choices.iter().find(|(name, _)| *name == text) {
+        return Ok(value);
+    }
+    let names: Vec<String> = choices.iter().map(|(n, _)| format!("{n:?}")).collect();
+    let message = format!(
+        "{what} must be {}, not {}",
+        names.join(" or "),
+        quote(&text)
+    );
+    Err(invalid_config(obj.py(), message))
 }
 
 fn setup(obj: &Bound<'_, PyAny>) -> PyResult<Setup> {
-    match str_arg(obj, "setup")?.as_str() {
-        "placement" => Ok(Setup::Placement),
-        "random" | "random_layout" => Ok(Setup::RandomLayout),
-        other => Err(invalid_config(
-            obj.py(),
-            format!("setup must be \"placement\" or \"random\", not {other:?}"),
-        )),
-    }
+    choice_arg(
+        obj,
+        "setup",
+        &[
+            ("placement", Setup::Placement),
+            ("random", Setup::RandomLayout),
+            ("random_layout", Setup::RandomLayout),
+        ],
+    )
 }
 
 fn first_player(obj: &Bound<'_, PyAny>) -> PyResult<FirstPlayer> {
@@ -86,13 +110,19 @@ fn first_player(obj: &Bound<'_, PyAny>) -> PyResult<FirstPlayer> {
         .and_then(Seat::new)
         .map(FirstPlayer::Seat)
         .ok_or_else(|| {
-            let message = format!("first_player {value} is not a seat (0 to 5)");
+            let message = format!(
+                "first_player {} is not a seat (0 to {})",
+                shown(obj),
+                Seat::MAX - 1
+            );
             invalid_config(obj.py(), message)
         })
 }
 
 /// A deck: a sequence of cards, each a string of six letters (`"BDEMNP"`) or a sequence
-/// of six characters (ids, letters, names or `kingup.Character`).
+/// of six characters (ids, letters, names or `kingup.Character`). At most `Deck::MAX`
+/// cards are read: any iterable is accepted, and one that goes on (a generator without
+/// end) is refused at the first card too many.
 fn deck(obj: &Bound<'_, PyAny>) -> PyResult<Deck> {
     let py = obj.py();
     if obj.is_instance_of::<PyString>() {
@@ -100,8 +130,16 @@ fn deck(obj: &Bound<'_, PyAny>) -> PyResult<Deck> {
             "deck must be a sequence of cards, not a str",
         ));
     }
-    let mut cards = Vec::new();
+    let mut cards = Vec::with_capacity(Deck::MAX);
     for (i, card) in obj.try_iter()?.enumerate() {
+        if i == Deck::MAX {
+            // The core's own message when the length is known; an iterator is not read on.
+            let message = match obj.len() {
+                Ok(found) => DeckError::WrongSize { found }.to_string(),
+                Err(_) => format!("a deck holds 1 to {} cards, found more", Deck::MAX),
+            };
+            return Err(invalid_config(py, message));
+        }
         let objective =
             objective(&card?).map_err(|e| with_context(py, e, &format!("deck card {i}")))?;
         cards.push(objective);
@@ -117,25 +155,44 @@ fn with_context(py: Python<'_>, err: PyErr, at: &str) -> PyErr {
     invalid_config(py, format!("{at}: {}", err.value(py)))
 }
 
+/// One objective card: six letters, or six characters; at most `Objective::SIZE` (plus
+/// one, to tell that there are too many) are read.
 fn objective(card: &Bound<'_, PyAny>) -> PyResult<Objective> {
-    let made = if let Ok(text) = card.cast::<PyString>() {
-        Objective::from_letters(&text.to_string())
-    } else {
-        let characters = card
-            .try_iter()?
-            .map(|c| character(&c?))
-            .collect::<PyResult<Vec<_>>>()?;
-        Objective::new(&characters)
-    };
-    made.map_err(|e| invalid_config(card.py(), e.to_string()))
+    let py = card.py();
+    let wrong_size = |found| invalid_config(py, ObjectiveError::WrongSize(found).to_string());
+    if let Ok(text) = card.cast::<PyString>() {
+        let len = text.len()?;
+        if len != Objective::SIZE {
+            return Err(wrong_size(len));
+        }
+        return Objective::from_letters(&text.to_string_lossy())
+            .map_err(|e| invalid_config(py, e.to_string()));
+    }
+    let mut characters = Vec::with_capacity(Objective::SIZE);
+    for c in card.try_iter()? {
+        if characters.len() == Objective::SIZE {
+            return Err(match card.len() {
+                Ok(found) => wrong_size(found),
+                Err(_) => invalid_config(
+                    py,
+                    format!(
+                        "an objective names exactly {} characters, found more",
+                        Objective::SIZE
+                    ),
+                ),
+            });
+        }
+        characters.push(character(&c?)?);
+    }
+    Objective::new(&characters).map_err(|e| invalid_config(py, e.to_string()))
 }
 
 /// A character from an id, a letter or a name.
 pub(crate) fn character(obj: &Bound<'_, PyAny>) -> PyResult<Character> {
-    if let Ok(text) = obj.cast::<PyString>() {
-        let text = text.to_string();
+    if obj.is_instance_of::<PyString>() {
+        let text = name_arg(obj, "a character")?;
         return text.parse().map_err(|e: kingup_core::ParseCharacterError| {
-            invalid_config(obj.py(), format!("{text:?} is {e}"))
+            invalid_config(obj.py(), format!("{} is {e}", quote(&text)))
         });
     }
     let value = int_arg(obj, "a character")?;
@@ -143,9 +200,11 @@ pub(crate) fn character(obj: &Bound<'_, PyAny>) -> PyResult<Character> {
         .ok()
         .and_then(Character::from_index)
         .ok_or_else(|| {
-            invalid_config(
-                obj.py(),
-                format!("character id {value} is out of range 0..13"),
-            )
+            let message = format!(
+                "character id {} is out of range 0..{}",
+                shown(obj),
+                Character::COUNT
+            );
+            invalid_config(obj.py(), message)
         })
 }

@@ -3,7 +3,7 @@
 use kingup_core::Event;
 use pyo3::prelude::*;
 
-use crate::convert;
+use crate::{convert, errors};
 
 /// An event, already redacted for its viewer.
 #[pyclass(module = "kingup._kingup", name = "Event", frozen, eq, hash, str)]
@@ -34,11 +34,17 @@ impl PyEvent {
         convert::json_to_py(py, &self.to_json()?)
     }
 
-    /// Reads `to_json()`'s output; `InvalidStateError` if malformed.
+    /// Reads `to_json()`'s output; `InvalidStateError` if malformed, or if it is an
+    /// event no game can emit (`Event::check`: a round past the third, a placement on the
+    /// throne, more points than a round gives...).
     #[staticmethod]
     fn from_json(py: Python<'_>, text: &Bound<'_, PyAny>) -> PyResult<PyEvent> {
-        let text = crate::config::str_arg(text, "the JSON document")?;
-        convert::from_json(py, &text, "event").map(PyEvent)
+        let text = convert::json_arg(text)?;
+        let event: Event = convert::from_json(py, &text, "event")?;
+        event
+            .check()
+            .map_err(|e| errors::invalid_state(py, format!("impossible event: {e}")))?;
+        Ok(PyEvent(event))
     }
 
     fn __reduce__<'py>(&self, py: Python<'py>) -> PyResult<(Bound<'py, PyAny>, (String,))> {

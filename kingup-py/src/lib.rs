@@ -13,13 +13,20 @@ mod convert;
 mod errors;
 mod event;
 mod game;
+mod limits;
 mod simulate;
+mod sync;
 mod vector;
 mod view;
 
-use kingup_core::{Action, ChanceOutcome, OBSERVATION_FIELDS, OBSERVATION_LEN};
-use pyo3::exceptions::PyValueError;
+use kingup_bots::IsmctsConfig;
+use kingup_core::{
+    Action, ChanceOutcome, Config, Deck, MAX_SAVE_LEN, OBSERVATION_FIELDS, OBSERVATION_LEN,
+    ParseActionError,
+};
+use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
+use pyo3::types::PyString;
 
 /// The action with dense index `index`, else `ValueError`.
 fn action_arg(index: &Bound<'_, PyAny>) -> PyResult<Action> {
@@ -40,13 +47,21 @@ fn action_notation(index: &Bound<'_, PyAny>) -> PyResult<String> {
 }
 
 /// The action index the core reads in `text` (`"B4"`, `"f"`, `" yes "`), else
-/// `ValueError` quoting at most 32 characters of the text.
+/// `ValueError` quoting the start of the text.
 #[pyfunction]
 fn parse_action(text: &Bound<'_, PyAny>) -> PyResult<usize> {
-    let text = config::str_arg(text, "an action")?;
-    text.parse::<Action>().map(Action::index).map_err(|e| {
-        let shown: String = text.chars().take(32).collect();
-        PyValueError::new_err(format!("{shown:?} is {e}"))
+    let text = text.cast::<PyString>().map_err(|_| {
+        let message = format!("an action must be a str, not {}", convert::type_name(text));
+        PyTypeError::new_err(message)
+    })?;
+    // Longer text is no move: refused unread (the message quotes its start).
+    let parsed = match text.len()? {
+        n if n > convert::MAX_NAME_CHARS => Err(ParseActionError),
+        _ => text.to_str()?.parse::<Action>(),
+    };
+    parsed.map(Action::index).map_err(|e| {
+        let shown = convert::quote(&text.to_string_lossy());
+        PyValueError::new_err(format!("{shown} is {e}"))
     })
 }
 
@@ -63,6 +78,18 @@ fn _kingup(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("OBSERVATION_FIELDS", OBSERVATION_FIELDS.to_vec())?;
     m.add("NUM_ACTIONS", Action::COUNT)?;
     m.add("NUM_CHANCE_OUTCOMES", ChanceOutcome::COUNT)?;
+    // Every limit the package enforces, under one name each: the core's and kingup-bots'
+    // own constants, and the binding's (`limits`).
+    m.add("MIN_PLAYERS", Config::MIN_PLAYERS)?;
+    m.add("MAX_PLAYERS", Config::MAX_PLAYERS)?;
+    m.add("MAX_DECK_CARDS", Deck::MAX)?;
+    m.add("MAX_SAVE_LEN", MAX_SAVE_LEN)?;
+    m.add("MAX_NAME_CHARS", convert::MAX_NAME_CHARS)?;
+    m.add("MAX_ITERATIONS", IsmctsConfig::MAX_ITERATIONS)?;
+    m.add("MAX_TIME_LIMIT", IsmctsConfig::MAX_TIME_LIMIT.as_secs_f64())?;
+    m.add("MAX_GAMES", limits::MAX_GAMES)?;
+    m.add("MAX_THREADS", limits::MAX_THREADS)?;
+    m.add("MAX_ENVS", limits::MAX_ENVS)?;
     m.add_function(wrap_pyfunction!(action_name, m)?)?;
     m.add_function(wrap_pyfunction!(action_notation, m)?)?;
     m.add_function(wrap_pyfunction!(parse_action, m)?)?;

@@ -1,4 +1,8 @@
-//! `kingup.simulate`: many random games in Rust, with the GIL released.
+//! `kingup.simulate`: many random games in Rust, with the GIL released and Ctrl-C heard.
+
+use std::sync::Mutex;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::Instant;
 
 use kingup_core::{Config, Game, Generator, Seat};
 use numpy::{PyArray1, PyArrayMethods};
@@ -6,8 +10,9 @@ use pyo3::prelude::*;
 use pyo3::types::PyDict;
 
 use crate::config::ConfigArgs;
-use crate::convert::seed_arg;
-use crate::errors;
+use crate::convert::{int_in, seed_arg};
+use crate::limits::{MAX_GAMES, MAX_THREADS};
+use crate::sync::CHECK_EVERY;
 
 /// One game's results, written into the output arrays.
 struct Row<'a> {
@@ -41,6 +46,46 @@ fn play_one(config: Config, seed: u64, row: Row<'_>) {
     }
 }
 
+/// Games in a block, the unit of work a thread takes at a time: well under a millisecond
+/// of play, so that every thread stops soon after a signal.
+const BLOCK: usize = 64;
+
+/// The rows of games `first..first + BLOCK` (fewer in the last block).
+struct Block<'a> {
+    first: usize,
+    totals: &'a mut [u16],
+    rounds: &'a mut [u8],
+    winners: &'a mut [bool],
+    lengths: &'a mut [u32],
+    firsts: &'a mut [i8],
+}
+
+impl Block<'_> {
+    fn play(self, config: Config, seed: u64) {
+        let (p, r) = (
+            config.player_count(),
+            config.player_count() * usize::from(config.rounds),
+        );
+        let rows = self
+            .totals
+            .chunks_mut(p)
+            .zip(self.rounds.chunks_mut(r))
+            .zip(self.winners.chunks_mut(p))
+            .zip(self.lengths.iter_mut())
+            .zip(self.firsts.iter_mut());
+        for (i, ((((totals, rounds), winners), length), first)) in rows.enumerate() {
+            let row = Row {
+                totals,
+                rounds,
+                winners,
+                length,
+                first,
+            };
+            play_one(config, seed.wrapping_add((self.first + i) as u64), row);
+        }
+    }
+}
+
 /// The output buffers of a whole simulation.
 struct Buffers {
     totals: Vec<u16>,
@@ -61,92 +106,103 @@ impl Buffers {
         }
     }
 
-    /// Plays games `0..n` into the buffers on `threads` threads. Each game has its own
-    /// seed, so results do not depend on the number of threads.
-    fn fill(&mut self, config: Config, seed: u64, threads: usize) {
-        let games = self.lengths.len();
+    /// Plays every game into the buffers on `threads` threads, the calling one included.
+    /// Threads take blocks of games from a shared queue; each game has its own seed, so
+    /// the results do not depend on the threads. The calling thread checks for signals
+    /// between stretches of `CHECK_EVERY`; when a handler raises (`KeyboardInterrupt`),
+    /// every thread stops after its current block and the error is returned.
+    fn fill(&mut self, py: Python<'_>, config: Config, seed: u64, threads: usize) -> PyResult<()> {
         let (p, r) = (
             config.player_count(),
             config.player_count() * usize::from(config.rounds),
         );
-        let chunk = games.div_ceil(threads.max(1)).max(1);
-        std::thread::scope(|scope| {
-            let parts = self
-                .totals
-                .chunks_mut(chunk * p)
-                .zip(self.rounds.chunks_mut(chunk * r))
-                .zip(self.winners.chunks_mut(chunk * p))
-                .zip(self.lengths.chunks_mut(chunk))
-                .zip(self.first.chunks_mut(chunk));
-            for (k, ((((totals, rounds), winners), lengths), first)) in parts.enumerate() {
-                scope.spawn(move || {
-                    let rows = totals
-                        .chunks_mut(p)
-                        .zip(rounds.chunks_mut(r))
-                        .zip(winners.chunks_mut(p))
-                        .zip(lengths.iter_mut())
-                        .zip(first.iter_mut());
-                    for (i, ((((totals, rounds), winners), length), first)) in rows.enumerate() {
-                        let game_seed = seed.wrapping_add((k * chunk + i) as u64);
-                        let row = Row {
-                            totals,
-                            rounds,
-                            winners,
-                            length,
-                            first,
-                        };
-                        play_one(config, game_seed, row);
-                    }
-                });
+        let blocks = self
+            .totals
+            .chunks_mut(BLOCK * p)
+            .zip(self.rounds.chunks_mut(BLOCK * r))
+            .zip(self.winners.chunks_mut(BLOCK * p))
+            .zip(self.lengths.chunks_mut(BLOCK))
+            .zip(self.first.chunks_mut(BLOCK))
+            .enumerate()
+            .map(
+                |(k, ((((totals, rounds), winners), lengths), firsts))| Block {
+                    first: k * BLOCK,
+                    totals,
+                    rounds,
+                    winners,
+                    lengths,
+                    firsts,
+                },
+            );
+        let queue = Mutex::new(blocks);
+        let stop = AtomicBool::new(false);
+        // Plays blocks until the queue is empty, `stop` is set or `until` has passed;
+        // whether blocks may be left.
+        let work = |until: Option<Instant>| loop {
+            if stop.load(Ordering::Relaxed) {
+                return false;
             }
-        });
+            // A poisoned queue means another thread panicked: stop, the panic goes on.
+            let Some(block) = queue.lock().ok().and_then(|mut q| q.next()) else {
+                return false;
+            };
+            block.play(config, seed);
+            if until.is_some_and(|t| Instant::now() >= t) {
+                return true;
+            }
+        };
+        std::thread::scope(|scope| {
+            let helpers: Vec<_> = (1..threads).map(|_| scope.spawn(|| work(None))).collect();
+            let mut outcome = Ok(());
+            while py.detach(|| work(Some(Instant::now() + CHECK_EVERY))) {
+                if let Err(err) = py.check_signals() {
+                    stop.store(true, Ordering::Relaxed);
+                    outcome = Err(err);
+                    break;
+                }
+            }
+            // The helpers finish their blocks (or stop) without the GIL held meanwhile.
+            py.detach(|| {
+                for helper in helpers {
+                    // A helper's panic would be a kingup bug; its games stay unplayed.
+                    let _ = helper.join();
+                }
+            });
+            outcome
+        })
     }
 }
 
-/// Games one call plays at most: the results take up to 41 bytes a game (6 players), so
-/// this bounds them to about 4 GB, and the buffer sizes cannot overflow.
-const MAX_GAMES: usize = 100_000_000;
-
-/// Threads one call may use.
-const MAX_THREADS: usize = 64;
-
 /// Plays `games` uniformly random games and returns NumPy arrays (see `kingup.simulate`).
 #[pyfunction]
-#[pyo3(signature = (games, players=None, seed=None, rounds=None, setup=None, first_player=None, threads=None))]
+#[pyo3(signature = (games, players=None, seed=None, rounds=None, setup=None, first_player=None, deck=None, threads=None))]
 #[allow(clippy::too_many_arguments)] // the keyword arguments of `kingup.simulate(...)`
 pub(crate) fn simulate<'py>(
     py: Python<'py>,
-    games: usize,
+    games: &Bound<'py, PyAny>,
     players: Option<&Bound<'py, PyAny>>,
     seed: Option<&Bound<'py, PyAny>>,
     rounds: Option<&Bound<'py, PyAny>>,
     setup: Option<&Bound<'py, PyAny>>,
     first_player: Option<&Bound<'py, PyAny>>,
-    threads: Option<usize>,
+    deck: Option<&Bound<'py, PyAny>>,
+    threads: Option<&Bound<'py, PyAny>>,
 ) -> PyResult<Bound<'py, PyDict>> {
-    // Default: every core the process may use (the results do not depend on it).
-    let threads = threads.unwrap_or_else(|| {
-        std::thread::available_parallelism().map_or(1, |n| n.get().min(MAX_THREADS))
-    });
+    // The limits are `usize` constants far below `i64::MAX`.
+    let games = int_in(games, "games", 0..=MAX_GAMES as i64)? as usize;
+    let threads = match threads.filter(|t| !t.is_none()) {
+        Some(obj) => int_in(obj, "threads", 1..=MAX_THREADS as i64)? as usize,
+        // Default: every core the process may use (the results do not depend on it).
+        None => std::thread::available_parallelism().map_or(1, |n| n.get().min(MAX_THREADS)),
+    };
     let config = ConfigArgs {
         players,
         rounds,
         setup,
         first_player,
-        deck: None,
+        deck,
     }
     .build(py)?;
-    if games > MAX_GAMES {
-        let message =
-            format!("games must be at most {MAX_GAMES} per call (run batches), not {games}");
-        return Err(errors::invalid_config(py, message));
-    }
-    if !(1..=64).contains(&threads) {
-        return Err(errors::invalid_config(
-            py,
-            format!("threads must be 1 to 64, not {threads}"),
-        ));
-    }
     let seed = seed
         .filter(|s| !s.is_none())
         .map(seed_arg)
@@ -154,7 +210,7 @@ pub(crate) fn simulate<'py>(
         .unwrap_or(0);
     let (p, r) = (config.player_count(), usize::from(config.rounds));
     let mut buffers = Buffers::new(games, p, r);
-    py.detach(|| buffers.fill(config, seed, threads));
+    buffers.fill(py, config, seed, threads)?;
     let out = PyDict::new(py);
     out.set_item(
         "scores",

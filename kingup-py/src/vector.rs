@@ -6,7 +6,9 @@
 //! writes the next decision's observation, mask and seat, and the rewards and done flags,
 //! in place. Python sees read-only views of those arrays.
 
-use kingup_core::{Action, Game, Generator, OBSERVATION_LEN, Seat};
+use std::sync::Mutex;
+
+use kingup_core::{Action, Game, Generator, IllegalAction, OBSERVATION_LEN, Seat};
 use numpy::{
     Element, PyArray, PyArray1, PyArray2, PyArrayDescrMethods, PyArrayMethods, PyReadwriteArray,
     PyUntypedArray, PyUntypedArrayMethods,
@@ -15,18 +17,15 @@ use pyo3::exceptions::{PyRuntimeError, PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyList, PyTuple};
 
-use crate::config::{ConfigArgs, str_arg};
-use crate::convert::{NO_SUCH_ACTION, action_from_index, int_arg, seed_arg, type_name};
+use crate::config::{ConfigArgs, choice_arg};
+use crate::convert::{
+    NO_SUCH_ACTION, action_from_index, int_arg, int_in, seed_arg, shown, type_name,
+};
 use crate::errors;
-use crate::game::{mask_bytes, setup_name};
+use crate::game::{setup_name, write_mask};
+use crate::limits::{MAX_ENVS, MAX_THREADS};
+use crate::sync;
 use crate::view::PyPlayerView;
-
-/// Envs one `VectorEnv` may hold: its buffers take about 2 KB an env, so this bounds them
-/// to about 2 GB.
-const MAX_ENVS: usize = 1_000_000;
-
-/// Threads one `VectorEnv` may step on.
-const MAX_THREADS: usize = 64;
 
 /// What a finished game pays each seat.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -152,7 +151,9 @@ impl Slot {
         if let Ok(out) = <&mut [f32; OBSERVATION_LEN]>::try_from(observation) {
             self.game.observation(self.seat, out);
         }
-        mask.copy_from_slice(&mask_bytes(self.mask));
+        if let Ok(mask) = <&mut [i8; Action::COUNT]>::try_from(mask) {
+            write_mask(self.mask, mask);
+        }
         *seat = self.seat.index() as i64;
         *game_seed = self.game_seed;
     }
@@ -211,6 +212,20 @@ impl<'a> Out<'a> {
         (first, second)
     }
 
+    /// The rows of envs `range`, borrowed (the buffers stay whole for the next part).
+    fn part(&mut self, range: std::ops::Range<usize>, players: usize) -> Out<'_> {
+        let (a, b) = (range.start, range.end);
+        Out {
+            observations: &mut self.observations[a * OBSERVATION_LEN..b * OBSERVATION_LEN],
+            masks: &mut self.masks[a * Action::COUNT..b * Action::COUNT],
+            rewards: &mut self.rewards[a * players..b * players],
+            dones: &mut self.dones[a..b],
+            seats: &mut self.seats[a..b],
+            final_totals: &mut self.final_totals[a * players..b * players],
+            game_seeds: &mut self.game_seeds[a..b],
+        }
+    }
+
     /// The rows, one per env.
     fn rows(self, players: usize) -> impl Iterator<Item = Row<'a>> {
         self.observations
@@ -235,27 +250,59 @@ impl<'a> Out<'a> {
     }
 }
 
-/// Steps `slots` with `actions` (`None`: only write their current decisions, as after a
-/// reset) into `out`, on up to `threads` threads.
+/// What a pass over the envs does to each.
+#[derive(Clone, Copy, Debug)]
+enum Op {
+    /// Plays the env's action.
+    Step,
+    /// Starts the env's next game (from game 0 of the sequence when `true`).
+    Restart(bool),
+    /// Writes the decision the env waits for (a new env).
+    Show,
+}
+
+impl Slot {
+    /// Applies `op` (with `action` for a step) and writes the results into `row`.
+    fn perform(&mut self, op: Op, action: Option<Action>, shared: &Shared, row: Row<'_>) {
+        match (op, action) {
+            (Op::Step, Some(action)) => self.step(action, shared, row),
+            (Op::Restart(from_first), _) => {
+                if from_first {
+                    self.episodes = 0;
+                }
+                self.restart(shared);
+                row.show(self);
+            }
+            // A step without an action cannot happen (the actions are checked first).
+            (Op::Step | Op::Show, _) => row.show(self),
+        }
+    }
+}
+
+impl Row<'_> {
+    /// Writes `slot`'s decision with nothing paid and nothing done.
+    fn show(self, slot: &Slot) {
+        self.rewards.fill(0.0);
+        self.final_totals.fill(0);
+        *self.done = false;
+        slot.write(self.observation, self.mask, self.seat, self.game_seed);
+    }
+}
+
+/// Applies `op` to `slots` (with `actions[i]` for slot `i` when stepping) into `out`, on
+/// up to `threads` threads.
 fn run(
     slots: &mut [Slot],
-    actions: Option<&[Action]>,
+    actions: &[Action],
+    op: Op,
     shared: &Shared,
     out: Out<'_>,
     threads: usize,
 ) {
     let players = shared.fresh.players();
-    let work = |slots: &mut [Slot], actions: Option<&[Action]>, out: Out<'_>| {
+    let work = |slots: &mut [Slot], actions: &[Action], out: Out<'_>| {
         for (i, (slot, row)) in slots.iter_mut().zip(out.rows(players)).enumerate() {
-            match actions.and_then(|a| a.get(i)) {
-                Some(&action) => slot.step(action, shared, row),
-                None => {
-                    row.rewards.fill(0.0);
-                    row.final_totals.fill(0);
-                    *row.done = false;
-                    slot.write(row.observation, row.mask, row.seat, row.game_seed);
-                }
-            }
+            slot.perform(op, actions.get(i).copied(), shared, row);
         }
     };
     // Below this many envs a thread costs more than it saves.
@@ -270,16 +317,9 @@ fn run(
         let (mut slots, mut actions, mut out) = (slots, actions, out);
         // The last chunk runs on this thread.
         while slots.len() > chunk {
-            let k = chunk;
-            let (mine, rest) = slots.split_at_mut(k);
-            let (my_out, rest_out) = out.split_at(k, players);
-            let (my_actions, rest_actions) = match actions {
-                Some(a) => {
-                    let (x, y) = a.split_at(k.min(a.len()));
-                    (Some(x), Some(y))
-                }
-                None => (None, None),
-            };
+            let (mine, rest) = slots.split_at_mut(chunk);
+            let (my_out, rest_out) = out.split_at(chunk, players);
+            let (my_actions, rest_actions) = actions.split_at(chunk.min(actions.len()));
             scope.spawn(move || work(mine, my_actions, my_out));
             (slots, actions, out) = (rest, rest_actions, rest_out);
         }
@@ -309,16 +349,45 @@ fn writable<'py, T: Element, D: numpy::ndarray::Dimension>(
         .map_err(|e| PyRuntimeError::new_err(format!("the env's {name} buffer is in use: {e}")))
 }
 
-/// N games of King Up! stepped together (see `kingup.VectorEnv`).
-#[pyclass(module = "kingup._kingup", name = "VectorEnv")]
+/// Envs a pass handles, per thread, before the calling thread checks for signals: a few
+/// milliseconds of work. Passes over more envs than this run in chunks and can be undone.
+const CHUNK_PER_THREAD: usize = 8192;
+
+/// Envs below which a pass runs with the GIL held: releasing and taking it back would cost
+/// more than the other threads gain (a pass over 64 envs takes about 40 microseconds).
+const DETACH_FROM: usize = 64;
+
+/// What the env changes as it works: behind the env's lock.
 #[derive(Debug)]
-pub(crate) struct PyVectorEnv {
+struct EnvState {
     shared: Shared,
     slots: Vec<Slot>,
-    threads: usize,
-    /// Scratch for the actions being validated (allocated once).
-    raw: Vec<i64>,
+    /// Scratch for the checked actions (allocated once).
     actions: Vec<Action>,
+    /// The slots and the paid-out rows as they were before a pass run in chunks, to put
+    /// back if a signal interrupts it (allocated at the first such pass).
+    backup: Backup,
+}
+
+#[derive(Debug, Default)]
+struct Backup {
+    slots: Vec<Slot>,
+    rewards: Vec<f32>,
+    dones: Vec<bool>,
+    final_totals: Vec<i32>,
+}
+
+/// N games of King Up! stepped together (see `kingup.VectorEnv`).
+#[pyclass(module = "kingup._kingup", name = "VectorEnv", frozen)]
+#[derive(Debug)]
+pub(crate) struct PyVectorEnv {
+    state: Mutex<EnvState>,
+    /// Number of envs.
+    n: usize,
+    /// The game every env plays (its config), for the properties.
+    fresh: Game,
+    reward: Reward,
+    threads: usize,
     observations: Py<PyArray2<f32>>,
     masks: Py<PyArray2<i8>>,
     rewards: Py<PyArray2<f32>>,
@@ -339,26 +408,27 @@ fn read_only<'py>(array: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyAny>> {
 }
 
 impl PyVectorEnv {
-    /// Writes every env's current decision into the buffers (rewards 0, not done).
-    fn write_all(&mut self, py: Python<'_>, step: bool) -> PyResult<()> {
-        let n = self.slots.len();
-        let players = self.shared.fresh.players();
-        let observations = self.observations.bind(py);
-        let masks = self.masks.bind(py);
-        let rewards = self.rewards.bind(py);
-        let dones = self.dones.bind(py);
-        let seats = self.seats.bind(py);
-        let final_totals = self.final_totals.bind(py);
-        let game_seeds = self.game_seeds.bind(py);
-        let mut observations = writable(observations, n * OBSERVATION_LEN, "observations")?;
-        let mut masks = writable(masks, n * Action::COUNT, "action_masks")?;
-        let mut rewards = writable(rewards, n * players, "rewards")?;
-        let mut dones = writable(dones, n, "dones")?;
-        let mut seats = writable(seats, n, "seats")?;
-        let mut final_totals = writable(final_totals, n * players, "final_totals")?;
-        let mut game_seeds = writable(game_seeds, n, "game_seeds")?;
+    /// Applies `op` to every env (with `state.actions` when stepping) and writes the
+    /// buffers. A pass over many envs runs in chunks with the GIL released, checking for
+    /// signals between them; if a handler raises (`KeyboardInterrupt`), every env done
+    /// so far is put back as it was and the error returned: the pass happens whole or not
+    /// at all. `old_seed` is the base seed to put back (a `reset(seed)` changed it).
+    fn perform(&self, py: Python<'_>, state: &mut EnvState, op: Op, old_seed: u64) -> PyResult<()> {
+        let n = self.n;
+        let players = self.fresh.players();
+        let mut observations = writable(
+            self.observations.bind(py),
+            n * OBSERVATION_LEN,
+            "observations",
+        )?;
+        let mut masks = writable(self.masks.bind(py), n * Action::COUNT, "action_masks")?;
+        let mut rewards = writable(self.rewards.bind(py), n * players, "rewards")?;
+        let mut dones = writable(self.dones.bind(py), n, "dones")?;
+        let mut seats = writable(self.seats.bind(py), n, "seats")?;
+        let mut final_totals = writable(self.final_totals.bind(py), n * players, "final_totals")?;
+        let mut game_seeds = writable(self.game_seeds.bind(py), n, "game_seeds")?;
         let contiguous = |_| PyRuntimeError::new_err("an env buffer is not contiguous");
-        let out = Out {
+        let mut out = Out {
             observations: observations.as_slice_mut().map_err(contiguous)?,
             masks: masks.as_slice_mut().map_err(contiguous)?,
             rewards: rewards.as_slice_mut().map_err(contiguous)?,
@@ -367,16 +437,58 @@ impl PyVectorEnv {
             final_totals: final_totals.as_slice_mut().map_err(contiguous)?,
             game_seeds: game_seeds.as_slice_mut().map_err(contiguous)?,
         };
-        let (slots, shared, threads) = (&mut self.slots, &self.shared, self.threads);
-        let actions = step.then_some(self.actions.as_slice());
-        py.detach(|| run(slots, actions, shared, out, threads));
+        let threads = self.threads;
+        let EnvState {
+            shared,
+            slots,
+            actions,
+            backup,
+        } = state;
+        let actions = match op {
+            Op::Step => actions.as_slice(),
+            Op::Restart(_) | Op::Show => &[],
+        };
+        let chunk = CHUNK_PER_THREAD * threads;
+        if n <= chunk {
+            // At most a few milliseconds: whole, and a signal is handled right after.
+            if n < DETACH_FROM {
+                run(slots, actions, op, shared, out, threads);
+            } else {
+                py.detach(|| run(slots, actions, op, shared, out, threads));
+            }
+            return Ok(());
+        }
+        backup.slots.clone_from(slots);
+        backup.rewards.clear();
+        backup.rewards.extend_from_slice(out.rewards);
+        backup.dones.clear();
+        backup.dones.extend_from_slice(out.dones);
+        backup.final_totals.clear();
+        backup.final_totals.extend_from_slice(out.final_totals);
+        let mut done = 0;
+        while done < n {
+            let end = (done + chunk).min(n);
+            let (part, acts) = (
+                out.part(done..end, players),
+                actions.get(done..end).unwrap_or(&[]),
+            );
+            let range = &mut slots[done..end];
+            py.detach(|| run(range, acts, op, shared, part, threads));
+            done = end;
+            if let Err(err) = py.check_signals() {
+                shared.seed = old_seed;
+                py.detach(|| undo(slots, backup, &mut out, done, players));
+                return Err(err);
+            }
+        }
         Ok(())
     }
 
-    /// Reads `actions` into `self.raw`: a 1-D NumPy integer array or a list or tuple of
-    /// ints, `n` long.
-    fn read_actions(&mut self, actions: &Bound<'_, PyAny>) -> PyResult<()> {
-        let n = self.slots.len();
+    /// Reads `actions` into a new vector: a 1-D NumPy integer array or a list or tuple of
+    /// ints, one per env. This runs before the env is locked, since reading a list may run
+    /// Python code (`__index__`).
+    fn read_actions(&self, actions: &Bound<'_, PyAny>) -> PyResult<Vec<i64>> {
+        let n = self.n;
         let wrong_length = |len: usize| {
             PyValueError::new_err(format!(
                 "actions must hold {n} actions (one per env), not {len}"
@@ -405,10 +517,11 @@ impl PyVectorEnv {
                         let typed = typed.try_readonly().map_err(|e| {
                             PyRuntimeError::new_err(format!("the actions array is in use: {e}"))
                         })?;
-                        for (dst, &src) in self.raw.iter_mut().zip(typed.as_array().iter()) {
-                            *dst = i64::try_from(src).unwrap_or(i64::MAX);
-                        }
-                        return Ok(());
+                        return Ok(typed
+                            .as_array()
+                            .iter()
+                            .map(|&a| i64::try_from(a).unwrap_or(i64::MAX))
+                            .collect());
                     }
                 )*};
             }
@@ -424,45 +537,73 @@ impl PyVectorEnv {
         if len != n {
             return Err(wrong_length(len));
         }
-        for (dst, item) in self.raw.iter_mut().zip(actions.try_iter()?) {
-            *dst = int_arg(&item?, "an action")?;
+        let mut raw = Vec::with_capacity(n);
+        for item in actions.try_iter()?.take(n) {
+            raw.push(int_arg(&item?, "an action")?);
         }
-        Ok(())
+        // A list changed while it was read (by an item's `__index__`) is refused whole.
+        if raw.len() != n {
+            return Err(wrong_length(raw.len()));
+        }
+        Ok(raw)
     }
 
-    /// Checks every action in `self.raw` against its env's legal actions and fills
-    /// `self.actions`; the first illegal one raises, naming its env.
-    fn validate(&mut self, py: Python<'_>) -> PyResult<()> {
-        self.actions.clear();
-        for (i, (slot, &index)) in self.slots.iter().zip(&self.raw).enumerate() {
-            let seat = Some(slot.seat.index() as i64);
-            let action = action_from_index(index).map_err(|message| {
-                errors::illegal_action_in_env(py, i, &message, seat, index, NO_SUCH_ACTION)
-            })?;
+    /// Checks every action against its env's legal actions and fills `state.actions`;
+    /// the first illegal one is refused, naming its env. Pure Rust: it runs under the
+    /// env's lock, and the refusal becomes a Python error once the lock is free.
+    fn validate(state: &mut EnvState, raw: &[i64]) -> Result<(), Refusal> {
+        state.actions.clear();
+        for (i, (slot, &index)) in state.slots.iter().zip(raw).enumerate() {
+            let seat = slot.seat.index() as i64;
+            let action = action_from_index(index)
+                .map_err(|message| Refusal::NoSuchAction(i, message, seat, index))?;
             if slot.mask >> action.index() & 1 == 0 {
                 return Err(match slot.game.check(slot.seat, action) {
-                    Err(err) => errors::from_illegal_in_env(py, i, &err),
-                    Ok(()) => PyRuntimeError::new_err(format!(
-                        "internal error (kingup bug): env {i}'s mask refuses {action}"
-                    )),
+                    Err(err) => Refusal::Illegal(i, err),
+                    Ok(()) => Refusal::Bug(i, action),
                 });
             }
-            self.actions.push(action);
+            state.actions.push(action);
         }
         Ok(())
     }
+}
 
-    /// Starts every env over: from game 0 of `seed`'s sequence, or each with its next game.
-    fn restart_all(&mut self, seed: Option<u64>) {
-        if let Some(seed) = seed {
-            self.shared.seed = seed;
-        }
-        for slot in &mut self.slots {
-            if seed.is_some() {
-                slot.episodes = 0;
+/// Why `step` refused its actions: env, and what the engine said.
+enum Refusal {
+    NoSuchAction(usize, String, i64, i64),
+    Illegal(usize, IllegalAction),
+    /// The env's mask and the engine disagree.
+    Bug(usize, Action),
+}
+
+impl Refusal {
+    fn raise(self, py: Python<'_>) -> PyErr {
+        match self {
+            Refusal::NoSuchAction(env, message, seat, index) => {
+                errors::illegal_action_in_env(py, env, &message, Some(seat), index, NO_SUCH_ACTION)
             }
-            slot.restart(&self.shared);
+            Refusal::Illegal(env, err) => errors::from_illegal_in_env(py, env, &err),
+            Refusal::Bug(env, action) => PyRuntimeError::new_err(format!(
+                "internal error (kingup bug): env {env}'s mask refuses {action}"
+            )),
         }
+    }
+}
+
+/// Puts envs `0..done` back as `backup` holds them: their slots and paid-out rows, and
+/// their decisions written again from the restored slots.
+fn undo(slots: &mut [Slot], backup: &Backup, out: &mut Out<'_>, done: usize, players: usize) {
+    slots[..done].clone_from_slice(&backup.slots[..done]);
+    let paid = done * players;
+    out.rewards[..paid].copy_from_slice(&backup.rewards[..paid]);
+    out.final_totals[..paid].copy_from_slice(&backup.final_totals[..paid]);
+    out.dones[..done].copy_from_slice(&backup.dones[..done]);
+    for (slot, row) in slots[..done]
+        .iter()
+        .zip(out.part(0..done, players).rows(players))
+    {
+        slot.write(row.observation, row.mask, row.seat, row.game_seed);
     }
 }
 
@@ -483,13 +624,8 @@ impl PyVectorEnv {
         reward: Option<&Bound<'_, PyAny>>,
         threads: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<PyVectorEnv> {
-        let n = int_arg(num_envs, "num_envs")?;
-        let n = usize::try_from(n)
-            .ok()
-            .filter(|n| (1..=MAX_ENVS).contains(n))
-            .ok_or_else(|| {
-                errors::invalid_config(py, format!("num_envs must be 1 to {MAX_ENVS}, not {n}"))
-            })?;
+        // The limits are `usize` constants far below `i64::MAX`.
+        let n = int_in(num_envs, "num_envs", 1..=MAX_ENVS as i64)? as usize;
         let config = ConfigArgs {
             players,
             rounds,
@@ -498,28 +634,15 @@ impl PyVectorEnv {
             deck,
         }
         .build(py)?;
-        let reward = match reward.map(|r| str_arg(r, "reward")).transpose()?.as_deref() {
-            None | Some("win") => Reward::Win,
-            Some("margin") => Reward::Margin,
-            Some(other) => {
-                let message = format!("reward must be \"win\" or \"margin\", not {other:?}");
-                return Err(errors::invalid_config(py, message));
-            }
-        };
+        let rewards = [("win", Reward::Win), ("margin", Reward::Margin)];
+        let reward = reward
+            .filter(|r| !r.is_none())
+            .map(|r| choice_arg(r, "reward", &rewards))
+            .transpose()?
+            .unwrap_or(Reward::Win);
         let threads = match threads.filter(|t| !t.is_none()) {
             None => 1,
-            Some(obj) => {
-                let t = int_arg(obj, "threads")?;
-                usize::try_from(t)
-                    .ok()
-                    .filter(|t| (1..=MAX_THREADS).contains(t))
-                    .ok_or_else(|| {
-                        errors::invalid_config(
-                            py,
-                            format!("threads must be 1 to {MAX_THREADS}, not {t}"),
-                        )
-                    })?
-            }
+            Some(obj) => int_in(obj, "threads", 1..=MAX_THREADS as i64)? as usize,
         };
         let seed = match seed.filter(|s| !s.is_none()) {
             Some(obj) => seed_arg(obj)?,
@@ -533,7 +656,13 @@ impl PyVectorEnv {
             n: n as u64,
             reward,
         };
-        let slots = (0..n as u64).map(|i| Slot::new(&shared, i)).collect();
+        // Starting a million games takes a while: in chunks, with Ctrl-C heard between.
+        let mut slots = Vec::with_capacity(n);
+        while slots.len() < n {
+            let (from, to) = (slots.len(), (slots.len() + CHUNK_PER_THREAD).min(n));
+            py.detach(|| slots.extend((from as u64..to as u64).map(|i| Slot::new(&shared, i))));
+            py.check_signals()?;
+        }
         let observations = PyArray2::<f32>::zeros(py, [n, OBSERVATION_LEN], false);
         let masks = PyArray2::<i8>::zeros(py, [n, Action::COUNT], false);
         let rewards = PyArray2::<f32>::zeros(py, [n, players], false);
@@ -554,12 +683,17 @@ impl PyVectorEnv {
             ],
         )?;
         let result = PyTuple::new(py, views.iter().take(5))?;
-        let mut env = PyVectorEnv {
-            shared,
-            slots,
+        let env = PyVectorEnv {
+            state: Mutex::new(EnvState {
+                shared,
+                slots,
+                actions: Vec::with_capacity(n),
+                backup: Backup::default(),
+            }),
+            n,
+            fresh,
+            reward,
             threads,
-            raw: vec![0; n],
-            actions: Vec::with_capacity(n),
             observations: observations.unbind(),
             masks: masks.unbind(),
             rewards: rewards.unbind(),
@@ -570,7 +704,10 @@ impl PyVectorEnv {
             views: views.unbind(),
             result: result.unbind(),
         };
-        env.write_all(py, false)?;
+        {
+            let mut state = sync::lock(py, &env.state)?;
+            env.perform(py, &mut state, Op::Show, seed)?;
+        }
         Ok(env)
     }
 
@@ -578,10 +715,15 @@ impl PyVectorEnv {
     /// dones, seats)`. With `seed`, env `i`'s games are again `seed + e * num_envs + i`
     /// for `e = 0, 1, ...`; without, each env goes on to its next game in that sequence.
     #[pyo3(signature = (seed=None))]
-    fn reset(&mut self, py: Python<'_>, seed: Option<&Bound<'_, PyAny>>) -> PyResult<Py<PyTuple>> {
+    fn reset(&self, py: Python<'_>, seed: Option<&Bound<'_, PyAny>>) -> PyResult<Py<PyTuple>> {
         let seed = seed.filter(|s| !s.is_none()).map(seed_arg).transpose()?;
-        self.restart_all(seed);
-        self.write_all(py, false)?;
+        let mut state = sync::lock(py, &self.state)?;
+        let old_seed = state.shared.seed;
+        if let Some(seed) = seed {
+            state.shared.seed = seed;
+        }
+        self.perform(py, &mut state, Op::Restart(seed.is_some()), old_seed)
+            .inspect_err(|_| state.shared.seed = old_seed)?;
         Ok(self.result.clone_ref(py))
     }
 
@@ -589,41 +731,48 @@ impl PyVectorEnv {
     /// `(observations, action_masks, rewards, dones, seats)` (the env's own buffers).
     /// Every action is checked before any is played: an illegal one raises
     /// `IllegalActionError` naming its env, and no env changes.
-    fn step(&mut self, py: Python<'_>, actions: &Bound<'_, PyAny>) -> PyResult<Py<PyTuple>> {
-        self.read_actions(actions)?;
-        self.validate(py)?;
-        self.write_all(py, true)?;
+    fn step(&self, py: Python<'_>, actions: &Bound<'_, PyAny>) -> PyResult<Py<PyTuple>> {
+        let raw = self.read_actions(actions)?;
+        let mut state = sync::lock(py, &self.state)?;
+        if let Err(refusal) = PyVectorEnv::validate(&mut state, &raw) {
+            drop(state);
+            return Err(refusal.raise(py));
+        }
+        let seed = state.shared.seed;
+        // The lock stays held through the pass (another thread's call waits for it); a
+        // signal handler that ran between chunks and used this env would wait too.
+        self.perform(py, &mut state, Op::Step, seed)?;
         Ok(self.result.clone_ref(py))
     }
 
     /// Number of envs.
     #[getter]
     fn num_envs(&self) -> usize {
-        self.slots.len()
+        self.n
     }
 
     /// Number of players in every game.
     #[getter]
     fn players(&self) -> usize {
-        self.shared.fresh.players()
+        self.fresh.players()
     }
 
     /// Number of rounds a game lasts.
     #[getter]
     fn rounds(&self) -> u8 {
-        self.shared.fresh.config().rounds
+        self.fresh.config().rounds
     }
 
     /// `"placement"` or `"random"`.
     #[getter]
     fn setup(&self) -> &'static str {
-        setup_name(self.shared.fresh.config())
+        setup_name(self.fresh.config())
     }
 
     /// `"win"` or `"margin"`.
     #[getter]
     fn reward(&self) -> &'static str {
-        match self.shared.reward {
+        match self.reward {
             Reward::Win => "win",
             Reward::Margin => "margin",
         }
@@ -637,8 +786,8 @@ impl PyVectorEnv {
 
     /// The base seed of the games' seeds.
     #[getter]
-    fn seed(&self) -> u64 {
-        self.shared.seed
+    fn seed(&self, py: Python<'_>) -> PyResult<u64> {
+        Ok(sync::lock(py, &self.state)?.shared.seed)
     }
 
     /// `float32 (num_envs, OBSERVATION_LEN)`: each env's observation for its seat to act.
@@ -688,31 +837,35 @@ impl PyVectorEnv {
     }
 
     /// What the seat to act in env `index` knows (for a bot's `choose_view`).
-    fn view(&self, index: &Bound<'_, PyAny>) -> PyResult<PyPlayerView> {
+    fn view(&self, py: Python<'_>, index: &Bound<'_, PyAny>) -> PyResult<PyPlayerView> {
         let i = int_arg(index, "env index")?;
-        let slot = usize::try_from(i)
+        let out_of_range = || {
+            PyValueError::new_err(format!(
+                "env index {} is out of range 0..{}",
+                shown(index),
+                self.n
+            ))
+        };
+        let i = usize::try_from(i)
             .ok()
-            .and_then(|i| self.slots.get(i))
-            .ok_or_else(|| {
-                PyValueError::new_err(format!(
-                    "env index {i} is out of range 0..{}",
-                    self.slots.len()
-                ))
-            })?;
+            .filter(|&i| i < self.n)
+            .ok_or_else(out_of_range)?;
+        let state = sync::lock(py, &self.state)?;
+        let slot = &state.slots[i];
         Ok(PyPlayerView::new(slot.game.player_view(slot.seat)))
     }
 
     fn __len__(&self) -> usize {
-        self.slots.len()
+        self.n
     }
 
     fn __repr__(&self) -> String {
         format!(
             "<kingup.VectorEnv: {} envs, {} players, {} rounds, {} setup>",
-            self.slots.len(),
-            self.shared.fresh.players(),
-            self.shared.fresh.config().rounds,
-            setup_name(self.shared.fresh.config())
+            self.n,
+            self.fresh.players(),
+            self.fresh.config().rounds,
+            setup_name(self.fresh.config())
         )
     }
 }

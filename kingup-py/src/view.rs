@@ -5,9 +5,9 @@ use numpy::PyArray1;
 use pyo3::prelude::*;
 use pyo3::types::PyList;
 
-use crate::config::{character as character_arg, str_arg};
+use crate::config::character as character_arg;
 use crate::convert::{self, seat_arg, seat_list, seat_or_none};
-use crate::game::{mask_bytes, setup_name};
+use crate::game::{mask_array, observation_array, setup_name};
 
 /// Everything public about a game.
 #[pyclass(module = "kingup._kingup", name = "PublicView", frozen, eq, hash, str)]
@@ -240,7 +240,7 @@ impl PyPublicView {
     /// Reads `to_json()`'s output; `InvalidStateError` if malformed.
     #[staticmethod]
     fn from_json(py: Python<'_>, text: &Bound<'_, PyAny>) -> PyResult<PyPublicView> {
-        let text = str_arg(text, "the JSON document")?;
+        let text = convert::json_arg(text)?;
         // The engine validates views as it reads them.
         convert::from_json(py, &text, "public view").map(PyPublicView)
     }
@@ -311,16 +311,28 @@ impl PyPlayerView {
         self.0.legal_actions().iter().map(|a| a.index()).collect()
     }
 
-    /// The viewer's legal actions as an `int8` mask of length 67.
-    fn action_mask<'py>(&self, py: Python<'py>) -> Bound<'py, PyArray1<i8>> {
-        PyArray1::from_slice(py, &mask_bytes(self.0.legal_mask()))
+    /// The viewer's legal actions as an `int8` mask of length 67; with `out` (a
+    /// writable `int8` array of that length), written into it and returned.
+    #[pyo3(signature = (out=None))]
+    fn action_mask<'py>(
+        &self,
+        py: Python<'py>,
+        out: Option<&Bound<'py, PyAny>>,
+    ) -> PyResult<Bound<'py, PyArray1<i8>>> {
+        mask_array(py, self.0.legal_mask(), out)
     }
 
-    /// The observation tensor (`float32`, length `OBSERVATION_LEN`).
-    fn observation<'py>(&self, py: Python<'py>) -> Bound<'py, PyArray1<f32>> {
-        let mut out = [0.0f32; OBSERVATION_LEN];
-        self.0.encode(&mut out);
-        PyArray1::from_slice(py, &out)
+    /// The observation tensor (`float32`, length `OBSERVATION_LEN`); with `out` (a
+    /// writable `float32` array of that length), written into it and returned.
+    #[pyo3(signature = (out=None))]
+    fn observation<'py>(
+        &self,
+        py: Python<'py>,
+        out: Option<&Bound<'py, PyAny>>,
+    ) -> PyResult<Bound<'py, PyArray1<f32>>> {
+        let mut obs = [0.0f32; OBSERVATION_LEN];
+        self.0.encode(&mut obs);
+        observation_array(py, &obs, out)
     }
 
     /// The information state as one readable line: equal exactly when views are equal.
@@ -346,7 +358,7 @@ impl PyPlayerView {
     /// Reads `to_json()`'s output; `InvalidStateError` if malformed.
     #[staticmethod]
     fn from_json(py: Python<'_>, text: &Bound<'_, PyAny>) -> PyResult<PyPlayerView> {
-        let text = str_arg(text, "the JSON document")?;
+        let text = convert::json_arg(text)?;
         // The engine validates views as it reads them.
         convert::from_json(py, &text, "player view").map(PyPlayerView)
     }

@@ -359,7 +359,7 @@ def test_other_query_arguments() -> None:
             view.movers(bad)
     with pytest.raises(TypeError):
         view.no_votes(1.0)  # type: ignore[arg-type]
-    with pytest.raises(kingup.InvalidConfigError, match="at most"):
+    with pytest.raises(kingup.InvalidConfigError, match="games must be 0 to 100,000,000"):
         kingup.simulate(10**12)
     with pytest.raises(TypeError):
         kingup.Action("3")  # type: ignore[arg-type]

@@ -73,7 +73,7 @@ def test_illegal_actions_raise_and_change_nothing() -> None:
     before = e.game.clone()
     with pytest.raises(kingup.IllegalActionError):
         e.step(66)
-    with pytest.raises(ValueError):
+    with pytest.raises(TypeError):
         e.step(None)
     assert e.game == before
     with pytest.raises(ValueError):

@@ -128,3 +128,31 @@ def test_simulate_variants() -> None:
     assert quick.round_scores.shape == (200, 1, 6)
     assert (quick.first_player == 2).all()
     assert (quick.scores <= 33).all()
+
+
+def test_observation_and_mask_into_a_callers_array(vote_game: kingup.Game) -> None:
+    g = vote_game
+    obs = np.full(kingup.OBSERVATION_LEN, 7.0, dtype=np.float32)
+    mask = np.full(kingup.NUM_ACTIONS, 7, dtype=np.int8)
+    assert g.observation(2, out=obs) is obs and g.action_mask(2, out=mask) is mask
+    np.testing.assert_array_equal(obs, g.observation(2))
+    np.testing.assert_array_equal(mask, g.action_mask(2))
+    view = g.view(1)
+    assert view.observation(out=obs) is obs and view.action_mask(out=mask) is mask
+    np.testing.assert_array_equal(obs, view.observation())
+    np.testing.assert_array_equal(mask, view.action_mask())
+    before = obs.copy()
+    for bad, error in [
+        (np.zeros(kingup.OBSERVATION_LEN, dtype=np.float64), TypeError),
+        (np.zeros(kingup.OBSERVATION_LEN + 1, dtype=np.float32), ValueError),
+        (np.zeros((1, kingup.OBSERVATION_LEN), dtype=np.float32), TypeError),
+        (np.zeros(2 * kingup.OBSERVATION_LEN, dtype=np.float32)[::2], ValueError),
+        ([0.0] * kingup.OBSERVATION_LEN, TypeError),
+    ]:
+        with pytest.raises(error):
+            g.observation(0, out=bad)
+    frozen = np.zeros(kingup.OBSERVATION_LEN, dtype=np.float32)
+    frozen.flags.writeable = False
+    with pytest.raises(ValueError):
+        g.observation(0, out=frozen)
+    assert not frozen.any() and np.array_equal(obs, before)

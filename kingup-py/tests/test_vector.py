@@ -338,3 +338,38 @@ def test_step_releases_the_gil() -> None:
     finally:
         sys.setswitchinterval(interval)
     assert ticks >= 3
+
+
+def test_the_benchmarks_random_choice_never_picks_an_illegal_action() -> None:
+    """``bench_vector.pick`` with noise that comes out exactly 0.0 (float32 does, on long
+    runs): a legal action must still win over every illegal one."""
+    import importlib.util
+
+    from conftest import REPO
+
+    spec = importlib.util.spec_from_file_location("bench_vector", REPO / "kingup-py" / "bench" / "bench_vector.py")
+    assert spec is not None and spec.loader is not None
+    bench = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(bench)
+
+    class ZeroNoise:
+        def random(self, out: npt.NDArray[np.float32], dtype: Any) -> None:
+            out.fill(0.0)
+
+    masks = np.zeros((3, kingup.NUM_ACTIONS), dtype=np.int8)
+    masks[0, 65] = 1
+    masks[1, [3, 9]] = 1
+    masks[2, 66] = 1
+    noise = np.empty(masks.shape, dtype=np.float32)
+    scores = np.empty_like(noise)
+    actions = np.empty(3, dtype=np.int64)
+    bench.pick(ZeroNoise(), masks, noise, scores, actions)
+    assert all(masks[i, a] == 1 for i, a in enumerate(actions)), actions
+    # With real noise, every legal action comes up, and only those.
+    rng = np.random.default_rng(0)
+    seen = set()
+    for _ in range(200):
+        bench.pick(rng, masks, noise, scores, actions)
+        seen.add(int(actions[1]))
+        assert all(masks[i, a] == 1 for i, a in enumerate(actions))
+    assert seen == {3, 9}

@@ -14,6 +14,14 @@ See ``docs/python.md`` for the whole API, ``kingup.bots`` for the bots, and
 from __future__ import annotations
 
 from ._kingup import (
+    MAX_DECK_CARDS,
+    MAX_ENVS,
+    MAX_GAMES,
+    MAX_NAME_CHARS,
+    MAX_PLAYERS,
+    MAX_SAVE_LEN,
+    MAX_THREADS,
+    MIN_PLAYERS,
     NUM_ACTIONS,
     NUM_CHANCE_OUTCOMES,
     OBSERVATION_FIELDS,
@@ -28,6 +36,7 @@ from ._kingup import (
 from . import bots
 from ._simulate import Simulation, simulate
 from ._types import Action, ChanceStep, Character, Floor, Phase, Vote
+from .errors import shown as _shown
 from .errors import (
     ChanceReason,
     IllegalActionError,
@@ -42,6 +51,14 @@ from .errors import (
 )
 
 __all__ = [
+    "MAX_DECK_CARDS",
+    "MAX_ENVS",
+    "MAX_GAMES",
+    "MAX_NAME_CHARS",
+    "MAX_PLAYERS",
+    "MAX_SAVE_LEN",
+    "MAX_THREADS",
+    "MIN_PLAYERS",
     "NUM_ACTIONS",
     "NUM_CHANCE_OUTCOMES",
     "OBSERVATION_FIELDS",
@@ -83,4 +100,4 @@ def observation_field(name: str) -> slice:
         if field == name:
             return slice(start, start + length)
         start += length
-    raise KeyError(f"no observation field {name!r}")
+    raise KeyError(f"no observation field {_shown(name)}")

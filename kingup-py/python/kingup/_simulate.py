@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
-import operator
-from typing import NamedTuple, SupportsIndex
+from typing import TYPE_CHECKING, NamedTuple, SupportsIndex
 
 import numpy as np
 import numpy.typing as npt
 
 from . import _kingup
+
+if TYPE_CHECKING:
+    from ._kingup import Cards
 
 __all__ = ["Simulation", "simulate"]
 
@@ -30,29 +32,33 @@ class Simulation(NamedTuple):
 
 def simulate(
     games: SupportsIndex,
-    players: int = 4,
-    seed: int = 0,
+    players: SupportsIndex = 4,
+    seed: SupportsIndex = 0,
     *,
-    rounds: int = 3,
+    rounds: SupportsIndex = 3,
     setup: str = "placement",
-    first_player: int | None = None,
+    first_player: SupportsIndex | None = None,
+    deck: Cards | None = None,
     threads: SupportsIndex | None = None,
 ) -> Simulation:
-    """Plays ``games`` games where every seat picks uniformly among its legal actions.
+    """Plays ``games`` games (0 to ``kingup.MAX_GAMES``) where every seat picks uniformly
+    among its legal actions.
 
     Game ``i`` uses seed ``seed + i``: it is the game ``Game(players, seed=seed + i,
     ...).play_random()`` plays, whatever ``threads`` is. The games run in Rust with the
-    GIL released, split over ``threads`` OS threads (default: every core available).
+    GIL released, split over ``threads`` OS threads (1 to ``kingup.MAX_THREADS``;
+    default: every core available). Ctrl-C stops it within milliseconds
+    (``KeyboardInterrupt``).
     """
-    count = _count(games, "games")
     out = _kingup.simulate(
-        count,
+        games,
         players=players,
         seed=seed,
         rounds=rounds,
         setup=setup,
         first_player=first_player,
-        threads=None if threads is None else _count(threads, "threads"),
+        deck=deck,
+        threads=threads,
     )
     return Simulation(
         scores=out["scores"],
@@ -62,15 +68,3 @@ def simulate(
         first_player=out["first_player"],
     )
 
-
-def _count(value: SupportsIndex, what: str) -> int:
-    """A non-negative int argument (NumPy integers accepted, bools refused)."""
-    if isinstance(value, bool):
-        raise TypeError(f"{what} must be an int, not bool")
-    try:
-        count = operator.index(value)
-    except TypeError:
-        raise TypeError(f"{what} must be an int, not {type(value).__name__}") from None
-    if count < 0:
-        raise ValueError(f"{what} must be >= 0, not {count}")
-    return count

@@ -8,6 +8,7 @@ from enum import Enum, IntEnum
 from typing import Literal, NamedTuple, SupportsIndex
 
 from . import _kingup
+from .errors import shown as _shown
 
 __all__ = ["Action", "ChanceStep", "Character", "Floor", "Phase", "Vote"]
 
@@ -48,16 +49,17 @@ class Character(IntEnum):
     def parse(cls, text: str | SupportsIndex) -> Character:
         """A character from its letter (``"B"``), name (``"beatrice"``) or id (``1``)."""
         if isinstance(text, str):
-            key = text.strip().upper()
+            # Names are short: a longer text is refused without being read.
+            key = text.strip().upper() if len(text) <= _kingup.MAX_NAME_CHARS else ""
             if len(key) == 1 and key in _LETTERS:
                 return cls(_LETTERS.index(key))
             if key in cls.__members__:
                 return cls[key]
-            if key.isdigit():
+            if key.isdecimal() and int(key) < len(cls):
                 return cls(int(key))
             raise ValueError(
-                f"not a character: {text!r} (expected a letter A B C D E F G I L M N O P, "
-                "a name or an id 0-12)"
+                f"not a character: {_shown(text)} (expected a letter A B C D E F G I L M N O "
+                "P, a name or an id 0-12)"
             )
         if isinstance(text, bool):
             raise TypeError("a character is a letter, a name or an id, not a bool")
@@ -154,6 +156,8 @@ class Action(int):
     @classmethod
     def place(cls, character: Character | str | SupportsIndex, floor: SupportsIndex) -> Action:
         """Place ``character`` on floor 1 to 4 (placement phase)."""
+        if isinstance(floor, bool):
+            raise TypeError("a floor is an int, not a bool")
         f = operator.index(floor)
         if not 1 <= f <= 4:
             raise ValueError(f"characters are placed on floors 1 to 4, not {f}")

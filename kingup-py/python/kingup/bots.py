@@ -24,13 +24,15 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from ._kingup import Bot, Game, HeuristicBot, IsmctsBot, RandomBot
+from ._kingup import MAX_ITERATIONS, MAX_TIME_LIMIT, Bot, Game, HeuristicBot, IsmctsBot, RandomBot
 from .errors import IllegalActionError
 
 if TYPE_CHECKING:
     from .openspiel import KingUpBot
 
 __all__ = [
+    "MAX_ITERATIONS",
+    "MAX_TIME_LIMIT",
     "Bot",
     "HeuristicBot",
     "IsmctsBot",
@@ -49,14 +51,14 @@ def pettingzoo_action(bot: Bot, env: Any, agent: str | None = None) -> int | Non
     The bot sees only ``agent``'s view of the game (``game.view(seat)``): the same
     information as the agent's observation, never another agent's secret.
     """
-    raw = env.unwrapped
+    raw: Any = getattr(env, "unwrapped", None)
+    if not hasattr(raw, "seat_of"):
+        raise TypeError("env is not a kingup.pettingzoo environment")
     selected = raw.agent_selection
     agent = selected if agent is None else agent
-    if agent not in raw.possible_agents:
-        raise ValueError(f"{agent!r} is not an agent of this environment")
+    seat = raw.seat_of(agent)  # kingup.SeatError for a name that is no agent
     if raw.terminations.get(agent, True) or raw.truncations.get(agent, True):
         return None
-    seat = raw.possible_agents.index(agent)
     if agent != selected:
         message = f"{agent} may not act now: it is {selected}'s turn"
         raise IllegalActionError(message, seat, None, "not_your_turn")

@@ -3,6 +3,7 @@ them the game is exactly as it was before the call that raised it."""
 
 from __future__ import annotations
 
+import reprlib
 from enum import Enum
 from typing import Any
 
@@ -21,10 +22,13 @@ __all__ = [
 
 
 class IllegalReason(str, Enum):
-    """Why an action was refused: the core's codes (``IllegalReason::code``, and
-    ``no_such_action`` for an index outside ``0..67``)."""
+    """Why an action was refused: the core's codes (``IllegalReason::code``), and two of
+    the binding's: ``no_such_action`` for an index outside ``0..67``, and
+    ``not_a_joint_action`` for an OpenSpiel joint action that does not hold one entry per
+    player."""
 
     NO_SUCH_ACTION = "no_such_action"
+    NOT_A_JOINT_ACTION = "not_a_joint_action"
     GAME_OVER = "game_over"
     CHANCE_PENDING = "chance_pending"
     NO_SUCH_SEAT = "no_such_seat"
@@ -142,9 +146,10 @@ class InvalidStateError(KingupError, ValueError):
 
 
 class SeatError(KingupError, ValueError):
-    """The seat does not play in this game. ``reason`` is ``"no_such_seat"``."""
+    """The seat does not play in this game. ``reason`` is ``"no_such_seat"``. ``seat`` is
+    the seat number asked for; ``None`` when a name (a PettingZoo agent) names no seat."""
 
-    def __init__(self, message: str, seat: int, reason: str = "no_such_seat") -> None:
+    def __init__(self, message: str, seat: int | None, reason: str = "no_such_seat") -> None:
         super().__init__(message)
         self.seat = seat
         self.reason = reason
@@ -165,3 +170,16 @@ class UndoError(KingupError, ValueError):
 
     def __reduce__(self) -> tuple[Any, ...]:
         return (type(self), (self.message, self.seat, self.reason.value))
+
+
+_REPR = reprlib.Repr()
+_REPR.maxstring = _REPR.maxother = 40
+_REPR.maxlist = _REPR.maxtuple = _REPR.maxdict = _REPR.maxset = 6
+_REPR.maxlevel = 2
+
+
+def shown(value: object) -> str:
+    """``value`` as an error message quotes an input: a ``repr`` cut to about 40
+    characters (the same bound as the native module's), built without reading a huge
+    input whole."""
+    return _REPR.repr(value)

@@ -12,6 +12,17 @@ simultaneous node where every seat picks Yes (65) or No (66); placements and cli
 sequential. Rewards are the points each seat scores when a round is scored; returns
 are the totals.
 
+Joint actions follow OpenSpiel's convention. ``apply_actions(actions)`` takes one entry
+per player: the seat's vote, or ``pyspiel.INVALID_ACTION`` (-1) for a seat with no legal
+action (one that already voted, which happens only if ``state.game`` was played
+directly). The whole joint action is checked before any of it is applied: a wrong length
+raises ``IllegalActionError`` with reason ``not_a_joint_action``, an illegal entry the
+engine's ``IllegalActionError`` for its seat, and the state is then unchanged. At the
+vote, ``legal_actions()`` (no player) lists the flat joint actions and
+``apply_action(flat)`` applies one: the digits of ``flat`` in the radix of each seat's
+legal action count, seat 0 least significant (OpenSpiel's
+``FlatJointActionToActions``).
+
 - observation string and tensor: the seat's view (``PlayerView.info_state()`` and
   ``PlayerView.observation()``, see ``docs/observation.md``): everything public plus
   the seat's own objective and vote, summarised (not perfect recall).
@@ -22,6 +33,7 @@ are the totals.
 
 from __future__ import annotations
 
+import operator
 from typing import Any
 
 import numpy as np
@@ -31,6 +43,7 @@ import pyspiel
 from . import _kingup
 from ._kingup import Bot, Game
 from ._types import Action, Phase
+from .errors import IllegalActionError, IllegalReason, shown
 
 __all__ = ["GAME_TYPE", "KingUpBot", "KingUpGame", "KingUpState", "load"]
 
@@ -44,8 +57,8 @@ GAME_TYPE = pyspiel.GameType(
     information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
     utility=pyspiel.GameType.Utility.GENERAL_SUM,
     reward_model=pyspiel.GameType.RewardModel.REWARDS,
-    max_num_players=6,
-    min_num_players=3,
+    max_num_players=_kingup.MAX_PLAYERS,
+    min_num_players=_kingup.MIN_PLAYERS,
     provides_information_state_string=True,
     provides_information_state_tensor=True,
     provides_observation_string=True,
@@ -114,12 +127,41 @@ class KingUpState(pyspiel.State):  # type: ignore[misc]
         return seat
 
     def _legal_actions(self, player: int) -> list[int]:
+        if player == pyspiel.PlayerId.SIMULTANEOUS:
+            return list(range(self._joint_action_count()))
         return self.game.legal_actions(player)
+
+    def _joint_action_count(self) -> int:
+        """Flat joint actions at the vote: the product of the voters' legal counts."""
+        count = 1
+        for seat in range(self.game.players):
+            count *= len(self.game.legal_actions(seat)) or 1
+        return count
+
+    def _flat_to_joint(self, flat: int) -> list[int]:
+        """OpenSpiel's ``FlatJointActionToActions``: seat 0 the least significant digit,
+        ``INVALID_ACTION`` for a seat without legal actions."""
+        count = self._joint_action_count()
+        if not 0 <= flat < count:
+            message = f"flat joint action {flat} is out of range 0..{count}"
+            raise IllegalActionError(message, None, flat, IllegalReason.NO_SUCH_ACTION.value)
+        joint = []
+        for seat in range(self.game.players):
+            legal = self.game.legal_actions(seat)
+            if legal:
+                joint.append(legal[flat % len(legal)])
+                flat //= len(legal)
+            else:
+                joint.append(pyspiel.INVALID_ACTION)
+        return joint
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         return self.game.chance_outcomes()
 
     def _apply_action(self, action: int) -> None:
+        if self.current_player() == pyspiel.PlayerId.SIMULTANEOUS:
+            self._apply_actions(self._flat_to_joint(action))
+            return
         if self.game.is_chance:
             # Chance scores nothing; the points of the round just scored stay readable
             # until the next player decision, where OpenSpiel collects rewards.
@@ -130,9 +172,25 @@ class KingUpState(pyspiel.State):  # type: ignore[misc]
         self._set_rewards(before)
 
     def _apply_actions(self, actions: list[int]) -> None:
-        before = self.game.totals
+        """Applies a joint action, whole or not at all: it is played on a copy of the game,
+        which replaces the game only once every entry has been accepted."""
+        players = self.game.players
+        if len(actions) != players:
+            message = (
+                f"a joint action holds one entry per player ({players}), not "
+                f"{len(actions)}: {shown(actions)}"
+            )
+            raise IllegalActionError(message, None, None, IllegalReason.NOT_A_JOINT_ACTION.value)
+        voters = set(self.game.voters)
+        trial = self.game.clone()
         for seat, action in enumerate(actions):
-            self.game.apply(action, seat)
+            if seat in voters:
+                trial.apply(action, seat)  # raises the engine's error for an illegal vote
+            elif action != pyspiel.INVALID_ACTION:
+                # A seat that may not vote now: the engine raises, saying why.
+                trial.apply(action, seat)
+        before = self.game.totals
+        self.game = trial
         self._set_rewards(before)
 
     def _set_rewards(self, before: list[int]) -> None:
@@ -212,8 +270,10 @@ class KingUpBot(pyspiel.Bot):  # type: ignore[misc]
         pyspiel.Bot.__init__(self)
         if not isinstance(bot, Bot):
             raise TypeError(f"bot must be a kingup.bots.Bot, not {type(bot).__name__}")
+        if isinstance(player_id, bool) or not hasattr(player_id, "__index__"):
+            raise TypeError(f"player_id must be an int, not {type(player_id).__name__}")
         self.bot = bot
-        self._player_id = int(player_id)
+        self._player_id = operator.index(player_id)
 
     def player_id(self) -> int:
         return self._player_id

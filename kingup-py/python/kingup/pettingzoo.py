@@ -17,7 +17,11 @@ The vote is taken one seat at a time, lowest seat first; a committed vote is hid
 from the other agents' observations until all votes are revealed. Rewards: with
 ``reward="points"`` (default) each seat receives the points it scores when a round is
 scored; with ``reward="win"``, 1 for each winner when the game ends. An illegal action
-raises ``kingup.IllegalActionError`` and changes nothing.
+raises ``kingup.IllegalActionError`` and changes nothing; ``None`` for an agent that is
+not done, ``TypeError``. A name that is no agent of the environment
+(``observe("player_9")``, ``action_space("bob")``) raises ``kingup.SeatError`` (a
+``ValueError``, as PettingZoo's own classic environments raise for unknown agents, with
+``seat`` the number named, or ``None``).
 """
 
 from __future__ import annotations
@@ -33,6 +37,7 @@ from pettingzoo.utils import wrappers
 
 from . import _kingup
 from ._kingup import Game
+from .errors import InvalidConfigError, SeatError, shown
 
 __all__ = ["KingUpEnv", "env", "raw_env"]
 
@@ -55,9 +60,10 @@ class KingUpEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type infor
     ) -> None:
         super().__init__()
         if reward not in ("points", "win"):
-            raise ValueError(f'reward must be "points" or "win", not {reward!r}')
+            raise InvalidConfigError(f'reward must be "points" or "win", not {shown(reward)}')
         if render_mode is not None and render_mode not in self.RENDER_MODES:
-            raise ValueError(f"render_mode must be one of {self.RENDER_MODES}, not {render_mode!r}")
+            message = f"render_mode must be one of {self.RENDER_MODES}, not {shown(render_mode)}"
+            raise InvalidConfigError(message)
         self._config: dict[str, Any] = {"players": players, "rounds": rounds, "setup": setup}
         self.game = Game(seed=0, **self._config)  # validates the config now
         self.reward_kind = reward
@@ -75,14 +81,27 @@ class KingUpEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type infor
         self._seeds = random.Random()
         self._no_mask = np.zeros(_kingup.NUM_ACTIONS, dtype=np.int8)
 
+    def seat_of(self, agent: str) -> int:
+        """The seat of ``agent``; ``kingup.SeatError`` if it is no agent of this env."""
+        seat = self._seat.get(agent) if isinstance(agent, str) else None
+        if seat is not None:
+            return seat
+        named = agent.removeprefix("player_") if isinstance(agent, str) else None
+        number = int(named) if named is not None and named.isdecimal() and len(named) < 8 else None
+        last = self.possible_agents[-1]
+        message = f"{shown(agent)} is not an agent of this environment (player_0 to {last})"
+        raise SeatError(message, number)
+
     def observation_space(self, agent: str) -> spaces.Space[Any]:
-        return self.observation_spaces[agent]
+        return self.observation_spaces[self.possible_agents[self.seat_of(agent)]]
 
     def action_space(self, agent: str) -> spaces.Space[Any]:
-        return self.action_spaces[agent]
+        return self.action_spaces[self.possible_agents[self.seat_of(agent)]]
 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
         """Starts a new game; the same ``seed`` gives the same game (deal and chance)."""
+        if isinstance(seed, bool):
+            raise TypeError("seed must be an int, not bool")
         if seed is not None:
             self._seeds = random.Random(seed)
         self.game = Game(seed=self._seeds.getrandbits(64), **self._config)
@@ -99,7 +118,7 @@ class KingUpEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type infor
         return self.possible_agents[seat if seat is not None else 0]
 
     def observe(self, agent: str) -> Observation:
-        seat = self._seat[agent]
+        seat = self.seat_of(agent)
         selected = agent == self.agent_selection and not self.game.is_over
         mask = self.game.action_mask(seat) if selected else self._no_mask.copy()
         return {"observation": self.game.observation(seat), "action_mask": mask}
@@ -110,7 +129,7 @@ class KingUpEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type infor
             self._was_dead_step(action)
             return
         if action is None:
-            raise ValueError(f"{agent} is alive: step() needs an action index, not None")
+            raise TypeError(f"{agent} is not done: step() needs an action index, not None")
         before = self.game.totals
         self.game.apply(action, self._seat[agent])
         self._cumulative_rewards[agent] = 0

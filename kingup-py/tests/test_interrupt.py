@@ -1,0 +1,149 @@
+"""Long Rust calls hear Ctrl-C: a real SIGINT, sent from a timer thread, stops them
+within a generous bound (a functional check, not a benchmark), and leaves nothing half
+applied. The Python signal handler runs in the main thread, where pytest runs tests."""
+
+from __future__ import annotations
+
+import os
+import signal
+import threading
+import time
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+import pytest
+
+import kingup
+from kingup.bots import IsmctsBot
+
+#: How long after the signal the call must have stopped (it takes milliseconds).
+BOUND = 2.0
+
+
+@contextmanager
+def sigint_after(delay: float) -> Iterator[list[float]]:
+    """Sends SIGINT to this process after ``delay`` seconds; yields a list that then holds
+    the time it was sent."""
+    sent: list[float] = []
+
+    def send() -> None:
+        sent.append(time.monotonic())
+        os.kill(os.getpid(), signal.SIGINT)
+
+    timer = threading.Timer(delay, send)
+    timer.start()
+    try:
+        yield sent
+    finally:
+        timer.cancel()
+        timer.join()
+
+
+def stops_promptly(call: Callable[[], object], delay: float = 0.3) -> None:
+    """``call`` (which would run for minutes) raises KeyboardInterrupt soon after SIGINT."""
+    assert signal.getsignal(signal.SIGINT) is signal.default_int_handler
+    with sigint_after(delay) as sent:
+        with pytest.raises(KeyboardInterrupt):
+            call()
+        stopped = time.monotonic()
+    assert sent, "the call ended before the signal"
+    assert stopped - sent[0] < BOUND, f"stopped {stopped - sent[0]:.2f} s after the signal"
+
+
+@pytest.mark.parametrize("threads", [1, 2])
+def test_simulate_stops_on_sigint(threads: int) -> None:
+    # Ten million games take minutes; the call must give up within the bound.
+    stops_promptly(lambda: kingup.simulate(10_000_000, threads=threads))
+    assert kingup.simulate(3).lengths.shape == (3,)  # and works again afterwards
+
+
+def test_an_ismcts_search_stops_on_sigint() -> None:
+    game = kingup.Game(players=4, seed=3)
+    # Seconds of search. (The abandoned search runs out on its thread: kingup-bots has no
+    # way to stop one, so the test keeps it short.)
+    bot = IsmctsBot(seed=8, iterations=200_000)
+    stops_promptly(lambda: bot.choose(game))
+    assert game == kingup.Game(players=4, seed=3)
+    # The bot is free again at once (the abandoned search runs out on its own thread).
+    quick = IsmctsBot(seed=8, iterations=5)
+    assert game.is_legal(quick.choose(game))
+
+
+class Interrupted(Exception):
+    """Raised by the test's SIGINT handler instead of KeyboardInterrupt, so that a signal
+    arriving outside the call under test fails the test rather than the whole run."""
+
+
+@contextmanager
+def sigint_raises_interrupted() -> Iterator[None]:
+    def handler(signum: int, frame: Any) -> None:
+        raise Interrupted
+
+    old = signal.signal(signal.SIGINT, handler)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, old)
+
+
+def env_state(env: kingup.VectorEnv) -> list[npt.NDArray[Any]]:
+    arrays = (env.observations, env.action_masks, env.rewards, env.dones, env.seats,
+              env.final_totals, env.game_seeds)
+    return [a.copy() for a in arrays]
+
+
+def same(a: list[npt.NDArray[Any]], b: list[npt.NDArray[Any]]) -> bool:
+    return all(np.array_equal(x, y) for x, y in zip(a, b, strict=True))
+
+
+def test_an_interrupted_vector_step_is_undone_whole() -> None:
+    """Steps of 40,000 envs run in chunks with signals checked between; SIGINT comes in
+    the middle of some step. After it the env is exactly the env after the steps that
+    completed: the interrupted one is undone (or, if the signal came just after a step,
+    that step is whole)."""
+    n = 40_000  # more than one chunk
+    env = kingup.VectorEnv(n, seed=5, reward="margin")
+    rng = np.random.default_rng(1)
+    history: list[npt.NDArray[np.int64]] = []
+    started = time.monotonic()
+    with sigint_raises_interrupted(), sigint_after(0.4) as sent:
+        with pytest.raises(Interrupted):
+            while time.monotonic() - started < 60:
+                masks = env.action_masks
+                actions = np.where(masks == 1, rng.random(masks.shape), -1.0).argmax(axis=1)
+                history.append(actions)
+                env.step(actions)
+        stopped = time.monotonic()
+    assert sent and stopped - sent[0] < BOUND
+    after = env_state(env)
+    twin = kingup.VectorEnv(n, seed=5, reward="margin")
+    for actions in history[:-1]:
+        twin.step(actions)
+    if not same(after, env_state(twin)):
+        twin.step(history[-1])  # the signal came after the last step had finished
+        assert same(after, env_state(twin)), "a step was half applied"
+    # And it plays on like the twin.
+    masks = env.action_masks
+    actions = np.where(masks == 1, rng.random(masks.shape), -1.0).argmax(axis=1)
+    env.step(actions)
+    twin.step(actions)
+    assert same(env_state(env), env_state(twin))
+
+
+def test_an_interrupted_reset_is_undone_whole() -> None:
+    n = 40_000
+    env = kingup.VectorEnv(n, seed=2)
+    seeds = iter(range(10**6))
+    done = 0
+    started = time.monotonic()
+    with sigint_raises_interrupted(), sigint_after(0.3):
+        with pytest.raises(Interrupted):
+            while time.monotonic() - started < 60:
+                env.reset(seed=next(seeds))
+                done += 1
+    assert env.seed in (done - 1, done) or (done == 0 and env.seed in (2, 0))
+    fresh = kingup.VectorEnv(n, seed=env.seed)
+    assert same(env_state(env), env_state(fresh)), "a reset was half applied"
