@@ -117,7 +117,7 @@ pub use character::{Character, CharacterSet, CharacterSetIter, ParseCharacterErr
 pub use config::{Config, ConfigError, FirstPlayer, Setup};
 pub use deck::{CardId, Deck, DeckError};
 pub use error::{ChanceReason, IllegalAction, IllegalChance, IllegalReason};
-pub use event::{Event, EventSink, Events};
+pub use event::{Event, EventError, EventSink, Events};
 pub use floor::Floor;
 pub use game::{Actions, CONSOLATION_POINTS, Game, InvalidState, Snapshot, Totals, score};
 pub use info_state::InfoState;
