@@ -475,6 +475,9 @@ fn version_prints_the_package_version() {
     for flag in ["--version", "-V", "version"] {
         let output = kingup(flag, None);
         assert!(output.status.success());
-        assert_eq!(stdout(&output), format!("kingup {}\n", env!("CARGO_PKG_VERSION")));
+        assert_eq!(
+            stdout(&output),
+            format!("kingup {}\n", env!("CARGO_PKG_VERSION"))
+        );
     }
 }
