@@ -27,5 +27,6 @@ cargo test --workspace
 step "release-only tests: bot strength (thousands of games), bots on edited views, histories of hand-built states"
 cargo test --release -p kingup-bots --test strength --test views
 cargo test --release -p kingup-core --test reach
+bash scripts/test-packages.sh
 bash scripts/test-ffi.sh
 bash scripts/test-python.sh

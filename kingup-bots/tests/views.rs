@@ -94,7 +94,7 @@ fn every_bot_answers(view: &PlayerView, seed: u64) -> Result<(), TestCaseError> 
 }
 
 fn cases() -> u32 {
-    if cfg!(debug_assertions) { 6 } else { 200 }
+    if cfg!(debug_assertions) { 2 } else { 200 }
 }
 
 proptest! {
