@@ -1,28 +1,36 @@
-//! What happened this round, for the person at the prompt: the moves the others made since
-//! the person last answered, fitted into the rows left above the prompt, and the whole
-//! round for the `log` command.
+//! What happened, for the person at the prompt: the moves the others made since the
+//! person last answered, fitted into the rows left above the prompt, and the whole game so
+//! far for the `log` command.
 
 use crate::text;
 
-/// This round's sentences, and how many of them the person has seen.
+/// One sentence of the journal.
+#[derive(Debug)]
+struct Entry {
+    /// The round it happened in, from 0.
+    round: u8,
+    sentence: String,
+    /// The person's own move, which they know already.
+    yours: bool,
+}
+
+/// The game's sentences, and how many of them the person has seen.
 #[derive(Debug, Default)]
 pub(crate) struct Journal {
-    /// Oldest first, each with whether it is the person's own move.
-    entries: Vec<(String, bool)>,
+    /// Oldest first.
+    entries: Vec<Entry>,
     /// How many entries there were when the person last answered a prompt.
     seen: usize,
 }
 
 impl Journal {
-    /// A round begins: its journal starts empty.
-    pub(crate) fn new_round(&mut self) {
-        self.entries.clear();
-        self.seen = 0;
-    }
-
-    /// Adds a sentence; `yours` for the person's own move, which they know already.
-    pub(crate) fn push(&mut self, sentence: String, yours: bool) {
-        self.entries.push((sentence, yours));
+    /// Adds a sentence of round `round` (from 0); `yours` for the person's own move.
+    pub(crate) fn push(&mut self, round: u8, sentence: String, yours: bool) {
+        self.entries.push(Entry {
+            round,
+            sentence,
+            yours,
+        });
     }
 
     /// The person answered a prompt: what came before is no longer news.
@@ -30,21 +38,22 @@ impl Journal {
         self.seen = self.entries.len();
     }
 
-    /// What happened since the person last answered, under a rule, in at most `rows` rows:
-    /// when it does not all fit, a line says how many earlier entries are left out (the
-    /// `log` command shows them) and the latest follow. Empty when nothing happened.
+    /// What the others did since the person last answered, under a rule, in at most `rows`
+    /// rows: when it does not all fit, a line says how many earlier entries are left out
+    /// (the `log` command shows them) and the latest follow. Empty when nothing happened.
     pub(crate) fn recent(&self, rows: usize) -> Vec<String> {
         let entries: Vec<Vec<String>> = self.entries[self.seen..]
             .iter()
-            .filter(|(_, yours)| !yours)
-            .map(|(sentence, _)| text::lines(&format!("  {sentence}")))
+            .filter(|e| !e.yours)
+            .map(|e| text::lines(&format!("  {}", e.sentence)))
             .collect();
         if entries.is_empty() || rows == 0 {
             return Vec::new();
         }
         let mut out = vec![text::rule("since your last move")];
         let all: usize = entries.iter().map(Vec::len).sum();
-        if 1 + all <= rows {
+        // The rule's row and every entry's.
+        if all < rows {
             out.extend(entries.into_iter().flatten());
             return out;
         }
@@ -72,14 +81,20 @@ impl Journal {
         out
     }
 
-    /// The whole round so far, the person's moves included: the `log` command.
-    pub(crate) fn round(&self) -> Vec<String> {
-        let mut out = vec![text::rule("this round so far")];
+    /// The whole game so far, the person's moves included, under a heading for each round
+    /// of a game of `rounds` rounds: the `log` command.
+    pub(crate) fn all(&self, rounds: u8) -> Vec<String> {
+        let mut out = vec![text::rule("the game so far")];
         if self.entries.is_empty() {
-            out.push("  Nothing has happened yet this round.".to_owned());
+            out.push("  Nothing has happened yet.".to_owned());
         }
-        for (sentence, _) in &self.entries {
-            out.extend(text::lines(&format!("  {sentence}")));
+        let mut round = None;
+        for entry in &self.entries {
+            if round != Some(entry.round) {
+                round = Some(entry.round);
+                out.push(format!("Round {} of {rounds}:", entry.round + 1));
+            }
+            out.extend(text::lines(&format!("  {}", entry.sentence)));
         }
         out
     }
@@ -92,7 +107,7 @@ mod tests {
     fn journal(entries: &[(&str, bool)]) -> Journal {
         let mut journal = Journal::default();
         for &(sentence, yours) in entries {
-            journal.push(sentence.to_owned(), yours);
+            journal.push(0, sentence.to_owned(), yours);
         }
         journal
     }
@@ -102,8 +117,8 @@ mod tests {
         let mut j = journal(&[("Seat 1 places A.", false), ("You place B.", true)]);
         j.answered();
         assert!(j.recent(10).is_empty());
-        j.push("Seat 1 places C.".to_owned(), false);
-        j.push("Seat 2 places D.".to_owned(), false);
+        j.push(0, "Seat 1 places C.".to_owned(), false);
+        j.push(0, "Seat 2 places D.".to_owned(), false);
         assert_eq!(
             j.recent(10)[1..],
             [
@@ -112,11 +127,28 @@ mod tests {
             ]
         );
         assert!(j.recent(10)[0].starts_with("── since your last move"));
-        // `log` shows the whole round, your moves too.
-        assert_eq!(j.round().len(), 5);
-        j.new_round();
+        j.answered();
         assert!(j.recent(10).is_empty());
-        assert_eq!(j.round()[1], "  Nothing has happened yet this round.");
+    }
+
+    #[test]
+    fn the_log_is_the_whole_game_round_by_round() {
+        assert_eq!(journal(&[]).all(3)[1], "  Nothing has happened yet.");
+        let mut j = journal(&[("Seat 1 places A.", false), ("You place B.", true)]);
+        j.answered();
+        j.push(1, "Seat 2 places C.".to_owned(), false);
+        let log = j.all(3);
+        assert!(log[0].starts_with("── the game so far"), "{log:?}");
+        assert_eq!(
+            log[1..],
+            [
+                "Round 1 of 3:",
+                "  Seat 1 places A.",
+                "  You place B.",
+                "Round 2 of 3:",
+                "  Seat 2 places C."
+            ]
+        );
     }
 
     #[test]
@@ -124,9 +156,9 @@ mod tests {
         let long = format!("Seat 3 {}.", "says a lot ".repeat(10));
         let mut j = journal(&[]);
         for i in 0..5 {
-            j.push(format!("Seat {i} places A."), false);
+            j.push(0, format!("Seat {i} places A."), false);
         }
-        j.push(long, false);
+        j.push(0, long, false);
         // Six entries, the last on two rows: seven rows and the rule.
         assert_eq!(j.recent(8).len(), 8);
         let cut = j.recent(5);

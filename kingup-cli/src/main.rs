@@ -111,7 +111,7 @@ kingup play [--players N] [--seat S] [--bots LIST] [--seed X] [--rounds 1|3]
 
   Moves: placement `B4`, `beatrice 4` or `place B 4`; climb `F`, `fiorello` or
   `climb F`; vote `yes`/`no` (`y`/`n`). Also `help`, `legal`, `board`, `log`
-  (this round's moves) and `quit`. A line is at most {MAX_LINE} bytes.
+  (every move so far) and `quit`. A line is at most {MAX_LINE} bytes.
 
 kingup tournament [--games N] [--players N] [--bots LIST] [--seed X]
                   [--threads T] [--iterations N]

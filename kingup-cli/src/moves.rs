@@ -15,7 +15,7 @@ pub(crate) enum Input {
     Legal,
     /// `board`: draw the screen again.
     Board,
-    /// `log`: what happened this round.
+    /// `log`: what happened so far.
     Log,
     /// `quit`: leave the game.
     Quit,

@@ -154,8 +154,8 @@ pub(crate) fn help(view: &PlayerView) -> String {
          Servants and eliminated 0). Characters are typed by letter or name: A Alighiero, \
          B Beatrice, C Clemente, D Dario, E Ernesto, F Fiorello, G Giuseppe, I Irina, \
          L Leonardo, M Martino, N Natale, O Odessa, P Piero.\n  {phase}\n  Commands: `legal` \
-         lists your legal moves, `board` draws the screen again, `log` shows this round's \
-         moves, `quit` leaves the game."
+         lists your legal moves, `board` draws the screen again, `log` shows every move so \
+         far, `quit` leaves the game."
     )
 }
 

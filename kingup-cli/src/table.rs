@@ -4,8 +4,8 @@
 //! A spectator (`--watch`) is told every step as it happens. A person is shown, at each
 //! prompt, one screen of at most 24 rows: the board, then what the others did since the
 //! person's last answer (the latest of it when it does not all fit; `log` shows the whole
-//! round), then the question. A round's end is a screen of its own, with the scores, that
-//! waits for Enter.
+//! game so far), then the question. A round's end is a screen of its own, with the scores,
+//! that waits for Enter.
 
 use std::io::BufRead;
 use std::path::{Path, PathBuf};
@@ -41,9 +41,9 @@ pub(crate) struct Table {
     pub(crate) delay: Duration,
     /// Where the game is saved after every move.
     pub(crate) save: Option<PathBuf>,
-    /// The last round whose start was shown.
+    /// The last round whose start was told to the spectator.
     pub(crate) round_shown: Option<u8>,
-    /// This round's events for the person.
+    /// The game's events for the person.
     pub(crate) journal: Journal,
     /// Rows printed since the person last answered: what is left of the screen.
     pub(crate) rows: usize,
@@ -286,9 +286,6 @@ impl Table {
         let me = self.seating.viewer;
         for &event in events {
             let event = event.redacted(me);
-            if self.opens_round(event, public.round) {
-                self.journal.new_round();
-            }
             // The board shows the layout and who started; a vote's outcome tells the votes.
             let told = !matches!(
                 event,
@@ -303,7 +300,7 @@ impl Table {
                     | Event::VoteCommitted { seat, .. } => Some(seat) == me,
                     _ => false,
                 };
-                self.journal.push(text, yours);
+                self.journal.push(public.round, text, yours);
             }
             match event {
                 Event::RoundScored {
@@ -311,8 +308,10 @@ impl Table {
                     objectives,
                     points,
                 } => {
-                    if self.round_over(&public, round, &objectives, &points)? == Flow::Leave {
-                        return Ok(Flow::Leave);
+                    // The screen waits for the person, who may leave there.
+                    let flow = self.round_over(&public, round, &objectives, &points)?;
+                    if flow == Flow::Leave {
+                        return Ok(flow);
                     }
                 }
                 Event::GameOver { totals, winners } => {
@@ -439,6 +438,7 @@ impl Table {
         let view = self.session.player_view(seat);
         if view.public.phase == Phase::Vote && view.no_cards() == 0 {
             self.journal.push(
+                view.public.round,
                 "You have no No card left, so you vote Yes.".to_owned(),
                 false,
             );
@@ -465,7 +465,7 @@ impl Table {
                 Ok(Input::Legal) => self.print(&prompt::legal(&view)),
                 Ok(Input::Board) => self.decision_screen(&view),
                 Ok(Input::Log) => {
-                    let lines = self.journal.round();
+                    let lines = self.journal.all(view.public.config.rounds);
                     self.print_lines(&lines);
                 }
                 Ok(Input::Quit) => return Ok(None),

@@ -787,7 +787,7 @@ fn every_screen_of_a_6_player_game_fits_80_by_24_and_shows_the_others_moves() {
 }
 
 #[test]
-fn log_shows_the_round_and_board_draws_the_screen_again() {
+fn log_shows_the_game_so_far_and_board_draws_the_screen_again() {
     let output = kingup(
         "play --script --players 6 --seat 5 --seed 3 --bots random",
         Some("log\nboard\nquit\n".to_owned()),
@@ -796,10 +796,11 @@ fn log_shows_the_round_and_board_draws_the_screen_again() {
     assert!(output.status.success(), "{}\n{text}", stderr(&output));
     let screens = screens(&text);
     assert_eq!(screens.len(), 4, "{text}");
-    // `log`: the whole round so far, the person's dealt objective and the five others'
-    // first placements.
+    // `log`: the game so far, the person's dealt objective and the five others' first
+    // placements.
     let log = &screens[1];
-    assert!(log[0].starts_with("── this round so far"), "{text}");
+    assert!(log[0].starts_with("── the game so far"), "{text}");
+    assert_eq!(log[1], "Round 1 of 3:", "{text}");
     assert!(
         log.iter()
             .any(|l| l.contains("You are dealt objective card"))
@@ -826,4 +827,90 @@ fn log_shows_the_round_and_board_draws_the_screen_again() {
         "{text}"
     );
     assert!(screens[3].iter().any(|l| l.contains("You leave the game")));
+}
+
+#[test]
+fn log_late_in_the_game_shows_every_earlier_round_whole() {
+    use kingup_core::{Game, Session, Step};
+    let dir = std::env::temp_dir().join(format!("kingup-cli-log-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("game.json");
+    // `log` every few lines: the last one comes late in the game.
+    let script: String = (0..300)
+        .flat_map(|_| every_move())
+        .collect::<Vec<_>>()
+        .chunks(10)
+        .map(|moves| format!("log\n{}\n", moves.join("\n")))
+        .collect();
+    let output = kingup(
+        &format!(
+            "play --script --players 3 --seat 0 --seed 4 --bots heuristic --save {}",
+            file.display()
+        ),
+        Some(script),
+    );
+    let text = stdout(&output);
+    assert!(output.status.success(), "{}\n{text}", stderr(&output));
+    assert_fits_80_columns(&text, "log");
+    let screens = screens(&text);
+    let log = screens
+        .iter()
+        .rev()
+        .find(|s| s[0].starts_with("── the game so far"))
+        .expect("a log");
+    let round = |n: usize| {
+        let start = log
+            .iter()
+            .position(|l| *l == format!("Round {n} of 3:"))
+            .unwrap_or_else(|| panic!("round {n} in the log:\n{}", log.join("\n")));
+        let end = log[start + 1..]
+            .iter()
+            .position(|l| l.starts_with("Round "))
+            .map_or(log.len(), |e| start + 1 + e);
+        &log[start + 1..end]
+    };
+    assert!(log.contains(&"Round 3 of 3:"), "{}", log.join("\n"));
+    // Each finished round whole: every placement and climb the save holds for it, the
+    // person's own among them, and how it ended.
+    let session = Session::from_json(std::fs::read_to_string(&file).unwrap().trim_end())
+        .expect("a save document");
+    let mut game = Game::new(*session.config()).unwrap();
+    let mut moves = [(0, 0); 2];
+    for &step in &session.replay().steps {
+        let round = game.round();
+        if let Step::Action { action, .. } = step {
+            match (round, action) {
+                (0 | 1, Action::Place { .. }) => moves[usize::from(round)].0 += 1,
+                (0 | 1, Action::Climb { .. }) => moves[usize::from(round)].1 += 1,
+                _ => {}
+            }
+        }
+        game.apply_step(step, &mut Vec::new()).unwrap();
+    }
+    for (n, (places, climbs)) in [1, 2].into_iter().zip(moves) {
+        let lines = round(n);
+        let count = |what: &str| lines.iter().filter(|l| l.contains(what)).count();
+        let placed = count(" places ") + count("  You place ");
+        assert_eq!(placed, places, "round {n}:\n{}", lines.join("\n"));
+        assert_eq!(count(" up to "), climbs, "round {n}:\n{}", lines.join("\n"));
+        assert!(count("  You place ") > 0, "round {n}: your own moves too");
+        assert_eq!(count("You are dealt objective card"), 1, "round {n}");
+        assert_eq!(count("Long live King"), 1, "round {n}");
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn the_readme_shows_the_first_screen_as_printed() {
+    let readme = include_str!("../README.md");
+    let prompt = "$ echo quit | kingup ";
+    let start = readme.find(prompt).expect("the README shows a screen") + prompt.len();
+    let (command, rest) = readme[start..]
+        .split_once('\n')
+        .expect("its output follows");
+    let shown = &rest[..rest.find("```").expect("the block ends")];
+    let output = kingup(command, Some("quit\n".to_owned()));
+    assert!(output.status.success(), "{}", stderr(&output));
+    assert_eq!(stdout(&output), shown);
+    assert!(shown.contains("── since your last move"), "{shown}");
 }
