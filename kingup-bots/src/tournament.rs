@@ -218,7 +218,10 @@ pub fn tournament<R: Rng>(
         // thread, rather than leaving its games out of the standings.
         workers
             .into_iter()
-            .map(|w| w.join().unwrap_or_else(|panic| std::panic::resume_unwind(panic)))
+            .map(|w| {
+                w.join()
+                    .unwrap_or_else(|panic| std::panic::resume_unwind(panic))
+            })
             .collect()
     });
     let mut rows = empty_rows(entrants);
@@ -378,7 +381,11 @@ mod tests {
                 tournament(&config(4, threads), &entrants, Generator::new, |_| {})
             }));
             let panic = run.expect_err("the broken bot's panic reaches the caller");
-            assert_eq!(panic.downcast_ref::<&str>(), Some(&"broken bot"), "{threads} threads");
+            assert_eq!(
+                panic.downcast_ref::<&str>(),
+                Some(&"broken bot"),
+                "{threads} threads"
+            );
         }
     }
 
