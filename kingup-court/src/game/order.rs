@@ -109,10 +109,22 @@ impl Game {
         }
     }
 
-    /// Whether `seat` could beat the best result `best` with every die it can have (the
-    /// Queen's holder: tie it). A group of `max_dice` dice beats `k` equal dice when it is
+    /// Whether `seat` could beat the result value `best` with every die it can have
+    /// ([`Game::max_dice`]); the Queen's holder need only tie it. The final round skips a
+    /// seat that cannot. A group of `max_dice` dice beats `k` equal dice when it is
     /// larger, or as large and of a higher face, which needs `f < 6`.
-    pub(super) fn can_beat(&self, seat: Seat, best: Value) -> bool {
+    ///
+    /// ```
+    /// use kingup_court::{Face, Game, Config, Value};
+    /// use kingup_court::kingup_core::Seat;
+    ///
+    /// let game = Game::new(Config::new(2))?;
+    /// let three = |face| Value { count: 3, face };
+    /// assert!(game.can_beat(Seat::FIRST, three(Face::Five)));
+    /// assert!(!game.can_beat(Seat::FIRST, three(Face::Six)));
+    /// # Ok::<(), kingup_court::ConfigError>(())
+    /// ```
+    pub fn can_beat(&self, seat: Seat, best: Value) -> bool {
         let dice = self.max_dice(seat);
         if Some(seat) == self.queen {
             dice >= best.count

@@ -52,8 +52,8 @@ pub fn to_move(game: &Game) -> Seat {
 }
 
 /// The seat to move rolls its hand showing `faces` (as many as it rolls), keeps every die
-/// in order, and buys `card` (or passes with `None`).
-pub fn turn(game: &mut Game, faces: &str, buy: Option<Card>) {
+/// in order, and buys `card` (or passes with `None`). Returns the events.
+pub fn turn(game: &mut Game, faces: &str, buy: Option<Card>) -> Vec<Event> {
     assert_eq!(game.phase(), Phase::PreRoll, "a turn begins");
     let n = faces.split_whitespace().count();
     assert_eq!(
@@ -61,25 +61,25 @@ pub fn turn(game: &mut Game, faces: &str, buy: Option<Card>) {
         usize::from(game.to_roll()),
         "faces for every die in hand"
     );
-    run(game, &format!("roll, dice {faces}"));
-    keep_all(game);
-    match buy {
-        Some(card) => run(game, &format!("buy {}", card.key())),
-        None => run(game, "pass"),
-    };
-}
-
-/// Sets aside every active die, lowest first.
-pub fn keep_all(game: &mut Game) {
+    let mut events = run(game, &format!("roll, dice {faces}"));
     while let Some(face) = game.active().lowest() {
-        run(game, &format!("keep {face}"));
+        events.extend(run(game, &format!("keep {face}")));
     }
+    if game.phase() == Phase::Buy {
+        let last = match buy {
+            Some(card) => format!("buy {}", card.key()),
+            None => "pass".to_owned(),
+        };
+        events.extend(run(game, &last));
+    }
+    events
 }
 
-/// The seat to move rolls ones and buys nothing.
-pub fn pass_turn(game: &mut Game) {
+/// The seat to move rolls ones and buys nothing (in the final round: just rolls ones).
+/// Returns the events.
+pub fn pass_turn(game: &mut Game) -> Vec<Event> {
     let ones = vec!["1"; usize::from(game.to_roll())].join(" ");
-    turn(game, &ones, None);
+    turn(game, &ones, None)
 }
 
 /// Passes turns until `seat` is to move at the start of its turn.
@@ -112,4 +112,46 @@ pub fn legal(game: &Game) -> Vec<String> {
         .iter()
         .map(|a| a.to_string())
         .collect()
+}
+
+/// `n` copies of `word`, comma-separated: `keeps("keep 2", 3)`.
+pub fn times(word: &str, n: usize) -> String {
+    vec![word; n].join(", ")
+}
+
+/// `n` dice showing `face`, as a `dice` step.
+pub fn dice_of(face: u8, n: usize) -> String {
+    format!("dice {}", vec![face.to_string(); n].join(" "))
+}
+
+/// `who` buys the Laborer, the Guard, the Farmer and the General on its next four turns (the
+/// other seats pass): a hand of 6 dice, at most 8 with the two add-a-die cards.
+pub fn make_strong(game: &mut Game, who: Seat) {
+    let triple = "roll, dice 5 5 5, keep 5, keep 5, keep 5";
+    turn_of(game, who, &format!("{triple}, buy laborer"));
+    turn_of(game, who, &format!("{triple}, buy guard"));
+    turn_of(game, who, &format!("{triple}, buy farmer"));
+    turn_of(
+        game,
+        who,
+        "roll, dice 2 2 2 2, guard, laborer, keep 2, keep 2, keep 2, keep 2, keep 2, roll, \
+         dice 2, keep 2, buy general",
+    );
+}
+
+/// The dice of a strong seat (hand 6, Laborer and Guard unused) ending with `count` (7 or
+/// 8) dice showing `face`: six rolled, the Guard's (and the Laborer's) die rolled again.
+pub fn strong_result(face: u8, count: usize) -> String {
+    let adders = if count == 8 {
+        "guard, laborer"
+    } else {
+        "guard"
+    };
+    format!(
+        "roll, {}, {adders}, {}, roll, {}, {}",
+        dice_of(face, 6),
+        times(&format!("keep {face}"), 6),
+        dice_of(face, count - 6),
+        times(&format!("keep {face}"), count - 6)
+    )
 }
