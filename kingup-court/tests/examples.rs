@@ -355,11 +355,9 @@ fn andre_bettina_carsten_dorit() -> kingup_court::Game {
     while !(g.round() >= 6 && g.start_player() == a && to_move(&g) == a) {
         let who = to_move(&g).index();
         match plans[who].next() {
-            Some(script) => {
-                run(&mut g, &script);
-            }
+            Some(script) => run(&mut g, &script),
             None => pass_turn(&mut g),
-        }
+        };
     }
     assert!(plans.iter_mut().all(|p| p.next().is_none()));
     assert_eq!(

@@ -384,3 +384,53 @@ impl Game {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use kingup_core::FirstPlayer;
+
+    use super::*;
+    use crate::Config;
+
+    /// The most legal actions at one decision with active dice, by exhaustive search over
+    /// the active dice (counts past 3 change nothing), the set-aside faces and the add-a-die
+    /// cards used, for a seat owning every card, given at most `dice` dice in hand.
+    fn most_legal(dice: Option<u32>) -> usize {
+        let mut config = Config::new(5);
+        config.first_player = FirstPlayer::Seat(Seat::FIRST);
+        let mut game = Game::new(config).unwrap();
+        game.players[0].cards = CardSet::ALL;
+        game.phase = Phase::Dice;
+        let six: [Card; 6] = core::array::from_fn(|i| Card::ADD_DIE[i]);
+        let mut most = 0;
+        for counts in 1..4096u32 {
+            let active = Dice::from_counts(core::array::from_fn(|f| (counts >> (2 * f) & 3) as u8));
+            for aside in 0..64u8 {
+                // Each used card brings in a die and loses its action; the Queen loses 6 and
+                // is never worth using here.
+                for used in 0..=6 {
+                    let total = active.len() + aside.count_ones();
+                    if dice.is_some_and(|d| total > d + used as u32) {
+                        continue;
+                    }
+                    game.turn.active = active;
+                    game.turn.aside = Dice::from_counts(core::array::from_fn(|f| aside >> f & 1));
+                    game.turn.kept = aside != 0;
+                    game.turn.used = six[..used].iter().copied().collect();
+                    most = most.max(game.legal_set().len());
+                }
+            }
+        }
+        most
+    }
+
+    /// R40: with one Jester per player a seat has at most 10 dice in hand (3, the Farmer,
+    /// the General, 4 Charlatans and a face-up Jester), and then at most 186 legal actions;
+    /// with unlimited dice, all 208 of the active-phase blocks.
+    #[test]
+    fn r40_the_most_legal_actions_at_one_decision() {
+        assert_eq!(most_legal(Some(10)), 186);
+        assert_eq!(most_legal(None), 208);
+        assert_eq!(Actions::new().capacity(), 208);
+    }
+}
