@@ -21,6 +21,12 @@ RUSTFLAGS="-D warnings" cargo check -p kingup-core --no-default-features --featu
 RUSTFLAGS="-D warnings" cargo check -p kingup-core --no-default-features --features alloc,serde
 RUSTFLAGS="-D warnings" cargo check -p kingup-core --no-default-features --features json
 
+step "kingup-court feature combinations"
+RUSTFLAGS="-D warnings" cargo check -p kingup-court --no-default-features
+RUSTFLAGS="-D warnings" cargo check -p kingup-court --no-default-features --features serde
+RUSTFLAGS="-D warnings" cargo check -p kingup-court --no-default-features --features alloc,serde
+RUSTFLAGS="-D warnings" cargo check -p kingup-court --no-default-features --features json
+
 step "Rust tests (unit, integration, doc; the no_std checker build; the Rust driver of the cross-language test)"
 cargo test --workspace
 
