@@ -85,6 +85,7 @@ extern crate alloc;
 extern crate std;
 
 mod action;
+mod bits;
 mod castle;
 mod chance;
 mod character;
