@@ -72,7 +72,16 @@ mod tests {
             }
             (mask != 0).then(|| mask.trailing_zeros())
         };
-        let masks = [0, 1, 0x8000_0000, u32::MAX, 0x1fff, 0x0101_0101, 0xdead_beef, 0x00f0_0f00];
+        let masks = [
+            0,
+            1,
+            0x8000_0000,
+            u32::MAX,
+            0x1fff,
+            0x0101_0101,
+            0xdead_beef,
+            0x00f0_0f00,
+        ];
         for mask in masks {
             for n in 0..34 {
                 assert_eq!(nth_bit(mask, n), slow(mask, n), "{mask:#x} {n}");

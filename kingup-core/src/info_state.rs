@@ -95,7 +95,7 @@ impl PlayerView {
         hasher.halves(&[p.castle.eliminated().bits()]);
         hasher.bytes(&p.movers.map(SeatSet::bits));
         hasher.bytes(&p.no_votes.map(SeatSet::bits));
-        hasher.bytes(&p.revealed.map(|round| round.map(card)).as_flattened());
+        hasher.bytes(p.revealed.map(|round| round.map(card)).as_flattened());
         hasher.bytes(p.scores.as_flattened());
         if !balanced {
             let cards = config.deck.cards();

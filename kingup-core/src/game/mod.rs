@@ -290,11 +290,8 @@ impl Game {
     /// The cards dealt so far in the whole game, as a mask over card ids.
     pub(crate) fn used_cards(&self) -> u32 {
         // Every slot is looked at without a branch on whether it holds a card.
-        self.objectives
-            .as_flattened()
-            .iter()
-            .fold(0, |mask, card| {
-                mask | card.map_or(0, |c| 1 << (c.index() & 31))
-            })
+        self.objectives.as_flattened().iter().fold(0, |mask, card| {
+            mask | card.map_or(0, |c| 1 << (c.index() & 31))
+        })
     }
 }

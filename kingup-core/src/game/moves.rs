@@ -127,7 +127,10 @@ fn climbs(castle: &Castle, actions: &mut Actions) {
 fn placement_room(castle: &Castle) -> (u32, u32) {
     let room = castle.placement_room();
     // Four bits counted by hand: a popcount is a dozen instructions without the instruction.
-    (room, (room & 1) + (room >> 1 & 1) + (room >> 2 & 1) + (room >> 3))
+    (
+        room,
+        (room & 1) + (room >> 1 & 1) + (room >> 2 & 1) + (room >> 3),
+    )
 }
 
 /// A seat's options in one phase, in the shape legal actions are counted and indexed in
