@@ -173,25 +173,6 @@ impl fmt::Display for ChanceStep {
     }
 }
 
-/// The position of the `n`-th lowest set bit of `mask`, if it has more than `n` bits set.
-pub(crate) fn nth_bit(mut mask: u32, n: u32) -> Option<u32> {
-    for _ in 0..n {
-        mask &= mask.wrapping_sub(1);
-    }
-    (mask != 0).then(|| mask.trailing_zeros())
-}
-
-/// Iterates over the positions of the set bits of `mask`, lowest first.
-pub(crate) fn bits(mut mask: u32) -> impl Iterator<Item = u32> {
-    core::iter::from_fn(move || {
-        (mask != 0).then(|| {
-            let bit = mask.trailing_zeros();
-            mask &= mask - 1;
-            bit
-        })
-    })
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -183,6 +183,12 @@ impl CharacterSet {
         }
     }
 
+    /// The set with the given mask, bits above 12 dropped.
+    #[inline]
+    pub(crate) const fn from_bits_truncate(bits: u16) -> CharacterSet {
+        CharacterSet(bits & CharacterSet::ALL.0)
+    }
+
     /// The mask: bit `i` is set when the character with id `i` is in the set.
     #[inline]
     pub const fn bits(self) -> u16 {
@@ -252,11 +258,8 @@ impl CharacterSet {
     /// The `n`-th character in id order, if the set has more than `n`.
     #[inline]
     pub fn nth(self, n: usize) -> Option<Character> {
-        let mut bits = self.0;
-        for _ in 0..n {
-            bits &= bits.wrapping_sub(1);
-        }
-        Character::from_index(bits.trailing_zeros() as usize)
+        let index = crate::bits::nth_bit(u32::from(self.0), u32::try_from(n).ok()?)?;
+        Character::from_index(index as usize)
     }
 
     /// Iterates over the characters in id order.

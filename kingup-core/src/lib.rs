@@ -10,6 +10,7 @@ extern crate alloc;
 extern crate std;
 
 mod action;
+mod bits;
 mod castle;
 mod chance;
 mod character;

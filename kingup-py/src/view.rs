@@ -340,7 +340,7 @@ impl PyPlayerView {
         self.0.info_state().to_string()
     }
 
-    /// A stable 64-bit hash of `info_state()`.
+    /// A stable 64-bit hash of the view (equal views, equal keys; no text is made).
     fn info_state_key(&self) -> u64 {
         self.0.info_state_key()
     }

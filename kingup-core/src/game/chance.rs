@@ -3,7 +3,7 @@
 use rand_core::Rng;
 
 use super::Game;
-use crate::chance::{bits, nth_bit};
+use crate::bits::{bits, nth_bit};
 use crate::random::below;
 use crate::{
     CardId, Castle, ChanceOutcome, ChanceOutcomes, ChanceReason, ChanceStep, Character, Event,

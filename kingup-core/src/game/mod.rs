@@ -289,10 +289,9 @@ impl Game {
 
     /// The cards dealt so far in the whole game, as a mask over card ids.
     pub(crate) fn used_cards(&self) -> u32 {
-        self.objectives
-            .iter()
-            .flatten()
-            .flatten()
-            .fold(0, |mask, card| mask | 1 << card.index())
+        // Every slot is looked at without a branch on whether it holds a card.
+        self.objectives.as_flattened().iter().fold(0, |mask, card| {
+            mask | card.map_or(0, |c| 1 << (c.index() & 31))
+        })
     }
 }

@@ -4,7 +4,7 @@ use arrayvec::ArrayVec;
 use rand_core::Rng;
 
 use super::Game;
-use crate::chance::nth_bit;
+use crate::bits::nth_bit;
 use crate::random::below;
 use crate::{
     Action, Actor, Castle, Character, CharacterSet, Event, EventSink, Events, Floor, IllegalAction,
@@ -21,6 +21,11 @@ pub type Actions = ArrayVec<Action, 52>;
 /// The actions of a seat that may act in `phase`, given the castle and its No cards
 /// (asked only in a vote). Shared by [`Game`] and [`PlayerView`](crate::PlayerView), which
 /// must agree.
+///
+/// Inlined so that the list is made in the caller's frame and filled there through a
+/// reference: a list built in the callee and returned is copied whole, and that copy's wide
+/// loads cannot be forwarded from the narrow stores that just filled it (a stall a call).
+#[inline]
 pub(crate) fn legal_actions_in(
     phase: Phase,
     castle: &Castle,
@@ -28,8 +33,8 @@ pub(crate) fn legal_actions_in(
 ) -> Actions {
     let mut actions = Actions::new();
     match phase {
-        Phase::Placement => return placements(castle),
-        Phase::Climb => return climbs(castle),
+        Phase::Placement => placements(castle, &mut actions),
+        Phase::Climb => climbs(castle, &mut actions),
         Phase::Vote => {
             actions.push(Action::Vote(Vote::Yes));
             if no_cards() > 0 {
@@ -41,57 +46,91 @@ pub(crate) fn legal_actions_in(
     actions
 }
 
-/// The legal placements: every character outside on every placement floor with room, in
-/// index order. Written into a full-size array and cut to length, which is several times
-/// faster than pushing up to 52 actions one by one.
-fn placements(castle: &Castle) -> Actions {
-    let floors = placement_floors(castle);
-    let mut buffer = [Action::Vote(Vote::Yes); 52];
-    let mut len = 0;
-    for character in castle.outside() {
-        for &floor in &floors {
-            if let Some(slot) = buffer.get_mut(len) {
-                *slot = Action::Place { character, floor };
+/// What unused slots of a list being filled hold until it is cut to length.
+const FILLER: Action = Action::Vote(Vote::Yes);
+
+/// By character and by mask of placement floors with room (bit `i` for
+/// `Floor::PLACEMENT[i]`): that character's placements on those floors, in order, padded.
+/// A row is copied whole and only its first `mask.count_ones()` actions kept.
+const PLACEMENT_ROWS: [[[Action; 4]; 16]; Character::COUNT] = {
+    let mut rows = [[[FILLER; 4]; 16]; Character::COUNT];
+    let mut c = 0;
+    while c < Character::COUNT {
+        let mut mask = 0;
+        while mask < 16 {
+            let (mut i, mut len) = (0, 0);
+            while i < 4 {
+                if mask & 1 << i != 0 {
+                    let (character, floor) = (Character::ALL[c], Floor::PLACEMENT[i]);
+                    rows[c][mask][len] = Action::Place { character, floor };
+                    len += 1;
+                }
+                i += 1;
             }
-            len += 1;
+            mask += 1;
         }
+        c += 1;
     }
-    let mut actions = Actions::from(buffer);
-    actions.truncate(len);
-    actions
-}
+    rows
+};
 
-/// The legal climbs, in index order (filled like [`placements`]).
-fn climbs(castle: &Castle) -> Actions {
-    let mut buffer = [Action::Vote(Vote::Yes); 52];
+/// By character id: its climb.
+const CLIMBS: [Action; Character::COUNT] = {
+    let mut climbs = [FILLER; Character::COUNT];
+    let mut c = 0;
+    while c < Character::COUNT {
+        climbs[c] = Action::Climb {
+            character: Character::ALL[c],
+        };
+        c += 1;
+    }
+    climbs
+};
+
+/// Writes the legal placements into the empty `actions`: every character outside on every
+/// placement floor with room, in index order. Straight-line code: each character's row is
+/// copied to the end of the list, which grows past it only if the character is outside,
+/// and the list is cut to length at the end. No branch depends on the castle, so none
+/// mispredicts.
+fn placements(castle: &Castle, actions: &mut Actions) {
+    let (room, floors) = placement_room(castle);
+    let outside = castle.outside().bits();
+    *actions = Actions::from([FILLER; 52]);
     let mut len = 0;
-    for character in castle.climbable() {
-        if let Some(slot) = buffer.get_mut(len) {
-            *slot = Action::Climb { character };
+    for (c, row) in PLACEMENT_ROWS.iter().enumerate() {
+        // Always in range: before character `c` the list holds at most `c * floors`
+        // actions, and `12 * 4 + 4` is 52.
+        if let Some(slots) = actions.get_mut(len..len + 4) {
+            slots.copy_from_slice(&row[room as usize & 15]);
         }
-        len += 1;
+        len += floors as usize * usize::from(outside >> c & 1);
     }
-    let mut actions = Actions::from(buffer);
     actions.truncate(len);
-    actions
 }
 
-/// The placement floors (1–4) with room, in order.
-fn placement_floors(castle: &Castle) -> ArrayVec<Floor, 4> {
-    Floor::PLACEMENT
-        .into_iter()
-        .filter(|&f| castle.has_room(f))
-        .collect()
+/// Writes the legal climbs into the empty `actions`, in index order (as [`placements`]).
+fn climbs(castle: &Castle, actions: &mut Actions) {
+    let climbable = castle.climbable().bits();
+    *actions = Actions::from([FILLER; 52]);
+    let mut len = 0;
+    for (c, climb) in CLIMBS.iter().enumerate() {
+        if let Some(slot) = actions.get_mut(len) {
+            *slot = *climb;
+        }
+        len += usize::from(climbable >> c & 1);
+    }
+    actions.truncate(len);
 }
 
 /// The placement floors with room as a mask (bit `i` is `Floor::PLACEMENT[i]`) and their
 /// number.
 fn placement_room(castle: &Castle) -> (u32, u32) {
-    Floor::PLACEMENT
-        .iter()
-        .enumerate()
-        .filter(|(_, f)| castle.has_room(**f))
-        .fold((0, 0), |(mask, n), (i, _)| (mask | 1 << i, n + 1))
+    let room = castle.placement_room();
+    // Four bits counted by hand: a popcount is a dozen instructions without the instruction.
+    (
+        room,
+        (room & 1) + (room >> 1 & 1) + (room >> 2 & 1) + (room >> 3),
+    )
 }
 
 /// A seat's options in one phase, in the shape legal actions are counted and indexed in
@@ -158,6 +197,7 @@ pub(crate) fn action_mask(actions: &[Action]) -> u128 {
 
 impl Game {
     /// The legal actions of `seat`, sorted by index; empty when `seat` may not act.
+    #[inline]
     pub fn legal_actions(&self, seat: Seat) -> Actions {
         if !self.actor().includes(seat) {
             return Actions::new();

@@ -5,7 +5,7 @@
 use rand_core::Rng;
 
 use super::{Game, InvalidState, reach};
-use crate::chance::nth_bit;
+use crate::bits::nth_bit;
 use crate::random::below;
 use crate::{CardId, Phase, PlayerView, PublicView, Seat, SeatSet, Vote};
 
