@@ -12,7 +12,7 @@ use kingup_core::{CharacterSet, Config, Floor, PlayerView, PublicView, Seat, Sea
 use crate::KINGUP_MAX_LEGAL_ACTIONS;
 use crate::buffer::Out;
 use crate::config::setup_code;
-use crate::error::{KingupStatus, Result, guard};
+use crate::error::{KingupStatus, guard};
 use crate::handle::{KingupGame, game_ref};
 use crate::query::{KingupActor, KingupChanceStep, actor_code, chance_code, set_bits};
 
