@@ -1,5 +1,5 @@
 # kingupConfig.cmake: the kingup C library for CMake's find_package(kingup), installed by
-# `cargo cinstall -p kingup-ffi` into <prefix>/share/cmake/kingup/ (docs/c-api.md).
+# scripts/install-c.sh into <prefix>/lib/cmake/kingup/ (docs/c-api.md).
 #
 #   find_package(kingup 0.1 REQUIRED)
 #   target_link_libraries(app PRIVATE kingup::kingup)          # the shared library
@@ -11,20 +11,15 @@
 
 cmake_minimum_required(VERSION 3.16)
 
-# This file is <prefix>/share/cmake/kingup/kingupConfig.cmake.
+# This file is <prefix>/lib/cmake/kingup/kingupConfig.cmake.
 get_filename_component(_kingup_prefix "${CMAKE_CURRENT_LIST_DIR}/../../.." ABSOLUTE)
 set(_kingup_include "${_kingup_prefix}/include/kingup")
-# cargo cinstall's --libdir is lib by default; Debian-style and 64-bit layouts too.
-set(_kingup_libdirs lib lib64)
-if(CMAKE_LIBRARY_ARCHITECTURE)
-  list(APPEND _kingup_libdirs "lib/${CMAKE_LIBRARY_ARCHITECTURE}")
-endif()
 
 find_library(kingup_LIBRARY NAMES kingup
-  PATHS "${_kingup_prefix}" PATH_SUFFIXES ${_kingup_libdirs} NO_DEFAULT_PATH)
+  PATHS "${_kingup_prefix}/lib" NO_DEFAULT_PATH)
 find_library(kingup_STATIC_LIBRARY
   NAMES "${CMAKE_STATIC_LIBRARY_PREFIX}kingup${CMAKE_STATIC_LIBRARY_SUFFIX}"
-  PATHS "${_kingup_prefix}" PATH_SUFFIXES ${_kingup_libdirs} NO_DEFAULT_PATH)
+  PATHS "${_kingup_prefix}/lib" NO_DEFAULT_PATH)
 mark_as_advanced(kingup_LIBRARY kingup_STATIC_LIBRARY)
 
 if(NOT EXISTS "${_kingup_include}/kingup.h" OR NOT kingup_LIBRARY)
@@ -59,5 +54,4 @@ set(kingup_INCLUDE_DIRS "${_kingup_include}")
 set(kingup_LIBRARIES kingup::kingup)
 unset(_kingup_prefix)
 unset(_kingup_include)
-unset(_kingup_libdirs)
 unset(_kingup_system_libs)
