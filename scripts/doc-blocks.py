@@ -2,10 +2,11 @@
 """Runs every code block of the C and Unity docs and checks what it prints.
 
 Usage: doc-blocks.py OUT_DIR DOC...   (scripts/test-ffi.sh runs it; the environment gives
-PREFIX, the installed kingup, and the compiler flags below.)
+PKG_CONFIG_PATH, where kingup.pc is installed, and the variables below.)
 
-Each doc gets a scratch directory OUT_DIR/<doc name>/ inside the repository (so cargo
-commands find the workspace), and its blocks run in order:
+Each doc gets a fresh scratch directory OUT_DIR/<doc name>/, which stands for both a
+clone's root (scripts/ is linked there) and the reader's project directory; $HOME is
+OUT_DIR/<doc name>/home. Its blocks run in order:
 
 - a block whose last prose line ends with "(`FILE`):" is written there as FILE (a program,
   a CMakeLists.txt) and, if it is a program, also built and run as below;
@@ -25,6 +26,7 @@ from __future__ import annotations
 
 import os
 import re
+import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -107,8 +109,15 @@ def build_program(block: Block, scratch: Path, name: str) -> list[str]:
 
 def check_doc(doc: Path, out: Path) -> int:
     scratch = out / doc.stem
-    scratch.mkdir(parents=True, exist_ok=True)
+    shutil.rmtree(scratch, ignore_errors=True)
+    (scratch / "home").mkdir(parents=True)
+    # The blocks' commands are run as written from a clone's root (scripts/...), and what
+    # they install under $HOME lands in the scratch directory; cargo and rustup keep theirs.
+    (scratch / "scripts").symlink_to(REPO / "scripts")
     env = dict(os.environ)
+    env.setdefault("CARGO_HOME", str(Path.home() / ".cargo"))
+    env.setdefault("RUSTUP_HOME", str(Path.home() / ".rustup"))
+    env["HOME"] = str(scratch / "home")
     mono_lib = env.get("MONO_LIB_DIR", "")
     env["LD_LIBRARY_PATH"] = ":".join(p for p in [mono_lib, env.get("LD_LIBRARY_PATH", "")] if p)
     ran, last_output, last_where = 0, None, ""

@@ -11,7 +11,7 @@
 #   the NDK's clang, e.g. through CARGO_TARGET_AARCH64_LINUX_ANDROID_LINKER).
 #   KINGUP_FFI_PROFILE=debug builds without optimisations (the test suite does).
 set -euo pipefail
-cd "$(dirname "$0")/.."
+cd "$(dirname "$(readlink -f "$0")")/.."
 
 profile="${KINGUP_FFI_PROFILE:-release}"
 plugins="unity/com.kingup.kingup/Runtime/Plugins"
