@@ -2,11 +2,13 @@
 //! with them and panics if an invariant breaks. `fuzz/fuzz_targets/*` hand them to
 //! libFuzzer; `tests/corpus.rs` replays the committed corpus through them on stable Rust.
 
+mod court;
 mod decode;
 mod engine;
 mod ffi;
 mod sampling;
 
+pub use court::court;
 pub use decode::decode_json;
 pub use engine::action_stream;
 pub use ffi::ffi_calls;
