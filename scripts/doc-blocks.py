@@ -5,7 +5,8 @@ Usage: doc-blocks.py OUT_DIR DOC...   (scripts/test-ffi.sh runs it; the environm
 PKG_CONFIG_PATH, where kingup.pc is installed, and the variables below.)
 
 Each doc gets a fresh scratch directory OUT_DIR/<doc name>/, which stands for both a
-clone's root (scripts/ is linked there) and the reader's project directory; $HOME is
+clone's root (scripts/ and unity/ are linked there) and the reader's project
+directory; $HOME is
 OUT_DIR/<doc name>/home. Its blocks run in order:
 
 - a block whose last prose line ends with "(`FILE`):" is written there as FILE (a program,
@@ -111,9 +112,11 @@ def check_doc(doc: Path, out: Path) -> int:
     scratch = out / doc.stem
     shutil.rmtree(scratch, ignore_errors=True)
     (scratch / "home").mkdir(parents=True)
-    # The blocks' commands are run as written from a clone's root (scripts/...), and what
-    # they install under $HOME lands in the scratch directory; cargo and rustup keep theirs.
-    (scratch / "scripts").symlink_to(REPO / "scripts")
+    # The blocks' commands are run as written from a clone's root (scripts/..., unity/...),
+    # and what they install under $HOME lands in the scratch directory; cargo and rustup
+    # keep theirs.
+    for top in ("scripts", "unity"):
+        (scratch / top).symlink_to(REPO / top)
     env = dict(os.environ)
     env.setdefault("CARGO_HOME", str(Path.home() / ".cargo"))
     env.setdefault("RUSTUP_HOME", str(Path.home() / ".rustup"))
