@@ -6,12 +6,11 @@ PKG_CONFIG_PATH, where kingup.pc is installed, and the variables below.)
 
 Each doc gets a fresh scratch directory OUT_DIR/<doc name>/, which stands for both a
 clone's root (scripts/ and unity/ are linked there) and the reader's project
-directory; $HOME is
-OUT_DIR/<doc name>/home. Its blocks run in order:
+directory; $HOME is OUT_DIR/<doc name>/home. Its blocks run in order:
 
 - a block whose last prose line ends with "(`FILE`):" is written there as FILE (a program,
   a CMakeLists.txt) and, if it is a program, also built and run as below;
-- ``c`` and ``cpp`` blocks are whole programs: built against PREFIX with pkg-config
+- ``c`` and ``cpp`` blocks are whole programs: built with the kingup.pc found on $PKG_CONFIG_PATH
   (warnings are errors; $SANITIZERS added) and run;
 - ``csharp`` blocks are whole programs: compiled with mcs with the Unity package's
   Runtime/*.cs and run with mono ($MONO_LIB_DIR holds the native library);
