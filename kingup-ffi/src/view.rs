@@ -145,8 +145,7 @@ fn signed(index: Option<usize>) -> i32 {
 
 /// `(round, seat)` pairs of the row-by-row tables, in order.
 fn table() -> impl Iterator<Item = (u8, Seat)> {
-    (0..Config::MAX_ROUNDS)
-        .flat_map(|round| Seat::all(Seat::MAX).map(move |seat| (round, seat)))
+    (0..Config::MAX_ROUNDS).flat_map(|round| Seat::all(Seat::MAX).map(move |seat| (round, seat)))
 }
 
 impl KingupPublicView {

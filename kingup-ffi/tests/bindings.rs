@@ -43,7 +43,9 @@ fn csharp() -> String {
     let out = Path::new(env!("CARGO_TARGET_TMPDIR")).join("NativeMethods.g.cs");
     let builder = sources()
         .into_iter()
-        .fold(csbindgen::Builder::default(), |b, file| b.input_extern_file(file));
+        .fold(csbindgen::Builder::default(), |b, file| {
+            b.input_extern_file(file)
+        });
     builder
         .csharp_namespace("KingUp")
         .csharp_class_name("NativeMethods")

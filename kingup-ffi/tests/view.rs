@@ -89,8 +89,14 @@ fn check_public(s: &KingupPublicView, v: &PublicView) {
 
 fn check_player(s: &KingupPlayerView, v: &PlayerView) {
     assert_eq!(s.seat as usize, v.seat.index());
-    assert_eq!(s.objective, v.objective().map_or(0, |o| chars(o.characters())));
-    assert_eq!(s.objective_card, signed(v.objective_card.map(|c| c.index())));
+    assert_eq!(
+        s.objective,
+        v.objective().map_or(0, |o| chars(o.characters()))
+    );
+    assert_eq!(
+        s.objective_card,
+        signed(v.objective_card.map(|c| c.index()))
+    );
     let vote = v.vote.map(|v| match v {
         Vote::Yes => KingupVote::Yes as i32,
         Vote::No => KingupVote::No as i32,
@@ -106,7 +112,8 @@ fn check_player(s: &KingupPlayerView, v: &PlayerView) {
 
 #[test]
 fn the_structs_say_what_the_json_views_say_all_game_long() {
-    for (players, rounds, setup, first, seed) in [(3, 3, 0, -1, 1), (5, 1, 1, 2, 2), (6, 3, 0, 0, 3)]
+    for (players, rounds, setup, first, seed) in
+        [(3, 3, 0, -1, 1), (5, 1, 1, 2, 2), (6, 3, 0, 0, 3)]
     {
         let g = new_game(config(players, rounds, setup, first), seed);
         let mut steps = 0;
@@ -168,7 +175,10 @@ fn a_player_view_holds_its_own_secrets_and_no_other_seats() {
     assert_eq!(public_view(&a), public_view(&b));
     for seat in 1..4 {
         let (mine_a, mine_b) = (player_view(&a, seat), player_view(&b, seat));
-        assert_ne!(mine_a.objective, mine_b.objective, "seat {seat} sees its own");
+        assert_ne!(
+            mine_a.objective, mine_b.objective,
+            "seat {seat} sees its own"
+        );
         assert_ne!(mine_a.objective, 0);
         assert_eq!(mine_a.public_view, mine_b.public_view);
     }
