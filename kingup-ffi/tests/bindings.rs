@@ -50,7 +50,7 @@ fn csharp() -> String {
         .csharp_namespace("KingUp")
         .csharp_class_name("NativeMethods")
         .csharp_class_accessibility("internal")
-        // libkingup.so, libkingup.dylib, kingup.dll: the library `cargo cinstall` installs
+        // libkingup.so, libkingup.dylib, kingup.dll: the name scripts/install-c.sh installs
         // and scripts/unity-plugins.sh copies into the package.
         .csharp_dll_name("kingup")
         // iOS and WebGL link the static library into the player.
