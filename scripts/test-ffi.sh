@@ -1,10 +1,16 @@
 #!/usr/bin/env bash
 # Tests the C ABI (kingup-ffi) from C, C++ and C#, the way its users build against it:
-#   - the C and C++ programs, built with -Wall -Wextra -Werror, run normally and under
-#     AddressSanitizer + UndefinedBehaviorSanitizer;
-#   - the C programs once more under valgrind (any error or leak fails);
-#   - the C# wrapper and its console program, compiled with mcs and run with mono.
-# Installs what is missing (valgrind, Mono) with apt-get when run as root.
+#   - the library installed into a scratch prefix by scripts/install-c.sh (SONAME, static
+#     library, headers, kingup.pc, the CMake package);
+#   - the C and C++ examples and the kingup.hpp tests built through pkg-config with
+#     -Wall -Wextra -Werror and run under AddressSanitizer + UndefinedBehaviorSanitizer;
+#   - the same examples built through CMake (find_package(kingup), shared and static) and
+#     the C programs run under valgrind (any error or leak fails);
+#   - the Unity package (unity/com.kingup.kingup) compiled with mcs, its sample game and the
+#     C# example run with mono;
+#   - the cross-language golden test's C, C++ and C# drivers;
+#   - every code block of docs/c-api.md and docs/unity.md (scripts/doc-blocks.py).
+# Installs what is missing (cmake, patchelf, valgrind, Mono) with apt-get when run as root.
 # Usage: bash scripts/test-ffi.sh            (debug build of the library)
 #        KINGUP_FFI_PROFILE=release bash scripts/test-ffi.sh
 set -euo pipefail
@@ -16,7 +22,6 @@ profile="${KINGUP_FFI_PROFILE:-debug}"
 # Where cargo puts its output (honours CARGO_TARGET_DIR and .cargo/config).
 target_dir="$(cargo metadata --format-version 1 --no-deps |
     sed -n 's/.*"target_directory":"\([^"]*\)".*/\1/p')"
-lib_dir="$target_dir/$profile"
 include="kingup-ffi/include"
 out="$target_dir/ffi-tests"
 mkdir -p "$out"
@@ -37,74 +42,95 @@ install() {
     DEBIAN_FRONTEND=noninteractive "${apt[@]}" install --no-install-recommends "$@" >/dev/null
 }
 
-step "build kingup-ffi ($profile)"
-if [ "$profile" = release ]; then
-    cargo build -p kingup-ffi --release
-else
-    cargo build -p kingup-ffi
-fi
-test -f "$lib_dir/libkingup_ffi.a" && test -f "$lib_dir/libkingup_ffi.so"
+step "install kingup-ffi ($profile) into a scratch prefix (scripts/install-c.sh)"
+command -v patchelf >/dev/null || install patchelf
+prefix="$out/prefix"
+rm -rf "$prefix"
+KINGUP_FFI_PROFILE="$profile" bash scripts/install-c.sh "$prefix"
+lib="$prefix/lib"
+abi="$(sed -n 's/^#define KINGUP_ABI_VERSION \([0-9]*\)$/\1/p' "$include/kingup.h")"
+# Programs record the SONAME, which names the ABI.
+dynamic() { readelf -d "$1"; } # the dynamic section, read whole (grep -q would cut a pipe)
+[[ "$(dynamic "$lib/libkingup.so")" == *"Library soname: [libkingup.so.$abi]"* ]]
+export PKG_CONFIG_PATH="$lib/pkgconfig"
+echo "kingup $(pkg-config --modversion kingup): SONAME libkingup.so.$abi"
 
 warnings=(-Wall -Wextra -Werror -pedantic -g)
 sanitizers=(-fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer)
-# The static library needs the system libraries Rust's std uses.
-static_link=("$lib_dir/libkingup_ffi.a" -lpthread -ldl -lm)
-shared_link=(-L "$lib_dir" -Wl,-rpath,"$lib_dir" -lkingup_ffi)
 export ASAN_OPTIONS="detect_leaks=1:abort_on_error=1:strict_string_checks=1"
 export UBSAN_OPTIONS="print_stacktrace=1:halt_on_error=1"
+# A program built through pkg-config under the sanitizers; the rpath finds the library.
+pc_build() { # COMPILER STD SOURCE EXE
+    local flags
+    read -ra flags <<<"$(pkg-config --cflags --libs kingup)"
+    "$1" "$2" "${warnings[@]}" "${sanitizers[@]}" "$3" "${flags[@]}" -Wl,-rpath,"$lib" -o "$4"
+}
 
-step "C (C11): play, bad_input and bots, linked statically"
-for prog in play bad_input bots; do
-    gcc -std=c11 "${warnings[@]}" -I "$include" "examples/c/$prog.c" "${static_link[@]}" \
-        -o "$out/c-$prog"
-    "$out/c-$prog"
+step "C (C11) and C++ (C++17) through pkg-config, under ASan + UBSan: examples, kingup.hpp tests"
+for prog in play bad_input bots screen; do
+    pc_build gcc -std=c11 "examples/c/$prog.c" "$out/c-$prog-asan"
+    "$out/c-$prog-asan" >/dev/null
+    echo "c-$prog: ok"
 done
+pc_build g++ -std=c++17 examples/cpp/play.cpp "$out/cpp-play-asan"
+"$out/cpp-play-asan" >/dev/null
+echo "cpp-play: ok"
+pc_build g++ -std=c++17 kingup-ffi/tests/cpp/kingup_hpp.cpp "$out/kingup-hpp-asan"
+"$out/kingup-hpp-asan"
 
-step "C (C11) under AddressSanitizer + UndefinedBehaviorSanitizer, linked dynamically"
-for prog in play bad_input bots; do
-    gcc -std=c11 "${warnings[@]}" "${sanitizers[@]}" -I "$include" "examples/c/$prog.c" \
-        "${shared_link[@]}" -o "$out/c-$prog-asan"
-    "$out/c-$prog-asan"
+step "C and C++ through CMake (find_package(kingup): shared and static)"
+command -v cmake >/dev/null || install cmake
+for lang in c cpp; do
+    cmake -S "examples/$lang" -B "$out/cmake-$lang" -DCMAKE_PREFIX_PATH="$prefix" \
+        -DCMAKE_BUILD_TYPE=Debug -DCMAKE_C_FLAGS="${warnings[*]}" \
+        -DCMAKE_CXX_FLAGS="${warnings[*]}" >/dev/null
+    cmake --build "$out/cmake-$lang" -j 2 >/dev/null
 done
-
-step "C++ (C++17): play, normally and under ASan + UBSan"
-g++ -std=c++17 "${warnings[@]}" -I "$include" examples/cpp/play.cpp "${shared_link[@]}" \
-    -o "$out/cpp-play"
-"$out/cpp-play"
-g++ -std=c++17 "${warnings[@]}" "${sanitizers[@]}" -I "$include" examples/cpp/play.cpp \
-    "${shared_link[@]}" -o "$out/cpp-play-asan"
-"$out/cpp-play-asan"
+for prog in c/play c/play_static c/bad_input c/bots c/screen cpp/play; do
+    "$out/cmake-${prog%/*}/${prog#*/}" >/dev/null
+    echo "cmake-$prog: ok"
+done
+[[ "$(dynamic "$out/cmake-c/play")" == *"Shared library: [libkingup.so.$abi]"* ]]
+[[ "$(dynamic "$out/cmake-c/play_static")" != *libkingup* ]]
 
 step "C under valgrind (memory errors and leaks fail)"
 command -v valgrind >/dev/null || install valgrind
-for prog in play bad_input bots; do
-    valgrind -q --error-exitcode=1 --leak-check=full \
-        "$out/c-$prog" >/dev/null
-    echo "valgrind: c-$prog clean"
+for prog in play play_static bad_input bots screen; do
+    valgrind -q --error-exitcode=1 --leak-check=full "$out/cmake-c/$prog" >/dev/null
+    echo "valgrind: $prog clean"
 done
 
-step "C# (Unity wrapper) with Mono"
+step "C#: the Unity package compiled with mcs; the C# example and the sample game with Mono"
 if ! command -v mcs >/dev/null || ! command -v mono >/dev/null; then
     install mono-mcs mono-runtime
 fi
-mcs -langversion:7 -warnaserror+ -unsafe- -out:"$out/KingUpExample.exe" \
-    examples/csharp/KingUp.cs examples/csharp/Program.cs
-LD_LIBRARY_PATH="$lib_dir${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}" mono "$out/KingUpExample.exe"
+package="unity/com.kingup.kingup"
+# C# 7.2, a subset of Unity's C# 9; mcs knows no UnityEngine, so the scene component
+# (compiled only under UNITY_5_3_OR_NEWER) is left out and the console runner goes in.
+csc=(mcs -langversion:7.2 -warnaserror+)
+"${csc[@]}" -unsafe+ -target:library -out:"$out/KingUp.dll" "$package"/Runtime/*.cs
+"${csc[@]}" -r:"$out/KingUp.dll" -out:"$out/KingUpExample.exe" examples/csharp/Program.cs
+"${csc[@]}" -r:"$out/KingUp.dll" -out:"$out/TableGame.exe" "$package"/Samples~/TableGame/*.cs
+"${csc[@]}" -r:"$out/KingUp.dll" -out:"$out/Interop.exe" interop/csharp/Interop.cs
+# The wrapper imports "kingup": libkingup.so from the prefix (in Unity, Runtime/Plugins).
+mono_run() { LD_LIBRARY_PATH="$lib${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}" mono "$@"; }
+mono_run "$out/KingUpExample.exe"
+mono_run "$out/TableGame.exe" 7 >/dev/null
+echo "sample game (seed 7): ok"
 
 step "cross-language golden test: the C, C++ and C# drivers (interop/)"
 # Every scenario through each language must give interop/expected's bytes; the Rust and
 # Python drivers run with cargo test and scripts/test-python.sh.
 scenarios=()
 for f in interop/scenarios/*.txt; do scenarios+=("$(basename "$f" .txt)"); done
-gcc -std=c11 "${warnings[@]}" "${sanitizers[@]}" -I "$include" interop/c/interop.c \
-    "${shared_link[@]}" -o "$out/interop-c"
+pc_build gcc -std=c11 interop/c/interop.c "$out/interop-c"
 "$out/interop-c" interop "${scenarios[@]}"
-g++ -std=c++17 "${warnings[@]}" "${sanitizers[@]}" -I "$include" interop/cpp/interop.cpp \
-    "${shared_link[@]}" -o "$out/interop-cpp"
+pc_build g++ -std=c++17 interop/cpp/interop.cpp "$out/interop-cpp"
 "$out/interop-cpp" interop "${scenarios[@]}"
-mcs -langversion:7 -warnaserror+ -unsafe- -out:"$out/Interop.exe" \
-    examples/csharp/KingUp.cs interop/csharp/Interop.cs
-LD_LIBRARY_PATH="$lib_dir${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}" mono "$out/Interop.exe" \
-    interop "${scenarios[@]}"
+mono_run "$out/Interop.exe" interop "${scenarios[@]}"
+
+step "the code blocks of docs/c-api.md and docs/unity.md"
+KINGUP_FFI_PROFILE="$profile" MONO_LIB_DIR="$lib" SANITIZERS="${sanitizers[*]}" \
+    python3 scripts/doc-blocks.py "$out/docs" docs/c-api.md docs/unity.md
 
 step "kingup-ffi: C, C++ and C# tests passed"

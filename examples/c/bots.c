@@ -5,9 +5,9 @@
  * entry points (next_seat, apply). Chance is automatic: the deals are drawn from the
  * game's seed as soon as they are due.
  *
- * Build (see scripts/test-ffi.sh):
- *   cc -std=c11 -Wall -Wextra -Werror -I kingup-ffi/include examples/c/bots.c \
- *      target/debug/libkingup_ffi.a -lpthread -ldl -lm
+ * Build against an installed kingup (docs/c-api.md; scripts/test-ffi.sh does both):
+ *   cc -std=c11 bots.c $(pkg-config --cflags --libs kingup)
+ * or with CMake: find_package(kingup) and link kingup::kingup (CMakeLists.txt here).
  * Exits non-zero at the first unexpected status.
  */
 #include <stdio.h>

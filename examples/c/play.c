@@ -4,9 +4,9 @@
  * here, a custom deck, saves (which are replays), undo, the move notation, clones and
  * information-set sampling.
  *
- * Build (see scripts/test-ffi.sh):
- *   cc -std=c11 -Wall -Wextra -Werror -I kingup-ffi/include examples/c/play.c \
- *      target/debug/libkingup_ffi.a -lpthread -ldl -lm
+ * Build against an installed kingup (docs/c-api.md; scripts/test-ffi.sh does both):
+ *   cc -std=c11 play.c $(pkg-config --cflags --libs kingup)
+ * or with CMake: find_package(kingup) and link kingup::kingup (CMakeLists.txt here).
  * Exits non-zero at the first unexpected status.
  */
 #include <stdio.h>

@@ -1,10 +1,13 @@
-// Plays whole games of King Up! through KingUp.cs, as a Unity front end would (saves that
-// load and play on the same, undo, the move notation), and checks that bad input throws
+// Plays whole games of King Up! through the Unity package's wrapper
+// (unity/com.kingup.kingup/Runtime), as a Unity front end would (saves that load and play on
+// the same, undo, the move notation, typed player views), and checks that bad input throws
 // KingUpException with the right status and reason and changes nothing.
 //
-//   mcs -langversion:7 -out:KingUpExample.exe KingUp.cs Program.cs
-//   LD_LIBRARY_PATH=target/debug mono KingUpExample.exe
+//   mcs -langversion:7.2 -unsafe -out:KingUpExample.exe unity/com.kingup.kingup/Runtime/*.cs Program.cs
+//   LD_LIBRARY_PATH=<the directory of libkingup.so> mono KingUpExample.exe
 using System;
+using System.Collections.Generic;
+using System.Text;
 using KingUp;
 
 internal static class Program
@@ -24,6 +27,7 @@ internal static class Program
             PlayExplicitChance(new Random(7));
             PlayCustomDeck();
             PlayBots();
+            ViewsKeepSecrets();
             BadInput();
             Console.WriteLine("csharp: all games finished, bad input refused");
             return 0;
@@ -251,6 +255,78 @@ internal static class Program
             return;
         }
         throw new InvalidOperationException("a bad call succeeded, expected " + expected);
+    }
+
+    /// <summary>Everything a typed player view says, as text, to compare two views.</summary>
+    private static string Describe(PlayerView me)
+    {
+        PublicView t = me.Public;
+        var text = new StringBuilder();
+        text.AppendFormat("seat {0} objective {1} card {2} vote {3} no {4} points {5} legal {6}\n", me.Seat,
+            string.Join(",", Names(me.Objective)), me.ObjectiveCard, me.Vote, me.NoCards, me.CurrentPoints,
+            string.Join(",", Names(me.LegalActions)));
+        text.AppendFormat("{0}/{1} {2} next {3} candidate {4} king {5} crown {6} voted {7}\n", t.Round, t.Rounds,
+            t.Phase, t.NextSeat, t.Candidate, t.King, t.Crown, string.Join(",", Names(t.Voted)));
+        for (int f = 0; f < Library.FloorCount; f++)
+        {
+            text.Append(string.Join(",", Names(t.On((Floor)f)))).Append('|');
+        }
+        for (int s = 0; s < t.Players; s++)
+        {
+            text.AppendFormat(" {0}:{1}:{2}", s, t.NoCards(s), t.Totals[s]);
+        }
+        return text.ToString();
+    }
+
+    private static string[] Names<T>(IEnumerable<T> items)
+    {
+        var names = new List<string>();
+        foreach (T item in items)
+        {
+            names.Add(item.ToString());
+        }
+        return names.ToArray();
+    }
+
+    /// <summary>Two games alike in everything seat 0 knows and unlike in the other seats'
+    /// objectives and votes: seat 0's typed view is the same in both, and each seat sees its
+    /// own secrets.</summary>
+    private static void ViewsKeepSecrets()
+    {
+        Config config = Library.DefaultConfig(4);
+        config.Chance = (uint)Chance.Explicit;
+        config.FirstPlayer = 0;
+        using (var a = new Game(config, 1))
+        using (var b = new Game(config, 1))
+        {
+            uint[][] deals = { new uint[] { 0, 1, 2, 3 }, new uint[] { 0, 4, 5, 6 } };
+            Game[] games = { a, b };
+            for (int g = 0; g < 2; g++)
+            {
+                foreach (uint card in deals[g])
+                {
+                    games[g].ApplyChance(10 + card);
+                }
+            }
+            Require(Describe(a.GetPlayerView(0)) == Describe(b.GetPlayerView(0)), "others' objectives stay hidden");
+            Require(a.GetPlayerView(0).Objective.Count == 6 && a.GetPlayerView(0).ObjectiveCard == 0, "seat 0 sees its own");
+            Require(Describe(a.GetPlayerView(1)) != Describe(b.GetPlayerView(1)), "seat 1 sees its own");
+            while (a.Phase != Phase.Vote)
+            {
+                uint seat = (uint)a.NextSeat;
+                uint action = a.GetPlayerView(seat).LegalActions[0];
+                a.Apply(seat, action);
+                b.Apply(seat, action);
+            }
+            a.Apply(2, Library.ParseAction("yes"));
+            b.Apply(2, Library.ParseAction("no"));
+            PlayerView seen = a.GetPlayerView(0);
+            Require(Describe(seen) == Describe(b.GetPlayerView(0)), "another seat's vote stays hidden");
+            Require(seen.Public.Voted.Count == 1 && seen.Public.Voted[0] == 2 && seen.Public.Candidate.HasValue, "who voted, on whom");
+            Require(a.GetPlayerView(2).Vote == Vote.Yes && b.GetPlayerView(2).Vote == Vote.No, "seat 2 sees its own vote");
+            Require(!seen.Vote.HasValue, "seat 0 has not voted");
+            Console.WriteLine("typed views: another seat's objective or vote changes nothing in seat 0's view");
+        }
     }
 
     private static void BadInput()

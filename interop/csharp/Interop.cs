@@ -1,10 +1,10 @@
 // The C# driver of the cross-language golden test (see interop/src/lib.rs): plays every
-// scenario named on the command line through the Unity-style wrapper KingUp.cs and checks
+// scenario named on the command line through the Unity package's wrapper and checks
 // the save document and every viewer's redacted event stream against interop/expected
 // byte for byte; loads every expected save and writes it back unchanged.
 //
-//   mcs -langversion:7 -out:Interop.exe examples/csharp/KingUp.cs interop/csharp/Interop.cs
-//   LD_LIBRARY_PATH=target/debug mono Interop.exe interop NAME...
+//   mcs -langversion:7.2 -unsafe -out:Interop.exe unity/com.kingup.kingup/Runtime/*.cs interop/csharp/Interop.cs
+//   LD_LIBRARY_PATH=<the directory of libkingup.so> mono Interop.exe interop NAME...
 using System;
 using System.IO;
 using System.Text;

@@ -106,6 +106,8 @@ impl Config {
     pub const MIN_PLAYERS: u8 = 3;
     /// Most players.
     pub const MAX_PLAYERS: u8 = 6;
+    /// Most rounds (the standard game; the quick variant has 1).
+    pub const MAX_ROUNDS: u8 = 3;
 
     /// The standard game for `players`: 3 rounds, placement, a random first player, the
     /// balanced deck. Not yet validated.

@@ -4,10 +4,12 @@ use core::fmt;
 
 use arrayvec::ArrayVec;
 
-use crate::{CONSOLATION_POINTS, CardId, Character, CharacterSet, Floor, Seat, SeatSet, Vote};
+use crate::{
+    CONSOLATION_POINTS, CardId, Character, CharacterSet, Config, Floor, Seat, SeatSet, Vote,
+};
 
-/// Rounds a game has at most (the game module's own bound is private to it).
-const MAX_ROUNDS: u8 = 3;
+/// Rounds a game has at most.
+const MAX_ROUNDS: u8 = Config::MAX_ROUNDS;
 
 /// Most points a round gives one seat: the best possible castle for an objective, which is
 /// also what the third-round rule gives a seat that scored nothing.

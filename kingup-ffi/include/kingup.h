@@ -67,6 +67,18 @@
 // game.
 #define KINGUP_MAX_SAVE_LEN 1048576
 
+// Floors of the castle, from 0 (Servants) to 6 (the Throne): the length of
+// `KingupPublicView::floors`.
+#define KINGUP_FLOOR_COUNT 7
+
+// Characters, `0..KINGUP_CHARACTER_COUNT` in alphabetical order (Alighiero = 0 … Piero = 12);
+// bit `c` of a character mask is character `c`.
+#define KINGUP_CHARACTER_COUNT 13
+
+// Most rounds a game has: `KingupPublicView::scores` and `revealed` hold
+// `KINGUP_MAX_ROUNDS × KINGUP_MAX_PLAYERS` entries, row by row.
+#define KINGUP_MAX_ROUNDS 3
+
 // What an entry point reports. Every function that can fail returns one; on anything but
 // `KINGUP_STATUS_OK` the game is exactly as it was, `kingup_last_error` explains and
 // `kingup_last_error_reason` names the reason.
@@ -244,6 +256,25 @@ typedef uint32_t KingupBotKind;
 #endif // __STDC_VERSION__ >= 202311L
 #endif // __cplusplus
 
+// A committed vote (`KingupPlayerView::vote`).
+enum KingupVote
+#if defined(__cplusplus) || __STDC_VERSION__ >= 202311L
+  : uint32_t
+#endif // defined(__cplusplus) || __STDC_VERSION__ >= 202311L
+ {
+    // Crown the candidate.
+    KINGUP_VOTE_YES = 0,
+    // Eliminate the candidate.
+    KINGUP_VOTE_NO = 1,
+};
+#ifndef __cplusplus
+#if __STDC_VERSION__ >= 202311L
+typedef enum KingupVote KingupVote;
+#else
+typedef uint32_t KingupVote;
+#endif // __STDC_VERSION__ >= 202311L
+#endif // __cplusplus
+
 // A bot: picks actions for any seat of any game, seeing only that seat's player view, so
 // it never reads another seat's secret. Opaque: create it with `kingup_bot_new`, release
 // it with `kingup_bot_free`.
@@ -297,6 +328,91 @@ typedef struct KingupChanceStep {
     // The seat being dealt (`DEAL`), the character being laid out (`LAYOUT`, 0–12), or -1.
     int32_t subject;
 } KingupChanceStep;
+
+// Everything public about a game, blittable: what a spectator sees and every player knows
+// (`kingup_game_public_view`). Seats are `0..players`; a seat mask has bit `i` for seat
+// `i`; a character mask has bit `c` for character `c` (0 Alighiero … 12 Piero); -1 means
+// none. Entries past `players` (and past `rounds_scored` in `scores`) are 0.
+typedef struct KingupPublicView {
+    // Number of players, 3 to 6.
+    uint32_t players;
+    // Number of rounds: 3 or 1.
+    uint32_t rounds;
+    // A `KingupSetup` value.
+    uint32_t setup;
+    // The current round, from 0.
+    uint32_t round;
+    // Rounds scored so far: the rows of `scores` that are filled.
+    uint32_t rounds_scored;
+    // A `KingupPhase` value.
+    uint32_t phase;
+    // Who acts next (as `kingup_game_actor`).
+    struct KingupActor actor;
+    // The seat to move, or in a vote the lowest seat still to vote; -1 for chance or
+    // nobody (as `kingup_game_next_seat`).
+    int32_t next_seat;
+    // The pending chance step (as `kingup_game_chance_step`).
+    struct KingupChanceStep chance;
+    // The castle by floor: `floors[f]` is the character mask of floor `f` (0 Servants …
+    // 5 Nobles, 6 the Throne).
+    uint32_t floors[7];
+    // The characters voted down this round (a character mask).
+    uint32_t eliminated;
+    // The characters not yet in the castle (placement phase; a character mask).
+    uint32_t outside;
+    // The character on the throne during a vote (the candidate), else -1.
+    int32_t candidate;
+    // The King of the round once crowned (the round is then scored), else -1.
+    int32_t king;
+    // The round's first player, or -1 before round 1's draw.
+    int32_t first_player;
+    // The seat holding the crown, or -1.
+    int32_t crown;
+    // Seats that committed a vote in the current election (not how): a seat mask.
+    uint32_t voted;
+    // Seats dealt an objective this round (not which): a seat mask.
+    uint32_t dealt;
+    // By character: the seats that placed or climbed it this round (seat masks).
+    uint32_t movers[13];
+    // By character: the seats whose revealed No eliminated it this round (seat masks).
+    uint32_t no_votes[13];
+    // By seat: No cards left, deduced from the reveals (public).
+    uint32_t no_cards[6];
+    // Points of each round scored so far: `scores[round * 6 + seat]`.
+    uint32_t scores[18];
+    // By seat: total points so far.
+    uint32_t totals[6];
+    // The winners as a seat mask: 0 until the game is over, never 0 after.
+    uint32_t winners;
+    // The objectives shown when their round was scored, as character masks:
+    // `revealed[round * 6 + seat]`, 0 when not shown.
+    uint32_t revealed[18];
+} KingupPublicView;
+
+// What one seat knows, blittable (`kingup_game_player_view`): the public view plus that
+// seat's own objective, committed vote and No cards — never another seat's secret.
+typedef struct KingupPlayerView {
+    // The viewer.
+    uint32_t seat;
+    // The viewer's objective this round as a character mask (six characters); 0 before
+    // the deal.
+    uint32_t objective;
+    // The viewer's objective card (an index into the deck), or -1 before the deal.
+    int32_t objective_card;
+    // The viewer's committed vote in the current election (a `KingupVote` value), or -1
+    // when it has not voted or the votes were revealed.
+    int32_t vote;
+    // The viewer's No cards left.
+    uint32_t no_cards;
+    // Points the viewer's objective would score if the round ended now.
+    uint32_t current_points;
+    // How many entries of `legal_actions` are filled.
+    uint32_t legal_count;
+    // The viewer's legal action indices, sorted (the first `legal_count`; the rest 0).
+    uint32_t legal_actions[52];
+    // Everything public.
+    struct KingupPublicView public_view;
+} KingupPlayerView;
 
 #ifdef __cplusplus
 extern "C" {
@@ -856,6 +972,29 @@ KingupStatus kingup_game_to_json(const struct KingupGame *game,
 KingupStatus kingup_game_from_json(const char *json,
                                    size_t json_len,
                                    struct KingupGame **out);
+
+// Writes what `seat` knows into `*out`: everything public plus its own objective,
+// committed vote and No cards, never another seat's secrets — the struct form of
+// `kingup_game_player_view_json`, safe to hand to that player's screen.
+// `KINGUP_STATUS_INVALID_ARGUMENT` (reason `no_such_seat`) for a seat that does not play.
+//
+// # Safety
+//
+// `game` must be NULL or a live handle; `out` NULL or valid for a write (and aligned for
+// a `KingupPlayerView`).
+KingupStatus kingup_game_player_view(const struct KingupGame *game,
+                                     uint32_t seat,
+                                     struct KingupPlayerView *out);
+
+// Writes everything public (a spectator's view) into `*out`: the struct form of
+// `kingup_game_public_view_json`.
+//
+// # Safety
+//
+// `game` must be NULL or a live handle; `out` NULL or valid for a write (and aligned for
+// a `KingupPublicView`).
+KingupStatus kingup_game_public_view(const struct KingupGame *game,
+                                     struct KingupPublicView *out);
 
 #ifdef __cplusplus
 }  // extern "C"

@@ -58,6 +58,14 @@ pub(crate) fn chance_mode(chance: u32) -> Result<ChanceMode> {
     }
 }
 
+/// The `KingupSetup` value of a setup.
+pub(crate) fn setup_code(setup: Setup) -> u32 {
+    match setup {
+        Setup::Placement => KingupSetup::Placement as u32,
+        Setup::RandomLayout => KingupSetup::RandomLayout as u32,
+    }
+}
+
 impl KingupConfig {
     /// The engine's config and chance mode, or why these numbers do not make them.
     pub(crate) fn to_config(self) -> Result<(Config, ChanceMode)> {
@@ -89,10 +97,7 @@ impl KingupConfig {
         KingupConfig {
             players: config.players.into(),
             rounds: config.rounds.into(),
-            setup: match config.setup {
-                Setup::Placement => KingupSetup::Placement as u32,
-                Setup::RandomLayout => KingupSetup::RandomLayout as u32,
-            },
+            setup: setup_code(config.setup),
             first_player: match config.first_player {
                 FirstPlayer::Random => -1,
                 FirstPlayer::Seat(seat) => seat.index() as i32,

@@ -37,6 +37,7 @@ mod json;
 mod play;
 mod query;
 mod save;
+mod view;
 
 use std::ffi::c_char;
 
@@ -72,6 +73,10 @@ pub use query::{
     kingup_game_winners,
 };
 pub use save::{KINGUP_MAX_SAVE_LEN, kingup_game_from_json, kingup_game_to_json};
+pub use view::{
+    KINGUP_CHARACTER_COUNT, KINGUP_FLOOR_COUNT, KINGUP_MAX_ROUNDS, KingupPlayerView,
+    KingupPublicView, KingupVote, kingup_game_player_view, kingup_game_public_view,
+};
 
 use error::no_panic;
 

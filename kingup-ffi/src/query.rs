@@ -89,7 +89,7 @@ const _: () = {
     assert!(Phase::COUNT == 6);
 };
 
-fn actor_code(actor: Actor) -> KingupActor {
+pub(crate) fn actor_code(actor: Actor) -> KingupActor {
     let (kind, seat, seats) = match actor {
         Actor::Chance => (KingupActorKind::Chance, -1, SeatSet::EMPTY),
         Actor::Seat(s) => (KingupActorKind::Seat, s.index() as i32, SeatSet::single(s)),
@@ -103,7 +103,7 @@ fn actor_code(actor: Actor) -> KingupActor {
     }
 }
 
-fn chance_code(step: Option<ChanceStep>) -> KingupChanceStep {
+pub(crate) fn chance_code(step: Option<ChanceStep>) -> KingupChanceStep {
     let (kind, subject) = match step {
         None => (KingupChanceKind::None, -1),
         Some(ChanceStep::FirstPlayer) => (KingupChanceKind::FirstPlayer, -1),
@@ -116,7 +116,7 @@ fn chance_code(step: Option<ChanceStep>) -> KingupChanceStep {
     }
 }
 
-fn set_bits(seats: SeatSet) -> u32 {
+pub(crate) fn set_bits(seats: SeatSet) -> u32 {
     seats.bits().into()
 }
 

@@ -279,6 +279,16 @@ fn every_wide_pointer_parameter_is_checked_for_alignment() {
     checked.misaligned::<KingupConfig>(g, "kingup_config_init", param, 1, |o| unsafe {
         kingup_config_init(o, 4)
     });
+    let (name, param) = ("kingup_game_player_view", "struct KingupPlayerView *out");
+    // SAFETY: the misaligned pointer is refused unused; the others are live.
+    checked.misaligned::<KingupPlayerView>(g, name, param, 1, |o| unsafe {
+        kingup_game_player_view(g.0, 0, o)
+    });
+    let (name, param) = ("kingup_game_public_view", "struct KingupPublicView *out");
+    // SAFETY: the misaligned pointer is refused unused; the others are live.
+    checked.misaligned::<KingupPublicView>(g, name, param, 1, |o| unsafe {
+        kingup_game_public_view(g.0, o)
+    });
     let move_text = b"B4";
     let name = "kingup_action_parse";
     // SAFETY: the misaligned pointer is refused unused; the others are live.
@@ -355,6 +365,10 @@ fn every_wide_pointer_parameter_is_checked_for_alignment() {
         &raw mut out,
     );
     let floats = floats.as_mut_ptr();
+    // Written only on success, which a misaligned handle never is.
+    let mut player_view = std::mem::MaybeUninit::<KingupPlayerView>::uninit();
+    let mut public_view = std::mem::MaybeUninit::<KingupPublicView>::uninit();
+    let (player_view, public_view) = (player_view.as_mut_ptr(), public_view.as_mut_ptr());
     let odd =
         |name: &str, checked: &mut Checked, call: &dyn Fn(*mut KingupGame) -> KingupStatus| {
             let param = if [
@@ -437,6 +451,14 @@ fn every_wide_pointer_parameter_is_checked_for_alignment() {
     // SAFETY: a misaligned handle is refused unread; the other pointers are live.
     odd("kingup_game_next_seat", &mut checked, &|h| unsafe {
         kingup_game_next_seat(h, signed)
+    });
+    // SAFETY: a misaligned handle is refused unread; the other pointers are live.
+    odd("kingup_game_player_view", &mut checked, &|h| unsafe {
+        kingup_game_player_view(h, 0, player_view)
+    });
+    // SAFETY: a misaligned handle is refused unread; the other pointers are live.
+    odd("kingup_game_public_view", &mut checked, &|h| unsafe {
+        kingup_game_public_view(h, public_view)
     });
     // SAFETY: a misaligned handle is refused unread; the other pointers are live.
     odd("kingup_game_king", &mut checked, &|h| unsafe {

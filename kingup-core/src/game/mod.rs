@@ -42,8 +42,8 @@ pub(crate) fn no_cards_left(
     config.no_cards().saturating_sub(played)
 }
 
-/// Rounds a game has at most.
-pub(crate) const MAX_ROUNDS: usize = 3;
+/// Rounds a game has at most, as an array length.
+pub(crate) const MAX_ROUNDS: usize = Config::MAX_ROUNDS as usize;
 
 /// A game of King Up!: the full state, secrets included.
 ///
