@@ -74,6 +74,8 @@ fn chance_outcome_name(index: &Bound<'_, PyAny>) -> PyResult<String> {
 
 #[pymodule]
 fn _kingup(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    // The crate's version, which maturin also writes into the package metadata.
+    m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     m.add("OBSERVATION_LEN", OBSERVATION_LEN)?;
     m.add("OBSERVATION_FIELDS", OBSERVATION_FIELDS.to_vec())?;
     m.add("NUM_ACTIONS", Action::COUNT)?;

@@ -1,4 +1,5 @@
-"""Every Python block of docs/python.md runs as written, and prints what its comments say.
+"""Every Python block of docs/python.md and of the READMEs (the repository's and the
+package's, which is its PyPI page) runs as written, and prints what its comments say.
 
 A ``print(...)`` line whose comment gives the output (``# 6 B3 place ...``) must print
 exactly that; a comment starting ``e.g.`` shows one possible output and is not checked."""
@@ -8,33 +9,45 @@ from __future__ import annotations
 import contextlib
 import io
 import re
+from pathlib import Path
 
 import pytest
 
 from conftest import REPO
 
-DOC = REPO / "docs" / "python.md"
+#: Each document with Python blocks, and how many it has at least (so that a change to
+#: the block syntax cannot make the test pass on nothing).
+DOCS = {
+    REPO / "docs" / "python.md": 10,
+    REPO / "README.md": 1,
+    REPO / "kingup-py" / "README.md": 1,
+}
 BLOCK = re.compile(r"^```python\n(.*?)^```", re.S | re.M)
 PRINTED = re.compile(r"^\s*print\(.*\)\s*#\s*(?P<says>.+)$")
 
 
-def blocks() -> list[str]:
-    return BLOCK.findall(DOC.read_text(encoding="utf-8"))
+def blocks(doc: Path) -> list[str]:
+    return BLOCK.findall(doc.read_text(encoding="utf-8"))
 
 
-def test_the_doc_has_python_blocks() -> None:
-    assert len(blocks()) >= 10
+@pytest.mark.parametrize("doc", DOCS, ids=lambda doc: str(doc.relative_to(REPO)))
+def test_the_doc_has_python_blocks(doc: Path) -> None:
+    assert len(blocks(doc)) >= DOCS[doc]
 
 
-@pytest.mark.parametrize("code", blocks(), ids=lambda code: code.splitlines()[0][:40])
-def test_block_runs_and_prints_what_it_says(code: str) -> None:
+@pytest.mark.parametrize(
+    ("doc", "code"),
+    [(doc, code) for doc in DOCS for code in blocks(doc)],
+    ids=lambda x: str(x.relative_to(REPO)) if isinstance(x, Path) else x.splitlines()[0][:40],
+)
+def test_block_runs_and_prints_what_it_says(doc: Path, code: str) -> None:
     if "pyspiel" in code:
         pytest.importorskip("pyspiel")
     if "pettingzoo" in code:
         pytest.importorskip("pettingzoo")
     out = io.StringIO()
     with contextlib.redirect_stdout(out):
-        exec(compile(code, str(DOC), "exec"), {"__name__": "__doc_block__"})
+        exec(compile(code, str(doc), "exec"), {"__name__": "__doc_block__"})
     printed = out.getvalue().splitlines()
     expected = [m["says"].strip() for line in code.splitlines() if (m := PRINTED.match(line))]
     checked = [e for e in expected if not e.startswith("e.g.")]

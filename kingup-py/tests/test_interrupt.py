@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import os
 import signal
+import sys
 import threading
 import time
 from collections.abc import Callable, Iterator
@@ -18,6 +19,9 @@ import pytest
 
 import kingup
 from kingup.bots import IsmctsBot
+
+# On Windows os.kill(pid, SIGINT) terminates the process instead of signalling it.
+pytestmark = pytest.mark.skipif(sys.platform == "win32", reason="no SIGINT to send on Windows")
 
 #: How long after the signal the call must have stopped (it takes milliseconds).
 BOUND = 2.0

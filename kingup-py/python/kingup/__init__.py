@@ -31,6 +31,7 @@ from ._kingup import (
     PlayerView,
     PublicView,
     VectorEnv,
+    __version__,
     chance_outcome_name,
 )
 from . import bots
@@ -85,6 +86,7 @@ __all__ = [
     "UndoReason",
     "VectorEnv",
     "Vote",
+    "__version__",
     "bots",
     "chance_outcome_name",
     "observation_field",

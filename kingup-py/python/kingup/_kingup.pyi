@@ -9,6 +9,7 @@ from ._types import ChanceStep, Character, Floor, Phase, Vote
 
 from collections.abc import Iterable
 
+__version__: str
 OBSERVATION_LEN: int
 OBSERVATION_FIELDS: list[tuple[str, int]]
 NUM_ACTIONS: int

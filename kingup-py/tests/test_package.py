@@ -1,0 +1,51 @@
+"""The installed distribution: its version is the crate's, and its metadata is what PyPI
+shows (licence, links, README)."""
+
+from __future__ import annotations
+
+import importlib.metadata
+import re
+
+from packaging.version import Version
+
+import kingup
+from conftest import REPO
+
+META = importlib.metadata.metadata("kingup")
+
+
+def cargo_version() -> str:
+    """The version in the workspace manifest, which kingup-py inherits."""
+    manifest = (REPO / "Cargo.toml").read_text(encoding="utf-8")
+    package = manifest.split("[workspace.package]", 1)[1]
+    match = re.search(r'^version = "([^"]+)"', package, re.M)
+    assert match, "no version in [workspace.package]"
+    return match[1]
+
+
+def test_version_is_the_crate_version() -> None:
+    assert kingup.__version__ == cargo_version()
+
+
+def test_version_is_the_distribution_version() -> None:
+    # Equal as versions: maturin writes a Rust pre-release `1.0.0-alpha.1` as `1.0.0a1`.
+    assert Version(kingup.__version__) == Version(importlib.metadata.version("kingup"))
+
+
+def test_metadata_names_the_licence_and_its_files() -> None:
+    assert META["License-Expression"] == "MIT OR Apache-2.0"
+    assert sorted(META.get_all("License-File") or []) == ["LICENSE-APACHE", "LICENSE-MIT"]
+
+
+def test_metadata_links_point_to_the_repository() -> None:
+    urls = dict(url.split(", ", 1) for url in META.get_all("Project-URL") or [])
+    assert set(urls) == {"Homepage", "Documentation", "Source", "Issues"}
+    assert all(url.startswith("https://github.com/kingup/kingup") for url in urls.values())
+
+
+def test_long_description_is_the_package_readme() -> None:
+    readme = (REPO / "kingup-py" / "README.md").read_text(encoding="utf-8")
+    assert META["Description-Content-Type"].startswith("text/markdown")
+    assert META.get_payload().strip() == readme.strip()
+    # PyPI shows it without the repository around it: links must be absolute.
+    assert not re.search(r"\]\((?!https://)", readme)
