@@ -289,7 +289,7 @@ def test_public_and_private_observers() -> None:
 def test_external_sampling_mccfr_from_an_endgame(params: dict[str, object]) -> None:
     from open_spiel.python.algorithms import external_sampling_mccfr
 
-    game = sequential({**params, "start": endgame(params, 3)})
+    game = sequential({**params, "start": endgame(params, 1)})
     solver = external_sampling_mccfr.ExternalSamplingSolver(game)
     for _ in range(2):
         solver.iteration()
@@ -318,8 +318,8 @@ def test_rl_environment_episodes(params: dict[str, object]) -> None:
                 actions = [int(rng.choice(step.observations["legal_actions"][player]))]
             else:
                 legal = step.observations["legal_actions"]
-                # At a sequential node the others have no legal action (0 is ignored).
-                actions = [int(rng.choice(legal[p])) if legal[p] else 0 for p in range(env.num_players)]
+                # At a sequential node the others have no legal action.
+                actions = [int(rng.choice(legal[p])) if legal[p] else -1 for p in range(env.num_players)]
             step = env.step(actions)
             total += step.rewards
         sum_of_returns(params, list(total))
