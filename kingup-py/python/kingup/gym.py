@@ -211,7 +211,7 @@ class KingUpVectorEnv(gymnasium.vector.VectorEnv):  # type: ignore[type-arg]
     ]:
         np.copyto(self._acted, self.env.seats)
         observations, _, rewards, dones, _ = self.env.step(actions)
-        np.take_along_axis(rewards, self._acted[:, None], 1, out=self._reward[:, None])
+        self._reward[:] = rewards[self._rows, self._acted]
         return observations, self._reward, dones, self._truncated, self._info()
 
     def action_masks(self) -> npt.NDArray[np.int8]:

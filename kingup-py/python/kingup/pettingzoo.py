@@ -85,7 +85,12 @@ class _Seats:
 
     def _new_game(self, seed: int | None) -> None:
         """Starts a new game; the same ``seed`` gives the same game (deal and chance)."""
-        self._new_game(seed)
+        if isinstance(seed, bool):
+            raise TypeError("seed must be an int, not bool")
+        if seed is not None:
+            self._seeds = random.Random(seed)
+        self.game = Game(seed=self._seeds.getrandbits(64), **self._config)
+        self.agents = self.possible_agents[:]
 
     def seat_of(self, agent: str) -> int:
         """The seat of ``agent``; ``kingup.SeatError`` if it is no agent of this env."""
