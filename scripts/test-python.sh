@@ -20,6 +20,8 @@ py="$venv/bin/python"
 "$py" -m pip install --quiet --disable-pip-version-check \
     "maturin>=1.7,<2" "numpy>=1.23" "pytest>=7" "mypy>=1.8" \
     "pettingzoo>=1.24,<2" "open-spiel>=1.5,<3"
+# kingup.gym (research integrations, issue 13)
+"$py" -m pip install --quiet --disable-pip-version-check "gymnasium>=1.1,<2"
 
 step "build the kingup wheel (release) and install it"
 wheels="$root/target/wheels-python"

@@ -78,8 +78,11 @@ class KingUpEnv(gymnasium.Env[npt.NDArray[np.float32], np.int64]):
             raise InvalidConfigError(f'illegal must be "terminate" or "raise", not {shown(illegal)}')
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
             raise InvalidConfigError(f"render_mode must be ansi or human, not {shown(render_mode)}")
-        one = isinstance(opponents, str) or callable(opponents)
-        chosen = [opponents] * (players - 1) if one else list(opponents)  # type: ignore[arg-type]
+        chosen: list[str | BotFactory]
+        if isinstance(opponents, str) or callable(opponents):
+            chosen = [opponents] * (players - 1)
+        else:
+            chosen = list(opponents)
         if len(chosen) != players - 1:
             raise InvalidConfigError(f"{players - 1} opponents are needed, not {len(chosen)}")
         self._factories = [_factory(o) for o in chosen]
@@ -123,7 +126,7 @@ class KingUpEnv(gymnasium.Env[npt.NDArray[np.float32], np.int64]):
         """The legal actions of the agent's seat (sb3-contrib's convention)."""
         return self.game.action_mask(self.seat).astype(bool)
 
-    def render(self) -> str | None:  # type: ignore[override]
+    def render(self) -> str | None:
         text = str(self.game.view(self.seat))
         if self.render_mode == "human":
             print(text)
@@ -156,10 +159,10 @@ def _factory(opponent: str | BotFactory) -> BotFactory:
     raise TypeError(f"an opponent is a bot name or a factory, not {type(opponent).__name__}")
 
 
-gymnasium.register(id="kingup/KingUp-v0", entry_point=KingUpEnv)
+gymnasium.register(id="kingup/KingUp-v0", entry_point="kingup.gym:KingUpEnv")
 
 
-class KingUpVectorEnv(gymnasium.vector.VectorEnv):  # type: ignore[type-arg]
+class KingUpVectorEnv(gymnasium.vector.VectorEnv):
     """``kingup.VectorEnv`` as a ``gymnasium.vector.VectorEnv``: ``num_envs`` games
     stepped together in Rust, every seat played by the caller (self-play).
 
