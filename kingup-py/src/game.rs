@@ -27,6 +27,7 @@ use crate::convert::{
 };
 use crate::errors;
 use crate::event::PyEvent;
+use crate::reward::Reward;
 use crate::sync;
 use crate::view::{PyPlayerView, PyPublicView};
 
@@ -386,6 +387,19 @@ impl PyGame {
     #[getter]
     fn totals(&self, py: Python<'_>) -> PyResult<Vec<u16>> {
         self.with_game(py, |g| g.totals().to_vec())
+    }
+
+    /// Each seat's return so far under reward model `reward` (`"win"`, the default:
+    /// the win share at the end; `"points"`: the totals; `"margin"`: at the end, the
+    /// total minus the mean of the others'). Every environment pays the change of it.
+    #[pyo3(signature = (reward=None))]
+    fn returns(&self, py: Python<'_>, reward: Option<&Bound<'_, PyAny>>) -> PyResult<Vec<f64>> {
+        let reward = Reward::read(reward)?;
+        self.with_game(py, |g| {
+            let mut out = vec![0.0; g.players()];
+            reward.returns(g, &mut out);
+            out
+        })
     }
 
     /// The winning seats once the game is over (ties share the win), else `None`.

@@ -14,6 +14,7 @@ mod errors;
 mod event;
 mod game;
 mod limits;
+mod reward;
 mod simulate;
 mod sync;
 mod vector;

@@ -17,24 +17,16 @@ use pyo3::exceptions::{PyRuntimeError, PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyList, PyTuple};
 
-use crate::config::{ConfigArgs, choice_arg};
+use crate::config::ConfigArgs;
 use crate::convert::{
     NO_SUCH_ACTION, action_from_index, int_arg, int_in, seed_arg, shown, type_name,
 };
 use crate::errors;
 use crate::game::{setup_name, write_mask};
 use crate::limits::{MAX_ENVS, MAX_THREADS};
+use crate::reward::Reward;
 use crate::sync;
 use crate::view::PyPlayerView;
-
-/// What a finished game pays each seat.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Reward {
-    /// 1 to each winner (ties share the win: each tied winner gets 1), 0 to the others.
-    Win,
-    /// The seat's total minus the mean of the other seats' totals (sums to 0).
-    Margin,
-}
 
 /// What every env shares.
 #[derive(Clone, Copy, Debug)]
@@ -107,43 +99,30 @@ impl Slot {
 
     /// Plays `action` (legal: checked by the caller) and writes the results into `row`.
     fn step(&mut self, action: Action, shared: &Shared, row: Row<'_>) {
+        let players = row.rewards.len();
+        let (mut before, mut after) = ([0.0; Seat::MAX], [0.0; Seat::MAX]);
+        // Only points are paid before the end, and a game in play has no other return.
+        if shared.reward == Reward::Points {
+            shared.reward.returns(&self.game, &mut before[..players]);
+        }
         self.game.apply_unchecked(self.seat, action);
         self.settle();
+        shared.reward.returns(&self.game, &mut after[..players]);
+        for ((r, a), b) in row.rewards.iter_mut().zip(&after).zip(&before) {
+            // In f64, then rounded once.
+            *r = (a - b) as f32;
+        }
         let over = self.game.is_over();
         if over {
-            self.record_end(shared.reward, row.rewards, row.final_totals);
+            for (t, total) in row.final_totals.iter_mut().zip(self.game.totals()) {
+                *t = i32::from(total);
+            }
             self.restart(shared);
         } else {
-            row.rewards.fill(0.0);
             row.final_totals.fill(0);
         }
         *row.done = over;
         self.write(row.observation, row.mask, row.seat, row.game_seed);
-    }
-
-    /// Writes the finished game's rewards and totals.
-    fn record_end(&self, reward: Reward, rewards: &mut [f32], final_totals: &mut [i32]) {
-        let totals = self.game.totals();
-        let winners = self.game.winners().unwrap_or_default();
-        let players = rewards.len();
-        let sum: f64 = totals[..players].iter().map(|&t| f64::from(t)).sum();
-        let seats = Seat::all(players);
-        for (((r, t), seat), &total) in rewards
-            .iter_mut()
-            .zip(final_totals.iter_mut())
-            .zip(seats)
-            .zip(&totals)
-        {
-            *t = i32::from(total);
-            *r = match reward {
-                Reward::Win => f32::from(u8::from(winners.contains(seat))),
-                Reward::Margin => {
-                    // In f64, then rounded once.
-                    let own = f64::from(total);
-                    (own - (sum - own) / (players - 1) as f64) as f32
-                }
-            };
-        }
     }
 
     /// Writes the decision this env waits for.
@@ -634,12 +613,7 @@ impl PyVectorEnv {
             deck,
         }
         .build(py)?;
-        let rewards = [("win", Reward::Win), ("margin", Reward::Margin)];
-        let reward = reward
-            .filter(|r| !r.is_none())
-            .map(|r| choice_arg(r, "reward", &rewards))
-            .transpose()?
-            .unwrap_or(Reward::Win);
+        let reward = Reward::read(reward)?;
         let threads = match threads.filter(|t| !t.is_none()) {
             None => 1,
             Some(obj) => int_in(obj, "threads", 1..=MAX_THREADS as i64)? as usize,
@@ -769,13 +743,10 @@ impl PyVectorEnv {
         setup_name(self.fresh.config())
     }
 
-    /// `"win"` or `"margin"`.
+    /// `"win"`, `"points"` or `"margin"` (see `kingup.Game.returns`).
     #[getter]
     fn reward(&self) -> &'static str {
-        match self.reward {
-            Reward::Win => "win",
-            Reward::Margin => "margin",
-        }
+        self.reward.name()
     }
 
     /// Threads a step runs on.

@@ -278,7 +278,7 @@ def test_bots_play_the_pettingzoo_env_to_the_end() -> None:
     pytest.importorskip("pettingzoo")
     from kingup.pettingzoo import env
 
-    e = env(players=3)
+    e = env(players=3, reward="points")
     e.reset(seed=4)
     bots = [HeuristicBot(1), RandomBot(2), IsmctsBot(3, iterations=30)]
     acts = [policy(b) for b in bots]
@@ -329,7 +329,7 @@ def test_bots_play_openspiel_through_evaluate_bots() -> None:
     import kingup.openspiel  # noqa: F401  (registers python_kingup)
     from kingup.bots import openspiel_bot
 
-    game = pyspiel.load_game("python_kingup", {"players": 3})
+    game = pyspiel.load_game("python_kingup", {"players": 3, "reward": "points"})
 
     def run(seed: int) -> list[float]:
         bots = [

@@ -42,7 +42,7 @@ def play(e: object, seed: int) -> dict[str, float]:
 
 
 def test_rewards_add_up_to_the_final_totals() -> None:
-    e = raw_env(players=4)
+    e = raw_env(players=4, reward="points")
     rewards = play(e, 3)
     assert [rewards[f"player_{s}"] for s in range(4)] == e.game.totals
     w = raw_env(players=4, reward="win")
@@ -78,3 +78,39 @@ def test_illegal_actions_raise_and_change_nothing() -> None:
     assert e.game == before
     with pytest.raises(ValueError):
         raw_env(reward="money")
+
+
+@pytest.mark.parametrize("reward", ["win", "points", "margin"])
+def test_parallel_api_test(reward: str) -> None:
+    from pettingzoo.test import parallel_api_test
+
+    from kingup.pettingzoo import parallel_env
+
+    parallel_api_test(parallel_env(players=3, rounds=1, reward=reward), num_cycles=300)
+
+
+def test_parallel_to_aec_passes_api_test() -> None:
+    from pettingzoo.utils.conversions import parallel_to_aec
+
+    from kingup.pettingzoo import parallel_env
+
+    api_test(parallel_to_aec(parallel_env(players=4, rounds=1)), num_cycles=200)
+
+
+def test_parallel_vote_is_simultaneous_and_whole() -> None:
+    from kingup.pettingzoo import parallel_env
+
+    e = parallel_env(players=3)
+    obs, _ = e.reset(seed=2)
+    rng = np.random.default_rng(1)
+    while e.game.phase is not kingup.Phase.VOTE:
+        acting = {a: int(rng.choice(np.flatnonzero(o["action_mask"]))) for a, o in obs.items() if o["action_mask"].any()}
+        assert len(acting) == 1
+        obs, *_ = e.step(acting)
+    assert all(o["action_mask"].any() for o in obs.values())
+    before = e.game.clone()
+    with pytest.raises(kingup.IllegalActionError):
+        e.step({"player_0": 65, "player_1": 65, "player_2": 3})
+    assert e.game == before
+    e.step({a: 65 for a in obs})
+    assert not e.game.voters or e.game.phase is not kingup.Phase.VOTE

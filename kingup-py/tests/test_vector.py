@@ -103,7 +103,7 @@ def test_determinism_for_a_seed() -> None:
         {"players": 3},
         {"players": 4, "rounds": 1, "reward": "margin"},
         {"players": 6, "rounds": 1, "setup": "random"},
-        {"players": 5, "first_player": 2},
+        {"players": 5, "first_player": 2, "reward": "points"},
     ],
 )
 def test_every_env_is_the_seeded_game(config: dict[str, Any]) -> None:
@@ -126,11 +126,15 @@ def test_every_env_is_the_seeded_game(config: dict[str, Any]) -> None:
             assert env.view(i) == g.view(seat)
         actions = random_actions(env, rng)
         env.step(actions)
+        reward = config.get("reward", "win")
         for i, g in enumerate(games):
+            before = np.array(g.returns(reward))
             g.apply(int(actions[i]))
             assert env.dones[i] == g.is_over
+            paid = np.array(g.returns(reward)) - before
+            np.testing.assert_allclose(env.rewards[i], paid, atol=1e-5)  # Game.returns' change
             if not g.is_over:
-                assert not env.rewards[i].any() and not env.final_totals[i].any()
+                assert not env.final_totals[i].any()
                 continue
             ends += 1
             totals = np.array(g.totals)
@@ -139,9 +143,10 @@ def test_every_env_is_the_seeded_game(config: dict[str, Any]) -> None:
                 others = (totals.sum() - totals) / (g.players - 1)
                 np.testing.assert_allclose(env.rewards[i], totals - others, atol=1e-5)
                 assert abs(float(env.rewards[i].sum())) < 1e-3
-            else:
+            elif reward == "win":
                 winners = g.winners or []
-                assert env.rewards[i].tolist() == [float(s in winners) for s in range(g.players)]
+                share = [1 / len(winners) if s in winners else 0.0 for s in range(g.players)]
+                np.testing.assert_allclose(env.rewards[i], share)
             # Auto-reset: the env already plays its next game, seeded seed + e * n + i.
             episodes[i] += 1
             assert int(env.game_seeds[i]) == 100 + episodes[i] * n + i
@@ -278,7 +283,7 @@ def test_bad_configuration() -> None:
         {"num_envs": 2, "players": 7},
         {"num_envs": 2, "rounds": 2},
         {"num_envs": 2, "setup": "other"},
-        {"num_envs": 2, "reward": "points"},
+        {"num_envs": 2, "reward": "money"},
         {"num_envs": 2, "threads": 0},
     ]:
         with pytest.raises(kingup.InvalidConfigError):

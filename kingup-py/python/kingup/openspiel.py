@@ -6,11 +6,24 @@ Importing this module registers ``"python_kingup"`` with ``pyspiel``:
 >>> game = pyspiel.load_game("python_kingup", {"players": 4})
 
 Parameters: ``players`` (3 to 6, default 4), ``rounds`` (3 or 1), ``setup``
-(``"placement"`` or ``"random"``). Chance steps (first player, deals, random layout) are
-chance nodes with the engine's outcome indices and probabilities; the vote is a
-simultaneous node where every seat picks Yes (65) or No (66); placements and climbs are
-sequential. Rewards are the points each seat scores when a round is scored; returns
-are the totals.
+(``"placement"`` or ``"random"``), ``reward`` and ``vote``:
+
+- ``reward``: the project's one reward vocabulary (``kingup.Game.returns``). ``"win"``
+  (default): the win share at the end (1 split among tied winners; constant-sum 1);
+  ``"points"``: each round's points when it is scored, returns the totals (general-sum);
+  ``"margin"``: at the end, the total minus the mean of the others' (zero-sum). Rewards
+  are paid at the step that earns them, so they add up to the returns.
+- ``start``: ``""`` (default), or a save document (``kingup.Game.to_json()``) of a game
+  with ``chance="explicit"`` and the same players, rounds and setup: every state starts
+  from that position (an endgame, say, for algorithms that cannot search a whole game,
+  such as external-sampling MCCFR).
+- ``vote``: ``"simultaneous"`` (default): the vote is a simultaneous node where every
+  seat picks Yes (65) or No (66); ``"sequential"``: the voters act one at a time, lowest
+  seat first, each seeing none of the votes committed before its own (the game is then
+  sequential, for algorithms that need it: ISMCTS, MCCFR).
+
+Chance steps (first player, deals, random layout) are chance nodes with the engine's
+outcome indices and probabilities; placements and climbs are sequential.
 
 Joint actions follow OpenSpiel's convention. ``apply_actions(actions)`` takes one entry
 per player: the seat's vote, or ``pyspiel.INVALID_ACTION`` (-1) for a seat with no legal
@@ -23,18 +36,29 @@ vote, ``legal_actions()`` (no player) lists the flat joint actions and
 legal action count, seat 0 least significant (OpenSpiel's
 ``FlatJointActionToActions``).
 
-- observation string and tensor: the seat's view (``PlayerView.info_state()`` and
-  ``PlayerView.observation()``, see ``docs/observation.md``): everything public plus
-  the seat's own objective and vote, summarised (not perfect recall).
-- information state string: perfect recall, the seat's whole redacted event log in order.
-- information state tensor: the observation tensor (a summary: it does not keep the
-  order of moves; use the string where perfect recall matters).
+Observers (``make_py_observer``, OpenSpiel's ``IIGObservationType``):
+
+- observation (not perfect recall), string and tensor: the seat's view
+  (``PlayerView.info_state()`` and ``PlayerView.observation()``, see
+  ``docs/observation.md``): everything public plus the seat's own objective and vote, a
+  Markov summary. Public only (``private_info=NONE``): the same with the seat's secrets
+  blanked; private only (``public_info=False``): the secrets alone.
+- information state (perfect recall): the string is the seat's event log in order
+  (``Game.events(seat)``: its own actions and every public event, its own committed vote
+  included, other seats' secrets redacted); the tensor is the observation followed by
+  every placement, climb and vote in order (``history``: per move, the mover's seat
+  relative to the viewer, one-hot 6, then the action, one-hot 67; another seat's vote
+  stays blank until the reveal). Public only: the spectator's log and tensor.
+
+``state.resample_from_infostate(player, sampler)`` is the core's information-set sampling
+(``kingup.Game.sample``): a state drawn uniformly among those the player cannot tell
+from this one, seeded from ``sampler``.
 """
 
 from __future__ import annotations
 
 import operator
-from typing import Any
+from typing import Any, Callable
 
 import numpy as np
 import numpy.typing as npt
@@ -42,36 +66,69 @@ import pyspiel
 
 from . import _kingup
 from ._kingup import Bot, Game
-from ._types import Action, Phase
-from .errors import IllegalActionError, IllegalReason, shown
+from ._types import Action, Character, Phase
+from .errors import IllegalActionError, IllegalReason, InvalidConfigError, shown
 
 __all__ = ["GAME_TYPE", "KingUpBot", "KingUpGame", "KingUpState", "load"]
 
-_DEFAULTS: dict[str, Any] = {"players": 4, "rounds": 3, "setup": "placement"}
+_DEFAULTS: dict[str, Any] = {
+    "players": 4,
+    "rounds": 3,
+    "setup": "placement",
+    "reward": "win",
+    "vote": "simultaneous",
+    "start": "",
+}
+_RULES = ("players", "rounds", "setup")
+_UTILITY = {
+    "win": pyspiel.GameType.Utility.CONSTANT_SUM,
+    "points": pyspiel.GameType.Utility.GENERAL_SUM,
+    "margin": pyspiel.GameType.Utility.ZERO_SUM,
+}
+_REWARD_MODEL = {
+    True: pyspiel.GameType.RewardModel.REWARDS,
+    False: pyspiel.GameType.RewardModel.TERMINAL,
+}
+_DYNAMICS = {
+    "simultaneous": pyspiel.GameType.Dynamics.SIMULTANEOUS,
+    "sequential": pyspiel.GameType.Dynamics.SEQUENTIAL,
+}
+# Per move in the information-state tensor's history: mover (relative seat), action.
+_SEAT_SLOTS = _kingup.MAX_PLAYERS
+_MOVE_LEN = _SEAT_SLOTS + _kingup.NUM_ACTIONS
 
-GAME_TYPE = pyspiel.GameType(
-    short_name="python_kingup",
-    long_name="Python King Up! (Viva il Re!)",
-    dynamics=pyspiel.GameType.Dynamics.SIMULTANEOUS,
-    chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
-    information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
-    utility=pyspiel.GameType.Utility.GENERAL_SUM,
-    reward_model=pyspiel.GameType.RewardModel.REWARDS,
-    max_num_players=_kingup.MAX_PLAYERS,
-    min_num_players=_kingup.MIN_PLAYERS,
-    provides_information_state_string=True,
-    provides_information_state_tensor=True,
-    provides_observation_string=True,
-    provides_observation_tensor=True,
-    provides_factored_observation_string=False,
-    parameter_specification=_DEFAULTS,
-)
+
+def _game_type(vote: str = "simultaneous", reward: str = "win") -> Any:
+    return pyspiel.GameType(
+        short_name="python_kingup",
+        long_name="Python King Up! (Viva il Re!)",
+        dynamics=_DYNAMICS[vote],
+        chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
+        information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
+        utility=_UTILITY[reward],
+        # Only points are paid along the way; the other returns are terminal (as
+        # OpenSpiel's MCTS needs).
+        reward_model=_REWARD_MODEL[reward == "points"],
+        max_num_players=_kingup.MAX_PLAYERS,
+        min_num_players=_kingup.MIN_PLAYERS,
+        provides_information_state_string=True,
+        provides_information_state_tensor=True,
+        provides_observation_string=True,
+        provides_observation_tensor=True,
+        provides_factored_observation_string=True,
+        parameter_specification=_DEFAULTS,
+    )
 
 
-def _max_game_length(players: int, rounds: int) -> int:
+GAME_TYPE = _game_type()
+
+
+def _max_moves(players: int, rounds: int, vote: str) -> int:
     """Moves a game can take at most: per round 13 placements, 6 climbs per character,
-    and at most 13 votes (each a simultaneous move) since each No eliminates one."""
-    return rounds * (13 + 13 * 6 + 13)
+    and at most 13 votes (each No eliminates one), each one simultaneous move or one
+    move per seat."""
+    votes = 13 if vote == "simultaneous" else 13 * players
+    return rounds * (13 + 13 * 6 + votes)
 
 
 class KingUpGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel ships no type information
@@ -79,19 +136,34 @@ class KingUpGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel ships no type i
 
     def __init__(self, params: dict[str, Any] | None = None) -> None:
         config = {**_DEFAULTS, **(params or {})}
-        self.config = {k: config[k] for k in _DEFAULTS}
-        probe = Game(chance="explicit", **self.config)  # validates the parameters
+        unknown = set(config) - set(_DEFAULTS)
+        if unknown:
+            raise InvalidConfigError(f"unknown parameters: {sorted(unknown)}")
+        self.config = {k: config[k] for k in _RULES}
+        self.vote = config["vote"]
+        if self.vote not in _DYNAMICS:
+            message = f'vote must be "simultaneous" or "sequential", not {shown(self.vote)}'
+            raise InvalidConfigError(message)
+        probe = Game(chance="explicit", **self.config)  # validates the rules' parameters
+        self.start = _start(config["start"], probe)
+        self.reward = config["reward"]
+        probe.returns(self.reward)  # validates the reward (the core's vocabulary)
         players, rounds = probe.players, probe.rounds
+        self.max_moves = _max_moves(players, rounds, self.vote)
+        most = 33.0 * rounds
+        low, high, total = {"win": (0.0, 1.0, 1.0), "points": (0.0, most, None)}.get(
+            self.reward, (-most, most, 0.0)
+        )
         super().__init__(
-            GAME_TYPE,
+            _game_type(self.vote, self.reward),
             pyspiel.GameInfo(
                 num_distinct_actions=_kingup.NUM_ACTIONS,
                 max_chance_outcomes=_kingup.NUM_CHANCE_OUTCOMES,
                 num_players=players,
-                min_utility=0.0,
-                max_utility=33.0 * rounds,
-                utility_sum=None,
-                max_game_length=_max_game_length(players, rounds),
+                min_utility=low,
+                max_utility=high,
+                utility_sum=total,
+                max_game_length=self.max_moves,
             ),
             config,
         )
@@ -104,15 +176,20 @@ class KingUpGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel ships no type i
     ) -> KingUpObserver:
         if params:
             raise ValueError(f"observation parameters are not supported: {params}")
-        return KingUpObserver(iig_obs_type or pyspiel.IIGObservationType(perfect_recall=False))
+        kind = iig_obs_type or pyspiel.IIGObservationType(perfect_recall=False)
+        return KingUpObserver(kind, self.max_moves)
 
 
 class KingUpState(pyspiel.State):  # type: ignore[misc]
     """A state: a ``kingup.Game`` with explicit chance."""
 
-    def __init__(self, game: KingUpGame) -> None:
+    def __init__(self, game: KingUpGame, start: Game | None = None) -> None:
         super().__init__(game)
-        self.game = Game(chance="explicit", **game.config)
+        if start is None:
+            start = game.start.clone() if game.start else Game(chance="explicit", **game.config)
+        self.game = start
+        self._reward = game.reward
+        self._simultaneous = game.vote == "simultaneous"
         self._rewards = np.zeros(self.game.players)
 
     def current_player(self) -> int:
@@ -120,9 +197,9 @@ class KingUpState(pyspiel.State):  # type: ignore[misc]
             return int(pyspiel.PlayerId.TERMINAL)
         if self.game.is_chance:
             return int(pyspiel.PlayerId.CHANCE)
-        if self.game.phase is Phase.VOTE:
+        if self._simultaneous and self.game.phase is Phase.VOTE:
             return int(pyspiel.PlayerId.SIMULTANEOUS)
-        seat = self.game.to_move
+        seat = self.game.to_move  # in a sequential vote, the lowest seat still to vote
         assert seat is not None
         return seat
 
@@ -167,7 +244,7 @@ class KingUpState(pyspiel.State):  # type: ignore[misc]
             # until the next player decision, where OpenSpiel collects rewards.
             self.game.apply_chance(action)
             return
-        before = self.game.totals
+        before = self.game.returns(self._reward)
         self.game.apply(action)
         self._set_rewards(before)
 
@@ -184,17 +261,15 @@ class KingUpState(pyspiel.State):  # type: ignore[misc]
         voters = set(self.game.voters)
         trial = self.game.clone()
         for seat, action in enumerate(actions):
-            if seat in voters:
-                trial.apply(action, seat)  # raises the engine's error for an illegal vote
-            elif action != pyspiel.INVALID_ACTION:
-                # A seat that may not vote now: the engine raises, saying why.
+            if seat in voters or action != pyspiel.INVALID_ACTION:
+                # The engine raises for an illegal vote, or a seat that may not vote now.
                 trial.apply(action, seat)
-        before = self.game.totals
+        before = self.game.returns(self._reward)
         self.game = trial
         self._set_rewards(before)
 
-    def _set_rewards(self, before: list[int]) -> None:
-        self._rewards = np.array(self.game.totals, dtype=np.float64) - before
+    def _set_rewards(self, before: list[float]) -> None:
+        self._rewards = np.array(self.game.returns(self._reward)) - before
 
     def _action_to_string(self, player: int, action: int) -> str:
         if player == pyspiel.PlayerId.CHANCE:
@@ -208,7 +283,15 @@ class KingUpState(pyspiel.State):  # type: ignore[misc]
         return self._rewards
 
     def returns(self) -> npt.NDArray[np.float64]:
-        return np.array(self.game.totals, dtype=np.float64)
+        return np.array(self.game.returns(self._reward))
+
+    def resample_from_infostate(self, player_id: int, probability_sampler: Callable[[], float]) -> KingUpState:
+        """A state drawn uniformly among those ``player_id`` cannot tell from this one
+        (the core's ``Session::sample``), seeded by two draws of ``probability_sampler``."""
+        seed = int(probability_sampler() * 2**32) << 32 | int(probability_sampler() * 2**32)
+        state = KingUpState(self.get_game(), self.game.sample(player_id, seed=seed))
+        state._rewards = self._rewards.copy()
+        return state
 
     def __str__(self) -> str:
         """The full state, secrets included (for debugging, as OpenSpiel's games do)."""
@@ -216,46 +299,129 @@ class KingUpState(pyspiel.State):  # type: ignore[misc]
         return f"{self.game}objective cards: {cards}"
 
 
+def _start(save: str, probe: Game) -> Game | None:
+    """The game of the ``start`` parameter (``None`` for ``""``): a save document with
+    explicit chance and the parameters' rules."""
+    if save == "":
+        return None
+    game = Game.from_json(save)
+    rules = ("players", "rounds", "setup", "chance")
+    if any(getattr(game, r) != getattr(probe, r) for r in rules):
+        found = ", ".join(f"{r} {getattr(game, r)!r}" for r in rules)
+        message = f"start must be a save of this game with explicit chance, not one of {found}"
+        raise InvalidConfigError(message)
+    return game
+
+
 class KingUpObserver:
     """Observation and information-state tensors and strings (OpenSpiel's PyObserver)."""
 
-    def __init__(self, iig_obs_type: Any) -> None:
+    def __init__(self, iig_obs_type: Any, max_moves: int) -> None:
         self.perfect_recall = bool(iig_obs_type.perfect_recall)
+        self.public = bool(iig_obs_type.public_info)
         self.private = iig_obs_type.private_info == pyspiel.PrivateInfoType.SINGLE_PLAYER
-        self.tensor = np.zeros(_kingup.OBSERVATION_LEN, np.float32)
-        self.dict = {"observation": self.tensor}
+        if not self.public and (self.perfect_recall or not self.private):
+            raise ValueError(f"unsupported observation type: {iig_obs_type}")
+        if self.public:
+            fields = [("observation", _kingup.OBSERVATION_LEN)]
+            if self.perfect_recall:
+                fields.append(("history", max_moves * _MOVE_LEN))
+        else:
+            lengths = dict(_kingup.OBSERVATION_FIELDS)
+            fields = [(name, lengths[name]) for name in _SECRETS]
+        self.tensor = np.zeros(sum(n for _, n in fields), np.float32)
+        self.dict: dict[str, npt.NDArray[np.float32]] = {}
+        start = 0
+        for name, length in fields:
+            self.dict[name] = self.tensor[start : start + length]
+            start += length
+        if "history" in self.dict:
+            self.dict["history"] = self.dict["history"].reshape(max_moves, _MOVE_LEN)
 
     def set_from(self, state: KingUpState, player: int) -> None:
         view = state.game.view(player)
-        self.tensor[:] = view.observation()
+        observation = view.observation()
+        if not self.public:
+            for name in _SECRETS:
+                self.dict[name][:] = observation[_field(name)]
+            return
         if not self.private:
-            _hide_private(self.tensor, view)
+            _hide_private(observation, view)
+        self.dict["observation"][:] = observation
+        if self.perfect_recall:
+            viewer = player if self.private else None
+            events = state.game.events(viewer)
+            _write_history(self.dict["history"], events, player, state.game.players)
 
     def string_from(self, state: KingUpState, player: int) -> str:
         if self.perfect_recall:
             viewer = player if self.private else None
             events = "; ".join(str(e) for e in state.game.events(viewer))
             return f"seat {player}: {events}"
-        view = state.game.view(player)
-        text = view.info_state()
-        if not self.private:
-            text = text.rsplit(" own ", 1)[0]
-        return text
+        text = state.game.view(player).info_state()
+        if self.public and self.private:
+            return text
+        public, _, private = text.rpartition(" own ")
+        if not self.public:
+            return f"seat {player} own {private}"
+        return public.split("; ", 1)[1]  # without "seat N", the same for every seat
+
+
+# The observation fields that only the seat itself knows.
+_SECRETS = ("objective", "vote")
+
+
+def _field(name: str) -> slice:
+    start = 0
+    for field, length in _kingup.OBSERVATION_FIELDS:
+        if field == name:
+            return slice(start, start + length)
+        start += length
+    raise KeyError(name)
 
 
 def _hide_private(tensor: npt.NDArray[np.float32], view: Any) -> None:
     """Blanks a seat's own secrets from its observation (for public-only observers)."""
-    start = 0
-    fields = {}
-    for name, length in _kingup.OBSERVATION_FIELDS:
-        fields[name] = slice(start, start + length)
-        start += length
-    tensor[fields["objective"]] = 0
-    tensor[fields["vote"]] = 0
+    for name in _SECRETS:
+        tensor[_field(name)] = 0
     card = view.objective_card
     revealed = view.public.revealed_objective(view.public.round, view.seat)
     if card is not None and revealed is None:
-        tensor[fields["seen_cards"].start + card] = 0
+        tensor[_field("seen_cards").start + card] = 0
+
+
+def _write_history(
+    history: npt.NDArray[np.float32], events: list[Any], player: int, players: int
+) -> None:
+    """Every move of ``events`` in order: the mover relative to ``player``, the action
+    (blank for a vote the events hide, filled in from the reveal)."""
+    history.fill(0)
+    move = 0
+    hidden: list[tuple[int, int]] = []  # (row, seat) of votes not yet shown
+    for event in events:
+        data = event.to_dict()
+        kind = data["type"]
+        if kind == "votes_revealed":
+            for row, seat in hidden:
+                history[row, _SEAT_SLOTS + (66 if seat in data["no"] else 65)] = 1
+            hidden.clear()
+            continue
+        if kind not in ("placed", "climbed", "vote_committed"):
+            continue
+        seat = data["seat"]
+        history[move, (seat - player) % players] = 1
+        if kind == "placed":
+            action = int(Action.place(Character.parse(data["character"]), data["floor"]))
+        elif kind == "climbed":
+            action = int(Action.climb(Character.parse(data["character"])))
+        elif data["vote"] is None:
+            hidden.append((move, seat))
+            action = -1
+        else:
+            action = 65 if data["vote"] == "yes" else 66
+        if action >= 0:
+            history[move, _SEAT_SLOTS + action] = 1
+        move += 1
 
 
 class KingUpBot(pyspiel.Bot):  # type: ignore[misc]

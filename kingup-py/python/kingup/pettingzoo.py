@@ -14,14 +14,23 @@ Agents are ``"player_0"`` .. ``"player_{n-1}"`` (the seats). Each observation is
 agent that is not selected). Actions are the dense indices ``0..67``.
 
 The vote is taken one seat at a time, lowest seat first; a committed vote is hidden
-from the other agents' observations until all votes are revealed. Rewards: with
-``reward="points"`` (default) each seat receives the points it scores when a round is
-scored; with ``reward="win"``, 1 for each winner when the game ends. An illegal action
+from the other agents' observations until all votes are revealed. Rewards are the
+project's one vocabulary (``kingup.Game.returns``): ``reward="win"`` (default) pays the
+win share at the end (1 split among tied winners), ``"points"`` each round's points
+when it is scored, ``"margin"`` the total minus the mean of the others' at the end. An
+illegal action
 raises ``kingup.IllegalActionError`` and changes nothing; ``None`` for an agent that is
 not done, ``TypeError``. A name that is no agent of the environment
 (``observe("player_9")``, ``action_space("bob")``) raises ``kingup.SeatError`` (a
 ``ValueError``, as PettingZoo's own classic environments raise for unknown agents, with
 ``seat`` the number named, or ``None``).
+
+``parallel_env()`` is the same game as a ``ParallelEnv``: at each step the seats that
+may act (the seat to move, or at a vote every seat still to vote, all at once) act
+together; the actions of the others are ignored (pass anything, ``0`` say). The joint
+action is checked whole before any of it is played. PettingZoo's ``parallel_to_aec``
+turns it into an AEC env that passes ``api_test``; the AEC env itself moves seats in
+the game's order, not in a cycle, so PettingZoo's ``aec_to_parallel`` refuses it.
 """
 
 from __future__ import annotations
@@ -32,40 +41,33 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 from gymnasium import spaces
-from pettingzoo import AECEnv
+from pettingzoo import AECEnv, ParallelEnv
 from pettingzoo.utils import wrappers
 
 from . import _kingup
 from ._kingup import Game
+from ._types import Phase
 from .errors import InvalidConfigError, SeatError, shown
 
-__all__ = ["KingUpEnv", "env", "raw_env"]
+__all__ = ["KingUpEnv", "KingUpParallelEnv", "env", "parallel_env", "raw_env"]
 
 Observation = dict[str, npt.NDArray[Any]]
 
 
-class KingUpEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type information
-    """The raw AEC environment (``env()`` wraps it in PettingZoo's order enforcer)."""
+class _Seats:
+    """What the AEC and the parallel environment share: config, agents, spaces."""
 
     RENDER_MODES = ("human", "ansi")
-    metadata = {"render_modes": list(RENDER_MODES), "name": "kingup_v0", "is_parallelizable": False}
 
-    def __init__(
-        self,
-        players: int = 4,
-        rounds: int = 3,
-        setup: str = "placement",
-        reward: str = "points",
-        render_mode: str | None = None,
+    def _setup(
+        self, players: int, rounds: int, setup: str, reward: str, render_mode: str | None
     ) -> None:
-        super().__init__()
-        if reward not in ("points", "win"):
-            raise InvalidConfigError(f'reward must be "points" or "win", not {shown(reward)}')
         if render_mode is not None and render_mode not in self.RENDER_MODES:
             message = f"render_mode must be one of {self.RENDER_MODES}, not {shown(render_mode)}"
             raise InvalidConfigError(message)
         self._config: dict[str, Any] = {"players": players, "rounds": rounds, "setup": setup}
         self.game = Game(seed=0, **self._config)  # validates the config now
+        self.game.returns(reward)  # validates the reward
         self.reward_kind = reward
         self.render_mode = render_mode
         self.possible_agents = [f"player_{seat}" for seat in range(self.game.players)]
@@ -80,6 +82,15 @@ class KingUpEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type infor
         self.action_spaces = {a: spaces.Discrete(_kingup.NUM_ACTIONS) for a in self.possible_agents}
         self._seeds = random.Random()
         self._no_mask = np.zeros(_kingup.NUM_ACTIONS, dtype=np.int8)
+
+    def _new_game(self, seed: int | None) -> None:
+        """Starts a new game; the same ``seed`` gives the same game (deal and chance)."""
+        if isinstance(seed, bool):
+            raise TypeError("seed must be an int, not bool")
+        if seed is not None:
+            self._seeds = random.Random(seed)
+        self.game = Game(seed=self._seeds.getrandbits(64), **self._config)
+        self.agents = self.possible_agents[:]
 
     def seat_of(self, agent: str) -> int:
         """The seat of ``agent``; ``kingup.SeatError`` if it is no agent of this env."""
@@ -98,57 +109,9 @@ class KingUpEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type infor
     def action_space(self, agent: str) -> spaces.Space[Any]:
         return self.action_spaces[self.possible_agents[self.seat_of(agent)]]
 
-    def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
-        """Starts a new game; the same ``seed`` gives the same game (deal and chance)."""
-        if isinstance(seed, bool):
-            raise TypeError("seed must be an int, not bool")
-        if seed is not None:
-            self._seeds = random.Random(seed)
-        self.game = Game(seed=self._seeds.getrandbits(64), **self._config)
-        self.agents = self.possible_agents[:]
-        self.rewards = {a: 0 for a in self.agents}
-        self._cumulative_rewards = {a: 0 for a in self.agents}
-        self.terminations = {a: False for a in self.agents}
-        self.truncations = {a: False for a in self.agents}
-        self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
-        self.agent_selection = self._selected()
-
-    def _selected(self) -> str:
-        seat = self.game.to_move
-        return self.possible_agents[seat if seat is not None else 0]
-
-    def observe(self, agent: str) -> Observation:
-        seat = self.seat_of(agent)
-        selected = agent == self.agent_selection and not self.game.is_over
-        mask = self.game.action_mask(seat) if selected else self._no_mask.copy()
+    def _observation(self, seat: int, acts: bool) -> Observation:
+        mask = self.game.action_mask(seat) if acts else self._no_mask.copy()
         return {"observation": self.game.observation(seat), "action_mask": mask}
-
-    def step(self, action: Any) -> None:
-        agent = self.agent_selection
-        if self.terminations[agent] or self.truncations[agent]:
-            self._was_dead_step(action)
-            return
-        if action is None:
-            raise TypeError(f"{agent} is not done: step() needs an action index, not None")
-        before = self.game.totals
-        self.game.apply(action, self._seat[agent])
-        self._cumulative_rewards[agent] = 0
-        self._set_rewards(before)
-        if self.game.is_over:
-            self.terminations = {a: True for a in self.agents}
-        self.agent_selection = self._selected()
-        self._accumulate_rewards()
-        if self.render_mode == "human":
-            self.render()
-
-    def _set_rewards(self, before: list[int]) -> None:
-        after = self.game.totals
-        for agent in self.agents:
-            seat = self._seat[agent]
-            if self.reward_kind == "points":
-                self.rewards[agent] = after[seat] - before[seat]
-            else:
-                self.rewards[agent] = int(seat in (self.game.winners or []))
 
     def render(self) -> str | None:
         text = str(self.game)
@@ -161,9 +124,136 @@ class KingUpEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type infor
         """Nothing to release."""
 
 
+class KingUpEnv(_Seats, AECEnv):  # type: ignore[misc]  # pettingzoo ships no type information
+    """The raw AEC environment (``env()`` wraps it in PettingZoo's order enforcer)."""
+
+    metadata = {"render_modes": list(_Seats.RENDER_MODES), "name": "kingup_v0", "is_parallelizable": False}
+
+    def __init__(
+        self,
+        players: int = 4,
+        rounds: int = 3,
+        setup: str = "placement",
+        reward: str = "win",
+        render_mode: str | None = None,
+    ) -> None:
+        AECEnv.__init__(self)
+        self._setup(players, rounds, setup, reward, render_mode)
+
+    def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
+        """Starts a new game; the same ``seed`` gives the same game (deal and chance)."""
+        self._new_game(seed)
+        self.rewards = {a: 0.0 for a in self.agents}
+        self._cumulative_rewards = {a: 0.0 for a in self.agents}
+        self.terminations = {a: False for a in self.agents}
+        self.truncations = {a: False for a in self.agents}
+        self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
+        self.agent_selection = self._selected()
+
+    def _selected(self) -> str:
+        seat = self.game.to_move
+        return self.possible_agents[seat if seat is not None else 0]
+
+    def observe(self, agent: str) -> Observation:
+        seat = self.seat_of(agent)
+        return self._observation(seat, agent == self.agent_selection and not self.game.is_over)
+
+    def step(self, action: Any) -> None:
+        agent = self.agent_selection
+        if self.terminations[agent] or self.truncations[agent]:
+            self._was_dead_step(action)
+            return
+        if action is None:
+            raise TypeError(f"{agent} is not done: step() needs an action index, not None")
+        before = self.game.returns(self.reward_kind)
+        self.game.apply(action, self._seat[agent])
+        self._cumulative_rewards[agent] = 0
+        after = self.game.returns(self.reward_kind)
+        for a in self.agents:
+            self.rewards[a] = after[self._seat[a]] - before[self._seat[a]]
+        if self.game.is_over:
+            self.terminations = {a: True for a in self.agents}
+        self.agent_selection = self._selected()
+        self._accumulate_rewards()
+        if self.render_mode == "human":
+            self.render()
+
+
+class KingUpParallelEnv(_Seats, ParallelEnv):  # type: ignore[misc]
+    """The parallel environment: the seats that may act act together (see the module)."""
+
+    metadata = {"render_modes": list(_Seats.RENDER_MODES), "name": "kingup_v0"}
+
+    def __init__(
+        self,
+        players: int = 4,
+        rounds: int = 3,
+        setup: str = "placement",
+        reward: str = "win",
+        render_mode: str | None = None,
+    ) -> None:
+        self._setup(players, rounds, setup, reward, render_mode)
+
+    def reset(
+        self, seed: int | None = None, options: dict[str, Any] | None = None
+    ) -> tuple[dict[str, Observation], dict[str, dict[str, Any]]]:
+        """Starts a new game; the same ``seed`` gives the same game (deal and chance)."""
+        self._new_game(seed)
+        return self._observations(), {a: {} for a in self.agents}
+
+    def _acting(self) -> list[int]:
+        """The seats that act at this step: every voter at a vote, else the seat to move."""
+        if self.game.is_over:
+            return []
+        if self.game.phase is Phase.VOTE:
+            return list(self.game.voters)
+        seat = self.game.to_move
+        return [] if seat is None else [seat]
+
+    def _observations(self) -> dict[str, Observation]:
+        acting = self._acting()
+        return {a: self._observation(self._seat[a], self._seat[a] in acting) for a in self.agents}
+
+    def step(self, actions: dict[str, Any]) -> tuple[
+        dict[str, Observation],
+        dict[str, float],
+        dict[str, bool],
+        dict[str, bool],
+        dict[str, dict[str, Any]],
+    ]:
+        """Plays the acting seats' actions, all or none: they are played on a copy of the
+        game, which replaces the game once every one has been accepted."""
+        trial = self.game.clone()
+        for seat in self._acting():
+            agent = self.possible_agents[seat]
+            if actions.get(agent) is None:
+                raise TypeError(f"{agent} is to act: step() needs its action, not None")
+            trial.apply(actions[agent], seat)  # raises the engine's error for an illegal one
+        before = self.game.returns(self.reward_kind)
+        self.game = trial
+        after = self.game.returns(self.reward_kind)
+        agents = self.agents
+        rewards = {a: after[self._seat[a]] - before[self._seat[a]] for a in agents}
+        over = self.game.is_over
+        observations = self._observations()
+        terminations = {a: over for a in agents}
+        truncations = {a: False for a in agents}
+        infos: dict[str, dict[str, Any]] = {a: {} for a in agents}
+        if over:
+            self.agents = []
+        if self.render_mode == "human":
+            self.render()
+        return observations, rewards, terminations, truncations, infos
+
+
 def raw_env(**kwargs: Any) -> KingUpEnv:
     """The environment without wrappers."""
     return KingUpEnv(**kwargs)
+
+
+def parallel_env(**kwargs: Any) -> KingUpParallelEnv:
+    """The parallel environment."""
+    return KingUpParallelEnv(**kwargs)
 
 
 def env(**kwargs: Any) -> AECEnv:

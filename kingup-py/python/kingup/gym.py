@@ -1,0 +1,232 @@
+"""Gymnasium environment for King Up! (``pip install kingup[gymnasium]``): one seat
+played by the agent, every other seat by a ``kingup.bots`` bot.
+
+>>> import gymnasium, kingup.gym
+>>> env = gymnasium.make("kingup/KingUp-v0", players=4, opponents="heuristic")
+>>> obs, info = env.reset(seed=1)
+
+- Observation: the seat's ``float32`` tensor (``kingup.OBSERVATION_LEN`` long, values in
+  [0, 1], see ``docs/observation.md``); action: ``Discrete(67)``, the dense indices.
+- The legal actions: ``info["action_mask"]`` (``int8``, 67) after every ``reset`` and
+  ``step``, and ``env.action_masks()`` (``bool``), the method sb3-contrib's
+  ``MaskablePPO`` calls.
+- Rewards: the project's one vocabulary (``kingup.Game.returns``): ``"win"`` (default)
+  the win share at the end, ``"points"`` each round's points when scored, ``"margin"``
+  the total minus the mean of the others' at the end. A step pays what changed while the
+  agent's action and the bots' replies were played.
+- Illegal actions (``illegal=``): ``"terminate"`` (default) ends the episode at once
+  with reward ``illegal_reward`` (-1.0) and ``info["illegal_action"] = True``, the game
+  left as it was: random exploration, and Gymnasium's ``check_env``, which steps with
+  unmasked samples, then gets a clear signal instead of an exception. ``"raise"`` raises
+  ``kingup.IllegalActionError`` and changes nothing.
+- ``reset(seed=s)``: the same seed gives the same deal, chance and bots' play.
+- ``render_mode="ansi"``: ``render()`` returns the castle and scores as text, as the seat
+  sees them (no other seat's secret); ``"human"`` prints it after every step.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any
+
+import gymnasium
+import numpy as np
+import numpy.typing as npt
+from gymnasium import spaces
+
+from . import _kingup
+from ._kingup import Bot, Game
+from .bots import HeuristicBot, IsmctsBot, RandomBot
+from .errors import InvalidConfigError, shown
+
+__all__ = ["KingUpEnv", "BotFactory"]
+
+BotFactory = Callable[[int], Bot]
+"""Makes an opponent from a seed (a ``kingup.bots`` class is one)."""
+
+_BOTS: dict[str, BotFactory] = {
+    "random": RandomBot,
+    "heuristic": HeuristicBot,
+    "ismcts": IsmctsBot,
+}
+_ILLEGAL = ("terminate", "raise")
+
+
+class KingUpEnv(gymnasium.Env[npt.NDArray[np.float32], np.int64]):
+    """One seat of King Up! against ``kingup.bots`` bots."""
+
+    metadata = {"render_modes": ["ansi", "human"], "render_fps": 4}
+
+    def __init__(
+        self,
+        players: int = 4,
+        seat: int = 0,
+        opponents: str | BotFactory | Sequence[str | BotFactory] = "heuristic",
+        rounds: int = 3,
+        setup: str = "placement",
+        reward: str = "win",
+        illegal: str = "terminate",
+        illegal_reward: float = -1.0,
+        render_mode: str | None = None,
+    ) -> None:
+        self._config: dict[str, Any] = {"players": players, "rounds": rounds, "setup": setup}
+        self.game = Game(seed=0, **self._config)  # validates the rules' parameters
+        self.game.returns(reward)  # validates the reward
+        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < players:
+            raise InvalidConfigError(f"seat must be a seat of the game, not {shown(seat)}")
+        if illegal not in _ILLEGAL:
+            raise InvalidConfigError(f'illegal must be "terminate" or "raise", not {shown(illegal)}')
+        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
+            raise InvalidConfigError(f"render_mode must be ansi or human, not {shown(render_mode)}")
+        chosen: list[str | BotFactory]
+        if isinstance(opponents, str) or callable(opponents):
+            chosen = [opponents] * (players - 1)
+        else:
+            chosen = list(opponents)
+        if len(chosen) != players - 1:
+            raise InvalidConfigError(f"{players - 1} opponents are needed, not {len(chosen)}")
+        self._factories = [_factory(o) for o in chosen]
+        self.seat = seat
+        self.reward = reward
+        self.illegal = illegal
+        self.illegal_reward = float(illegal_reward)
+        self.render_mode = render_mode
+        self.observation_space = spaces.Box(0.0, 1.0, (_kingup.OBSERVATION_LEN,), np.float32)
+        self.action_space = spaces.Discrete(_kingup.NUM_ACTIONS)
+        self.bots: dict[int, Bot] = {}
+
+    def reset(
+        self, *, seed: int | None = None, options: dict[str, Any] | None = None
+    ) -> tuple[npt.NDArray[np.float32], dict[str, Any]]:
+        super().reset(seed=seed)
+        seeds = self.np_random.integers(0, 2**63, size=len(self._factories) + 1)
+        self.game = Game(seed=int(seeds[0]), **self._config)
+        others = [s for s in range(self.game.players) if s != self.seat]
+        self.bots = {s: f(int(x)) for s, f, x in zip(others, self._factories, seeds[1:])}
+        self._play_bots()
+        return self._observe(), self._info()
+
+    def step(
+        self, action: np.int64 | int
+    ) -> tuple[npt.NDArray[np.float32], float, bool, bool, dict[str, Any]]:
+        if self.game.is_over:
+            raise RuntimeError("the episode is over: call reset()")
+        if self.illegal == "terminate" and not self.game.is_legal(int(action), self.seat):
+            info = {**self._info(), "illegal_action": True}
+            return self._observe(), self.illegal_reward, True, False, info
+        before = self.game.returns(self.reward)[self.seat]
+        self.game.apply(int(action), self.seat)
+        self._play_bots()
+        reward = self.game.returns(self.reward)[self.seat] - before
+        if self.render_mode == "human":
+            self.render()
+        return self._observe(), reward, self.game.is_over, False, self._info()
+
+    def action_masks(self) -> npt.NDArray[np.bool_]:
+        """The legal actions of the agent's seat (sb3-contrib's convention)."""
+        return self.game.action_mask(self.seat).astype(bool)
+
+    def render(self) -> str | None:
+        text = str(self.game.view(self.seat))
+        if self.render_mode == "human":
+            print(text)
+            return None
+        return text
+
+    def _play_bots(self) -> None:
+        """Lets the bots act until the agent's seat is to act or the game is over."""
+        game = self.game
+        while not game.is_over and game.to_move != self.seat:
+            seat = game.to_move
+            assert seat is not None
+            game.apply(self.bots[seat].choose(game, seat), seat)
+
+    def _observe(self) -> npt.NDArray[np.float32]:
+        return self.game.observation(self.seat)
+
+    def _info(self) -> dict[str, Any]:
+        return {"action_mask": self.game.action_mask(self.seat)}
+
+
+def _factory(opponent: str | BotFactory) -> BotFactory:
+    if isinstance(opponent, str):
+        if opponent not in _BOTS:
+            names = ", ".join(_BOTS)
+            raise InvalidConfigError(f"opponent must be one of {names}, not {shown(opponent)}")
+        return _BOTS[opponent]
+    if callable(opponent):
+        return opponent
+    raise TypeError(f"an opponent is a bot name or a factory, not {type(opponent).__name__}")
+
+
+gymnasium.register(id="kingup/KingUp-v0", entry_point="kingup.gym:KingUpEnv")
+
+
+class KingUpVectorEnv(gymnasium.vector.VectorEnv):
+    """``kingup.VectorEnv`` as a ``gymnasium.vector.VectorEnv``: ``num_envs`` games
+    stepped together in Rust, every seat played by the caller (self-play).
+
+    Row ``i`` is env ``i``'s seat to act (``info["seat"]``); ``step(actions)`` plays
+    ``actions[i]`` for it. The reward of row ``i`` is what the step paid the seat that
+    acted; what it paid every seat is ``info["rewards"]`` (``(num_envs, players)``: at
+    a game's end every seat is paid, not only the one that acted). ``info`` also holds
+    ``action_mask`` (``int8``), ``final_totals`` and ``game_seed``. Autoreset is
+    ``SAME_STEP``: a game that ends is restarted within the step, its row holding the
+    next game's first decision, ``terminated`` set; there is no final observation
+    (nobody acts in a finished game). Episodes are never truncated. The arrays are the
+    native env's buffers, overwritten by the next step: copy what you keep.
+    """
+
+    metadata = {"autoreset_mode": gymnasium.vector.AutoresetMode.SAME_STEP}
+
+    def __init__(self, num_envs: int, **kwargs: Any) -> None:
+        self.env = _kingup.VectorEnv(num_envs, **kwargs)
+        self.num_envs = self.env.num_envs
+        self.single_observation_space = spaces.Box(0.0, 1.0, (_kingup.OBSERVATION_LEN,), np.float32)
+        self.single_action_space = spaces.Discrete(_kingup.NUM_ACTIONS)
+        self.observation_space = gymnasium.vector.utils.batch_space(
+            self.single_observation_space, self.num_envs
+        )
+        self.action_space = gymnasium.vector.utils.batch_space(
+            self.single_action_space, self.num_envs
+        )
+        self._rows = np.arange(self.num_envs)
+        self._acted = np.zeros(self.num_envs, np.int64)
+        self._reward = np.zeros(self.num_envs, np.float32)
+        self._truncated = np.zeros(self.num_envs, bool)
+
+    def reset(
+        self, *, seed: int | None = None, options: dict[str, Any] | None = None
+    ) -> tuple[npt.NDArray[np.float32], dict[str, Any]]:
+        """Every env starts a new game; ``seed`` restarts the seed sequence (see
+        ``kingup.VectorEnv.reset``)."""
+        observations, *_ = self.env.reset(seed)
+        return observations, self._info()
+
+    def step(
+        self, actions: npt.NDArray[np.integer[Any]]
+    ) -> tuple[
+        npt.NDArray[np.float32],
+        npt.NDArray[np.float32],
+        npt.NDArray[np.bool_],
+        npt.NDArray[np.bool_],
+        dict[str, Any],
+    ]:
+        np.copyto(self._acted, self.env.seats)
+        observations, _, rewards, dones, _ = self.env.step(actions)
+        self._reward[:] = rewards[self._rows, self._acted]
+        return observations, self._reward, dones, self._truncated, self._info()
+
+    def action_masks(self) -> npt.NDArray[np.int8]:
+        """The legal actions of each env's seat to act."""
+        return self.env.action_masks
+
+    def _info(self) -> dict[str, Any]:
+        env = self.env
+        return {
+            "action_mask": env.action_masks,
+            "seat": env.seats,
+            "rewards": env.rewards,
+            "final_totals": env.final_totals,
+            "game_seed": env.game_seeds,
+        }
