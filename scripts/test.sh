@@ -33,6 +33,9 @@ cargo test --workspace
 step "release-only tests: bot strength (thousands of games), bots on edited views, histories of hand-built states, docs/bots.md's commands"
 cargo test --release -p kingup-bots --test strength --test views
 cargo test --release -p kingup-cli --test docs
+# The README's first command, as a newcomer types it (stdin is no terminal: bots play a game).
+play=$(sed -n '/^```sh$/,/^```$/p' README.md | grep -m1 '^cargo run')
+$play </dev/null | grep '^Winner' >/dev/null || { echo "README's play command did not finish a game: $play"; exit 1; }
 cargo test --release -p kingup-core --test reach
 bash scripts/test-packages.sh
 bash scripts/test-ffi.sh
