@@ -1240,7 +1240,6 @@ fn r39_truncated_when_nobody_buys_the_king() {
     assert!(Game::new(bad).is_err());
 
     // A King bought in the last allowed round still leads to the final round.
-    let mut config = config;
     config.max_rounds = Some(5);
     let mut g = Game::new(config).unwrap();
     make_strong(&mut g, seat(0));
