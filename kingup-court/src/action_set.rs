@@ -5,7 +5,7 @@ use core::fmt;
 use crate::Action;
 
 /// A set of actions, as a mask over the [`Action`] index space (bit `i` of word `i / 64`
-/// for the action with index `i`). [`Game::legal_set`](crate::Game::legal_set) returns the
+/// for the action with index `i`). [`Game::legal_mask`](crate::Game::legal_mask) returns the
 /// legal actions this way: counting, testing and picking the `n`-th are a few bit
 /// operations, and the four words hand a legal-action mask to another language as is.
 ///
