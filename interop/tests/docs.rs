@@ -1,5 +1,6 @@
 //! The documentation's promises agree with the code: the random stream's test vectors, the
-//! save document, the snapshot and replay forms, the observation layout.
+//! save document, the snapshot and replay forms, the observation layout, the crate READMEs'
+//! dependency lines.
 
 use std::path::Path;
 
@@ -119,4 +120,27 @@ fn observation_table_matches_the_layout() {
         );
     }
     assert!(doc.contains(&format!("**{OBSERVATION_LEN}**")));
+}
+
+#[test]
+fn the_crate_readmes_depend_on_the_version_being_published() {
+    let version = env!("CARGO_PKG_VERSION"); // the workspace's, shared by every crate
+    let requirement = version.rsplit_once('.').unwrap().0; // "0.1" for 0.1.x
+    for krate in ["kingup-core", "kingup-bots"] {
+        let path = Path::new(env!("CARGO_MANIFEST_DIR")).join(format!("../{krate}/README.md"));
+        let text = std::fs::read_to_string(path).unwrap();
+        let toml: Vec<&str> = text
+            .lines()
+            .skip_while(|l| *l != "```toml")
+            .skip(1)
+            .take_while(|l| *l != "```")
+            .filter(|l| !l.starts_with('#') && l.contains(" = \""))
+            .collect();
+        assert!(!toml.is_empty(), "{krate}");
+        for line in toml {
+            let (name, value) = line.split_once(" = ").unwrap();
+            assert!(name.starts_with("kingup-"), "{krate}: {line}");
+            assert_eq!(value, format!("\"{requirement}\""), "{krate}: {line}");
+        }
+    }
 }
