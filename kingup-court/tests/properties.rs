@@ -1,8 +1,7 @@
 //! Invariants over whole games, checked after every step. Games are built by construction:
 //! a proptest-generated seed, player count, variants and round bound, then chance and a
 //! seeded mix of the uniformly random and the greedy policy (`kingup_bots::court::GreedyBot`,
-//! which reaches the King and the
-//! final round) drive every step. No case is rejected.
+//! which reaches the King and the final round) drive every step. No case is rejected.
 
 use kingup_bots::court::GreedyBot;
 use kingup_court::kingup_core::{FirstPlayer, Generator, Seat};
