@@ -6,8 +6,8 @@ use kingup_court::kingup_core::{Generator, Seat};
 use kingup_court::{Config, ConfigError, Game};
 
 use super::{Bot, play};
-use crate::Standings;
 use crate::tournament::{check_entrants, check_limits, entrant_at, game_seed, run};
+use crate::{Standing, Standings};
 
 /// Makes a fresh court bot for one game from a seed.
 pub type BotFactory<'a> = Box<dyn Fn(u64) -> Box<dyn Bot> + Sync + 'a>;
@@ -119,26 +119,7 @@ pub fn tournament(
     config.validate()?;
     check_entrants(entrants.len(), config.game.player_count())?;
     let names: Vec<&str> = entrants.iter().map(|e| e.name.as_str()).collect();
-    let play_one = |g, rows: &mut [crate::Standing]| {
-        let n = entrants.len();
-        let seed = game_seed(config.seed, g);
-        let mut bots: Vec<Box<dyn Bot>> = (0..n)
-            .map(|seat| (entrants[entrant_at(seat, g, n)].make)(seed.wrapping_add(seat as u64 + 1)))
-            .collect();
-        let mut refs: Vec<&mut dyn Bot> =
-            bots.iter_mut().map(|b| &mut **b as &mut dyn Bot).collect();
-        let Ok(mut game) = Game::new(config.game) else {
-            return;
-        };
-        if !play(&mut game, &mut refs, &mut Generator::new(seed), &mut ()) {
-            return;
-        }
-        for seat in Seat::all(n) {
-            let cards = game.cards(seat).len() as f64;
-            let win = f64::from(u8::from(game.winner() == Some(seat)));
-            rows[entrant_at(seat.index(), g, n)].record(cards, win);
-        }
-    };
+    let play_one = |g, rows: &mut [Standing]| play_game(config, entrants, g, rows);
     Ok(run(
         &names,
         config.games,
@@ -146,4 +127,25 @@ pub fn tournament(
         play_one,
         progress,
     ))
+}
+
+/// Plays game number `g` and adds its result to `rows`.
+fn play_game(config: &TournamentConfig, entrants: &[Entrant<'_>], g: u32, rows: &mut [Standing]) {
+    let n = entrants.len();
+    let seed = game_seed(config.seed, g);
+    let mut bots: Vec<Box<dyn Bot>> = (0..n)
+        .map(|seat| (entrants[entrant_at(seat, g, n)].make)(seed.wrapping_add(seat as u64 + 1)))
+        .collect();
+    let mut refs: Vec<&mut dyn Bot> = bots.iter_mut().map(|b| &mut **b as &mut dyn Bot).collect();
+    let Ok(mut game) = Game::new(config.game) else {
+        return;
+    };
+    if !play(&mut game, &mut refs, &mut Generator::new(seed), &mut ()) {
+        return;
+    }
+    for seat in Seat::all(n) {
+        let cards = game.cards(seat).len() as f64;
+        let win = f64::from(u8::from(game.winner() == Some(seat)));
+        rows[entrant_at(seat.index(), g, n)].record(cards, win);
+    }
 }
