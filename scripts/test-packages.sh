@@ -9,7 +9,7 @@ cd "$(dirname "$0")/.."
 
 step() { printf '\n==> %s\n' "$*"; }
 
-crates=(kingup-core kingup-bots kingup-cli)
+crates=(kingup-core kingup-court kingup-bots kingup-cli)
 msrv=$(sed -n 's/^rust-version = "\(.*\)"/\1/p' Cargo.toml)
 
 step "cargo publish --dry-run: ${crates[*]}"
@@ -26,11 +26,11 @@ for crate in "${crates[@]}"; do
     tar -xzf "target/package/$crate-0.1.0.crate" -C "$unpacked"
 done
 for crate in kingup-core kingup-bots; do
-    # The packaged manifest asks crates.io for kingup-core, not published yet: the patch
-    # points it at the unpacked package instead.
+    # The packaged manifests ask crates.io for kingup-core and kingup-court, not published
+    # yet: the patch points them at the unpacked packages instead.
     (
         cd "$unpacked/$crate-0.1.0"
-        printf '[patch.crates-io]\nkingup-core = { path = "../kingup-core-0.1.0" }\n' >>Cargo.toml
+        printf '[patch.crates-io]\nkingup-core = { path = "../kingup-core-0.1.0" }\nkingup-court = { path = "../kingup-court-0.1.0" }\n' >>Cargo.toml
         CARGO_TARGET_DIR=$target cargo test --quiet --all-features
     )
 done
@@ -39,5 +39,5 @@ step "minimum supported Rust version ($msrv): the libraries and the binary build
 if ! rustup run "$msrv" rustc --version >/dev/null 2>&1; then
     rustup toolchain install "$msrv" --profile minimal
 fi
-cargo "+$msrv" check --quiet --target-dir target/msrv -p kingup-core -p kingup-bots -p kingup-cli
+cargo "+$msrv" check --quiet --target-dir target/msrv -p kingup-core -p kingup-court -p kingup-bots -p kingup-cli
 cargo "+$msrv" check --quiet --target-dir target/msrv -p kingup-core --no-default-features

@@ -30,8 +30,8 @@ RUSTFLAGS="-D warnings" cargo check -p kingup-court --no-default-features --feat
 step "Rust tests (unit, integration, doc; the no_std checker build; the Rust driver of the cross-language test)"
 cargo test --workspace
 
-step "release-only tests: bot strength (thousands of games), bots on edited views, histories of hand-built states, docs/bots.md's commands"
-cargo test --release -p kingup-bots --test strength --test views
+step "release-only tests: bot strength (thousands of games, both games), bots on edited views, histories of hand-built states, docs/bots.md's commands"
+cargo test --release -p kingup-bots --test strength --test views --test court_strength
 cargo test --release -p kingup-cli --test docs
 # The README's first command, as a newcomer types it (stdin is no terminal: bots play a game).
 play=$(sed -n '/^```sh$/,/^```$/p' README.md | grep -m1 '^cargo run')

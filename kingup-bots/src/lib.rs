@@ -3,6 +3,7 @@
 #![deny(missing_docs)]
 
 mod bot;
+pub mod court;
 mod heuristic;
 mod ismcts;
 mod kind;

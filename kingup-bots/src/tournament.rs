@@ -63,13 +63,28 @@ impl TournamentConfig {
     /// ```
     pub fn validate(&self) -> Result<(), TournamentError> {
         self.game.validate()?;
-        if !(1..=TournamentConfig::MAX_GAMES).contains(&self.games) {
-            return Err(TournamentError::Games(self.games));
-        }
-        if !(1..=TournamentConfig::MAX_THREADS).contains(&self.threads) {
-            return Err(TournamentError::Threads(self.threads));
-        }
+        check_limits(self.games, self.threads)
+    }
+}
+
+/// Checks the game and thread counts against [`TournamentConfig::MAX_GAMES`] and
+/// [`TournamentConfig::MAX_THREADS`] (every tournament, of either game, has these limits).
+pub(crate) fn check_limits(games: u32, threads: usize) -> Result<(), TournamentError> {
+    if !(1..=TournamentConfig::MAX_GAMES).contains(&games) {
+        return Err(TournamentError::Games(games));
+    }
+    if !(1..=TournamentConfig::MAX_THREADS).contains(&threads) {
+        return Err(TournamentError::Threads(threads));
+    }
+    Ok(())
+}
+
+/// Checks that there is one entrant a seat.
+pub(crate) fn check_entrants(entrants: usize, players: usize) -> Result<(), TournamentError> {
+    if entrants == players {
         Ok(())
+    } else {
+        Err(TournamentError::Entrants { entrants, players })
     }
 }
 
@@ -124,6 +139,33 @@ pub struct Standing {
 }
 
 impl Standing {
+    /// An entrant with no games yet.
+    pub(crate) fn new(name: &str) -> Standing {
+        Standing {
+            name: name.to_owned(),
+            games: 0,
+            wins: 0.0,
+            score_sum: 0.0,
+            score_sq_sum: 0.0,
+        }
+    }
+
+    /// Counts one game: the entrant's final `score` and its share of the win (0 to 1).
+    pub(crate) fn record(&mut self, score: f64, win: f64) {
+        self.games += 1;
+        self.score_sum += score;
+        self.score_sq_sum += score * score;
+        self.wins += win;
+    }
+
+    /// Adds another part's counts (the same entrant's games on another thread).
+    fn add(&mut self, other: &Standing) {
+        self.games += other.games;
+        self.wins += other.wins;
+        self.score_sum += other.score_sum;
+        self.score_sq_sum += other.score_sq_sum;
+    }
+
     /// Share of games won.
     pub fn win_rate(&self) -> f64 {
         self.wins / f64::from(self.games.max(1))
@@ -191,23 +233,49 @@ pub fn tournament<R: Rng>(
     progress: impl Fn(u32) + Sync,
 ) -> Result<Standings, TournamentError> {
     config.validate()?;
-    let n = config.game.player_count();
-    if entrants.len() != n {
-        return Err(TournamentError::Entrants {
-            entrants: entrants.len(),
-            players: n,
-        });
-    }
+    check_entrants(entrants.len(), config.game.player_count())?;
+    let names: Vec<&str> = entrants.iter().map(|e| e.name.as_str()).collect();
+    Ok(run(
+        &names,
+        config.games,
+        config.threads,
+        |g, rows| play_one(config, entrants, g, &rng, rows),
+        progress,
+    ))
+}
+
+/// The seed of game number `g` of a tournament seeded `seed`: its chance, and its bots'
+/// seeds (`+ seat + 1`).
+pub(crate) fn game_seed(seed: u64, g: u32) -> u64 {
+    seed ^ (u64::from(g) + 1).wrapping_mul(0x9E37_79B9_7F4A_7C15)
+}
+
+/// The entrant at `seat` in game `g` of `n` entrants: seats rotate every game.
+pub(crate) fn entrant_at(seat: usize, g: u32, n: usize) -> usize {
+    (seat + g as usize) % n
+}
+
+/// Plays games `0..games` on `threads` threads, `play_one(g, rows)` adding game `g`'s
+/// results to per-thread rows (one per name), and sums the rows. `progress` is called with
+/// the number of finished games after each one. The sums do not depend on `threads`.
+pub(crate) fn run(
+    names: &[&str],
+    games: u32,
+    threads: usize,
+    play_one: impl Fn(u32, &mut [Standing]) + Sync,
+    progress: impl Fn(u32) + Sync,
+) -> Standings {
+    let empty = || -> Vec<Standing> { names.iter().map(|name| Standing::new(name)).collect() };
     let finished = AtomicU32::new(0);
-    let threads = config.threads;
     let per_thread: Vec<Vec<Standing>> = std::thread::scope(|scope| {
         let workers: Vec<_> = (0..threads)
             .map(|t| {
-                let (rng, progress, finished) = (&rng, &progress, &finished);
+                let (play_one, progress, finished, empty) =
+                    (&play_one, &progress, &finished, &empty);
                 scope.spawn(move || {
-                    let mut rows = empty_rows(entrants);
-                    for g in (t as u32..config.games).step_by(threads) {
-                        play_one(config, entrants, g, rng, &mut rows);
+                    let mut rows = empty();
+                    for g in (t as u32..games).step_by(threads) {
+                        play_one(g, &mut rows);
                         progress(finished.fetch_add(1, Ordering::Relaxed) + 1);
                     }
                     rows
@@ -224,29 +292,13 @@ pub fn tournament<R: Rng>(
             })
             .collect()
     });
-    let mut rows = empty_rows(entrants);
+    let mut rows = empty();
     for part in per_thread {
-        for (row, p) in rows.iter_mut().zip(part) {
-            row.games += p.games;
-            row.wins += p.wins;
-            row.score_sum += p.score_sum;
-            row.score_sq_sum += p.score_sq_sum;
+        for (row, p) in rows.iter_mut().zip(&part) {
+            row.add(p);
         }
     }
-    Ok(Standings(rows))
-}
-
-fn empty_rows(entrants: &[Entrant<'_>]) -> Vec<Standing> {
-    entrants
-        .iter()
-        .map(|e| Standing {
-            name: e.name.clone(),
-            games: 0,
-            wins: 0.0,
-            score_sum: 0.0,
-            score_sq_sum: 0.0,
-        })
-        .collect()
+    Standings(rows)
 }
 
 /// Plays game number `g` and adds its result to `rows`.
@@ -258,10 +310,11 @@ fn play_one<R: Rng>(
     rows: &mut [Standing],
 ) {
     let n = entrants.len();
-    let game_seed = config.seed ^ (u64::from(g) + 1).wrapping_mul(0x9E37_79B9_7F4A_7C15);
-    let entrant_at = |seat: usize| (seat + g as usize) % n;
+    let game_seed = game_seed(config.seed, g);
     let mut bots: Vec<Box<dyn Bot>> = (0..n)
-        .map(|seat| (entrants[entrant_at(seat)].make)(game_seed.wrapping_add(seat as u64 + 1)))
+        .map(|seat| {
+            (entrants[entrant_at(seat, g, n)].make)(game_seed.wrapping_add(seat as u64 + 1))
+        })
         .collect();
     let mut refs: Vec<&mut dyn Bot> = bots.iter_mut().map(|b| &mut **b as &mut dyn Bot).collect();
     let Ok(mut game) = Game::new(config.game) else {
@@ -274,14 +327,12 @@ fn play_one<R: Rng>(
         return;
     };
     for seat in Seat::all(n) {
-        let row = &mut rows[entrant_at(seat.index())];
-        let total = f64::from(totals[seat.index()]);
-        row.games += 1;
-        row.score_sum += total;
-        row.score_sq_sum += total * total;
-        if winners.contains(seat) {
-            row.wins += 1.0 / winners.len() as f64;
-        }
+        let win = if winners.contains(seat) {
+            1.0 / winners.len() as f64
+        } else {
+            0.0
+        };
+        rows[entrant_at(seat.index(), g, n)].record(f64::from(totals[seat.index()]), win);
     }
 }
 

@@ -12,7 +12,7 @@
 //! - `random_*`: every seat picks uniformly among its legal actions, through
 //!   `legal_actions` or through `Game::play_random` (`legal_action_count` +
 //!   `nth_legal_action`, no list built).
-//! - `greedy_*`: the greedy policy of `tests/common/greedy.rs` through the public API
+//! - `greedy_*`: `kingup_bots::court::GreedyBot` through the public API
 //!   (`is_legal` on its candidates, `apply_unchecked` or checked `apply`), and
 //!   `greedy_baseline_minimal`, the same policy over the same rules hand-written in this
 //!   file (count arrays and bit masks, no types, no checks, no events). The ratio
@@ -22,12 +22,10 @@
 //! seeds both must draw the same dice and end with the same outcome (it panics otherwise);
 //! and the steps per game are printed.
 
-#[path = "../tests/common/greedy.rs"]
-mod greedy;
-
 use std::hint::black_box;
 
 use criterion::{Criterion, Throughput, criterion_group};
+use kingup_bots::court::GreedyBot;
 use kingup_court::kingup_core::Generator;
 use kingup_court::{Config, Game, Outcome};
 
@@ -65,7 +63,7 @@ fn greedy_api(rng: &mut Generator, checked: bool) -> (Option<Outcome>, u64) {
     let mut game = Game::new(config()).expect("valid");
     let mut steps = 0;
     while let Some(seat) = game.next_seat_after_chance(rng) {
-        let action = greedy::greedy_action(&game, seat);
+        let action = GreedyBot::action(&game, seat).expect("the seat is to move");
         if checked {
             black_box(game.apply(seat, action).expect("legal"));
         } else {
@@ -86,7 +84,7 @@ const JESTER: usize = 0;
 const CHARLATAN: usize = 1;
 /// Cards bringing in a die of face 0..6, then the Queen.
 const BRING_IN: [usize; 6] = [5, 6, 9, 10, 11, 15];
-/// `greedy::BUY_ORDER` as ids.
+/// `GreedyBot::BUY_ORDER` as ids.
 const BUY_ORDER: [usize; 19] = [
     19, 17, 15, 16, 14, 11, 10, 13, 12, 9, 8, 7, 6, 5, 2, 4, 3, 1, 0,
 ];

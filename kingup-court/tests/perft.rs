@@ -4,17 +4,15 @@
 //!
 //! Starts, for each player count 2..=5: the first turn of a game with seat 0 first; then,
 //! by the rules and in each named variant, the start of a turn and a dice phase reached by
-//! seeded greedy (`tests/common/greedy.rs`) and random steps, where the seat owns cards and
+//! seeded greedy (`kingup_bots::court::GreedyBot`) and random steps, where the seat owns cards and
 //! the abilities branch.
 //!
 //! Run with `KINGUP_BLESS=1` to rewrite the golden file after an intended rules change.
 
-#[path = "common/greedy.rs"]
-mod greedy;
-
 use std::fmt::Write as _;
 use std::path::PathBuf;
 
+use kingup_bots::court::GreedyBot;
 use kingup_court::kingup_core::{FirstPlayer, Generator, Seat};
 use kingup_court::{Actor, Config, Game, Phase};
 
@@ -75,7 +73,7 @@ fn seeded_start(config: Config, steps: usize, phase: Phase) -> Game {
             }
             Actor::Seat(seat) => {
                 let action = if rng.below(4) > 0 {
-                    greedy::greedy_action(&game, seat)
+                    GreedyBot::action(&game, seat).expect("the seat is to move")
                 } else {
                     let legal = game.legal_actions(seat);
                     legal[rng.below(legal.len() as u32) as usize]

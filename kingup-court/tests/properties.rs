@@ -1,11 +1,9 @@
 //! Invariants over whole games, checked after every step. Games are built by construction:
 //! a proptest-generated seed, player count, variants and round bound, then chance and a
-//! seeded mix of the uniformly random and the greedy policy (which reaches the King and the
-//! final round) drive every step. No case is rejected.
+//! seeded mix of the uniformly random and the greedy policy (`kingup_bots::court::GreedyBot`,
+//! which reaches the King and the final round) drive every step. No case is rejected.
 
-#[path = "common/greedy.rs"]
-mod greedy;
-
+use kingup_bots::court::GreedyBot;
 use kingup_court::kingup_core::{FirstPlayer, Generator, Seat};
 use kingup_court::{
     Action, ActionKind, ActionSet, Actor, Card, CardSet, ChanceOutcome, Config, Event, Game,
@@ -64,7 +62,7 @@ fn next_step(game: &Game, rng: &mut Generator, greed: u32) -> Option<Step> {
         Actor::Seat(seat) => {
             let legal = game.legal_actions(seat);
             let action = if rng.below(100) < greed {
-                greedy::greedy_action(game, seat)
+                GreedyBot::action(game, seat).expect("the seat is to move")
             } else {
                 legal[rng.below(legal.len() as u32) as usize]
             };

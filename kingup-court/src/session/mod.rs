@@ -87,7 +87,7 @@ pub enum LoadError {
     /// The message quotes at most a short part of the input.
     #[error("not a kingup-court save document: {0}")]
     Malformed(alloc::string::String),
-    /// The document is longer than [`MAX_SAVE_LEN`](crate::MAX_SAVE_LEN) bytes.
+    /// The document is longer than `MAX_SAVE_LEN` (16 MiB, feature `json`) bytes.
     #[error("the document is {0} bytes long; a save is at most 16 MiB")]
     TooLong(usize),
     /// A save of another format version.
