@@ -3,11 +3,16 @@
 //! libFuzzer; `tests/corpus.rs` replays the committed corpus through them on stable Rust.
 
 mod decode;
+mod differential;
 mod engine;
 mod ffi;
+mod history;
+mod positions;
 mod sampling;
 
 pub use decode::decode_json;
+pub use differential::differential;
 pub use engine::action_stream;
 pub use ffi::ffi_calls;
+pub use positions::positions;
 pub use sampling::information_sets;
