@@ -16,16 +16,17 @@ step "rustdoc (warnings are errors)"
 RUSTDOCFLAGS="-D warnings" cargo doc --workspace --no-deps
 
 step "kingup-core feature combinations"
-cargo check -p kingup-core --no-default-features
-cargo check -p kingup-core --no-default-features --features serde
-cargo check -p kingup-core --no-default-features --features alloc,serde
-cargo check -p kingup-core --no-default-features --features json
+RUSTFLAGS="-D warnings" cargo check -p kingup-core --no-default-features
+RUSTFLAGS="-D warnings" cargo check -p kingup-core --no-default-features --features serde
+RUSTFLAGS="-D warnings" cargo check -p kingup-core --no-default-features --features alloc,serde
+RUSTFLAGS="-D warnings" cargo check -p kingup-core --no-default-features --features json
 
 step "Rust tests (unit, integration, doc; the no_std checker build; the Rust driver of the cross-language test)"
 cargo test --workspace
 
-step "release-only tests: bot strength (thousands of games), histories of hand-built states"
-cargo test --release -p kingup-bots --test strength
+step "release-only tests: bot strength (thousands of games), bots on edited views, histories of hand-built states"
+cargo test --release -p kingup-bots --test strength --test views
 cargo test --release -p kingup-core --test reach
+bash scripts/test-packages.sh
 bash scripts/test-ffi.sh
 bash scripts/test-python.sh

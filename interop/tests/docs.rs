@@ -1,10 +1,10 @@
-//! The documentation's promises about the random stream and the save document agree with
-//! the code.
+//! The documentation's promises agree with the code: the random stream's test vectors, the
+//! save document, the observation layout.
 
 use std::path::Path;
 
-use kingup_core::Generator;
 use kingup_core::rand_core::Rng;
+use kingup_core::{Generator, OBSERVATION_FIELDS, OBSERVATION_LEN, observation_field};
 
 fn doc(name: &str) -> String {
     let path = Path::new(env!("CARGO_MANIFEST_DIR"))
@@ -63,4 +63,30 @@ fn the_save_document_shown_in_sessions_md_is_the_scenarios() {
         .map(|s| format!("\"{}\"", s.as_str().unwrap()))
         .collect();
     assert!(text.contains(&steps.join(",")), "the steps");
+}
+
+#[test]
+fn observation_table_matches_the_layout() {
+    let doc = doc("observation.md");
+    let rows: Vec<(String, usize, usize)> = doc
+        .lines()
+        .filter_map(|line| {
+            let cells: Vec<&str> = line.split('|').map(str::trim).collect();
+            let name = cells.get(1)?.strip_prefix('`')?.strip_suffix('`')?;
+            let offset = cells.get(2)?.parse().ok()?;
+            let len = cells.get(3)?.parse().ok()?;
+            Some((name.to_owned(), offset, len))
+        })
+        .collect();
+    assert_eq!(rows.len(), OBSERVATION_FIELDS.len(), "{rows:?}");
+    for ((name, offset, len), (field, field_len)) in rows.iter().zip(OBSERVATION_FIELDS) {
+        assert_eq!(name, field);
+        assert_eq!(*len, field_len, "{name}");
+        assert_eq!(
+            observation_field(name).map(|r| r.start),
+            Some(*offset),
+            "{name}"
+        );
+    }
+    assert!(doc.contains(&format!("**{OBSERVATION_LEN}**")));
 }

@@ -1,33 +1,4 @@
-//! # kingup-bots
-//!
-//! Players for the [King Up!](kingup_core) rules engine: the [`Bot`] trait (a policy that
-//! sees one seat's [`PlayerView`](kingup_core::PlayerView) and nothing else), three bots —
-//! [`RandomBot`], [`HeuristicBot`] and the search bot [`IsmctsBot`] — bots by name
-//! ([`BotKind`], [`BotSpec`]), games between bots ([`play`]) and seat-rotated
-//! [`tournament`]s.
-//!
-//! The rules crate holds no floats, clocks or threads; players need all three, so they live
-//! here.
-//!
-//! ```
-//! use kingup_bots::{Bot, BotKind, BotSpec, play};
-//! use kingup_core::{Config, Game, Generator};
-//!
-//! let mut bots: Vec<_> = ["ismcts", "heuristic", "random"]
-//!     .iter()
-//!     .enumerate()
-//!     .map(|(seat, name)| {
-//!         let spec = BotSpec::new(name.parse::<BotKind>()?).with_iterations(100)?;
-//!         Ok(spec.build(seat as u64))
-//!     })
-//!     .collect::<Result<_, Box<dyn std::error::Error>>>()?;
-//! let mut seats: Vec<&mut dyn Bot> = bots.iter_mut().map(|b| b as &mut dyn Bot).collect();
-//! let mut game = Game::new(Config::new(3))?;
-//! assert!(play(&mut game, &mut seats, &mut Generator::new(1), &mut ()));
-//! println!("winners {}", game.winners().unwrap());
-//! # Ok::<(), Box<dyn std::error::Error>>(())
-//! ```
-
+#![doc = include_str!("../README.md")]
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
 

@@ -70,6 +70,7 @@ usage:
   kingup play [options]          play one seat in the terminal against bots
   kingup tournament [options]    play many games between bots and print the standings
   kingup help                    print this message
+  kingup --version               print the version
 
 kingup play [--players N] [--seat S] [--bots LIST] [--seed X] [--rounds 1|3]
             [--random-layout] [--iterations N] [--watch] [--script] [--delay MS]
@@ -160,6 +161,10 @@ fn run(args: &[OsString]) -> Result<ExitCode, CliError> {
     match command {
         "help" | "--help" | "-h" => {
             out!("{}", usage());
+            Ok(ExitCode::SUCCESS)
+        }
+        "version" | "--version" | "-V" => {
+            out!("kingup {}", env!("CARGO_PKG_VERSION"));
             Ok(ExitCode::SUCCESS)
         }
         "play" => play::run(rest),

@@ -52,11 +52,11 @@ pub(crate) fn parse(line: &str, voting: bool) -> Result<Input, String> {
         .into_iter()
         .filter(|w| !["on", "to", "floor", "the"].contains(w))
         .collect();
-    if let [word] = rest.as_slice()
-        && let Some(vote) = vote(word)
-        && (verb == Some("vote") || (verb.is_none() && (voting || *word != "n")))
-    {
-        return Ok(Input::Move(Action::Vote(vote)));
+    if let [word] = rest.as_slice() {
+        let meant = verb == Some("vote") || (verb.is_none() && (voting || *word != "n"));
+        if let Some(vote) = vote(word).filter(|_| meant) {
+            return Ok(Input::Move(Action::Vote(vote)));
+        }
     }
     if verb == Some("vote") {
         return Err(format!("{}: a vote is `yes` or `no`", excerpt(line.trim())));

@@ -469,3 +469,15 @@ fn a_small_tournament_prints_standings_that_add_up() {
         stderr(&output)
     );
 }
+
+#[test]
+fn version_prints_the_package_version() {
+    for flag in ["--version", "-V", "version"] {
+        let output = kingup(flag, None);
+        assert!(output.status.success());
+        assert_eq!(
+            stdout(&output),
+            format!("kingup {}\n", env!("CARGO_PKG_VERSION"))
+        );
+    }
+}

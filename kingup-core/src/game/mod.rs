@@ -14,6 +14,7 @@ pub(crate) use moves::{action_mask, legal_actions_in};
 pub use score::{CONSOLATION_POINTS, Totals, score};
 pub(crate) use score::{leaders, sum_rounds};
 pub use snapshot::Snapshot;
+#[cfg(feature = "alloc")]
 pub(crate) use snapshot::history;
 pub use validate::InvalidState;
 

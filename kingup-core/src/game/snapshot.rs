@@ -123,6 +123,7 @@ impl Game {
 }
 
 /// A history of `snapshot`'s state: steps that reach it from the start.
+#[cfg(feature = "alloc")]
 pub(crate) fn history(snapshot: &Snapshot) -> Result<reach::Steps, InvalidState> {
     reach::history(&Game::unchecked(snapshot))
 }

@@ -131,7 +131,7 @@ pub enum LoadError {
     /// The message quotes at most a short part of the input.
     #[error("not a kingup save document: {0}")]
     Malformed(alloc::string::String),
-    /// The document is longer than [`MAX_SAVE_LEN`](crate::MAX_SAVE_LEN) bytes.
+    /// The document is longer than `MAX_SAVE_LEN` (1 MiB).
     #[error("the document is {0} bytes long; a save is at most 1 MiB")]
     TooLong(usize),
     /// A save of another format version.

@@ -13,7 +13,7 @@ use std::process::Command;
 fn builds_without_std_or_alloc() {
     let repo = Path::new(env!("CARGO_MANIFEST_DIR"))
         .parent()
-        .expect("kingup-core sits in the repository root");
+        .expect("the crate sits in the repository root");
     let output = Command::new(env!("CARGO"))
         .arg("build")
         .arg("--manifest-path")
