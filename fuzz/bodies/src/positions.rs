@@ -24,22 +24,14 @@ pub fn positions(data: &[u8]) {
             break;
         }
     }
-    let t = std::time::Instant::now();
     history::from_play(&game);
-    eprintln!("T from_play {:?} {:?} r{} {:?}", t.elapsed(), game.phase(), game.round(), game.config());
     let Ok(viewer) = u.int_in_range(0..=game.players() - 1) else {
         return;
     };
     let viewer = Seat::new(viewer).expect("a seat that plays");
-    let t = std::time::Instant::now();
     views_from_play(&game, viewer);
-    eprintln!("T views {:?}", t.elapsed());
-    let t = std::time::Instant::now();
     let _ = edited_snapshot(&mut u, &game);
-    eprintln!("T snap {:?}", t.elapsed());
-    let t = std::time::Instant::now();
     let _ = edited_views(&mut u, &game, viewer);
-    eprintln!("T eviews {:?}", t.elapsed());
 }
 
 /// One step: a listed chance outcome or a legal action, picked by the fuzzer.
@@ -83,10 +75,7 @@ fn edited_snapshot(u: &mut Unstructured<'_>, game: &Game) -> Result<()> {
         return Ok(());
     };
     assert_eq!(read, snapshot, "a snapshot reads back as written");
-    eprintln!("SNAP {text}");
-    let t = std::time::Instant::now();
     let judged = history::snapshot(&read);
-    eprintln!("T judged {:?} {:?}", t.elapsed(), judged.as_ref().err());
     let as_game = serde_json::from_str::<Game>(&text);
     assert_eq!(as_game.ok(), judged.ok(), "Game and Snapshot readings agree");
     Ok(())
