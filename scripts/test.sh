@@ -21,11 +21,18 @@ RUSTFLAGS="-D warnings" cargo check -p kingup-core --no-default-features --featu
 RUSTFLAGS="-D warnings" cargo check -p kingup-core --no-default-features --features alloc,serde
 RUSTFLAGS="-D warnings" cargo check -p kingup-core --no-default-features --features json
 
+step "kingup-court feature combinations"
+RUSTFLAGS="-D warnings" cargo check -p kingup-court --no-default-features
+RUSTFLAGS="-D warnings" cargo check -p kingup-court --no-default-features --features serde
+RUSTFLAGS="-D warnings" cargo check -p kingup-court --no-default-features --features alloc,serde
+RUSTFLAGS="-D warnings" cargo check -p kingup-court --no-default-features --features json
+
 step "Rust tests (unit, integration, doc; the no_std checker build; the Rust driver of the cross-language test)"
 cargo test --workspace
 
-step "release-only tests: bot strength (thousands of games), bots on edited views, histories of hand-built states"
+step "release-only tests: bot strength (thousands of games), bots on edited views, histories of hand-built states, docs/bots.md's commands"
 cargo test --release -p kingup-bots --test strength --test views
+cargo test --release -p kingup-cli --test docs
 cargo test --release -p kingup-core --test reach
 bash scripts/test-packages.sh
 bash scripts/test-ffi.sh

@@ -154,3 +154,8 @@ pub fn events_text(session: &Session) -> String {
 #[doc = include_str!("../../README.md")]
 #[cfg(doctest)]
 pub struct ReadmeDoctests;
+
+/// docs/bots.md's Rust examples, run as doctests.
+#[doc = include_str!("../../docs/bots.md")]
+#[cfg(doctest)]
+pub struct BotsDocDoctests;

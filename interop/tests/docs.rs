@@ -1,10 +1,14 @@
 //! The documentation's promises agree with the code: the random stream's test vectors, the
-//! save document, the observation layout.
+//! save document, the snapshot and replay forms, the observation layout, the crate READMEs'
+//! dependency lines.
 
 use std::path::Path;
 
 use kingup_core::rand_core::Rng;
-use kingup_core::{Generator, OBSERVATION_FIELDS, OBSERVATION_LEN, observation_field};
+use kingup_core::{
+    Config, Game, Generator, OBSERVATION_FIELDS, OBSERVATION_LEN, Replay, Session,
+    observation_field,
+};
 
 fn doc(name: &str) -> String {
     let path = Path::new(env!("CARGO_MANIFEST_DIR"))
@@ -65,6 +69,33 @@ fn the_save_document_shown_in_sessions_md_is_the_scenarios() {
     assert!(text.contains(&steps.join(",")), "the steps");
 }
 
+/// The first ```` ```json ```` block after `heading` in `text`.
+fn json_block_after(text: &str, heading: &str) -> String {
+    text.lines()
+        .skip_while(|l| *l != heading)
+        .skip_while(|l| *l != "```json")
+        .skip(1)
+        .take_while(|l| *l != "```")
+        .collect()
+}
+
+#[test]
+fn the_snapshot_and_replay_in_architecture_md_are_the_game_they_describe() {
+    let text = doc("architecture.md");
+    // "A three-player game after its deal (seed 5) and the first move, Beatrice on floor 4."
+    let mut session = Session::new(Config::new(3), 5).unwrap();
+    session
+        .apply(session.game().next_seat().unwrap(), "B4".parse().unwrap())
+        .unwrap();
+
+    let snapshot: Game = serde_json::from_str(&json_block_after(&text, "### Snapshot")).unwrap();
+    assert_eq!(&snapshot, session.game());
+
+    let replay: Replay = serde_json::from_str(&json_block_after(&text, "### Replay")).unwrap();
+    assert_eq!(&replay, session.replay());
+    assert_eq!(&replay.play().unwrap(), session.game());
+}
+
 #[test]
 fn observation_table_matches_the_layout() {
     let doc = doc("observation.md");
@@ -89,4 +120,27 @@ fn observation_table_matches_the_layout() {
         );
     }
     assert!(doc.contains(&format!("**{OBSERVATION_LEN}**")));
+}
+
+#[test]
+fn the_crate_readmes_depend_on_the_version_being_published() {
+    let version = env!("CARGO_PKG_VERSION"); // the workspace's, shared by every crate
+    let requirement = version.rsplit_once('.').unwrap().0; // "0.1" for 0.1.x
+    for krate in ["kingup-core", "kingup-bots"] {
+        let path = Path::new(env!("CARGO_MANIFEST_DIR")).join(format!("../{krate}/README.md"));
+        let text = std::fs::read_to_string(path).unwrap();
+        let toml: Vec<&str> = text
+            .lines()
+            .skip_while(|l| *l != "```toml")
+            .skip(1)
+            .take_while(|l| *l != "```")
+            .filter(|l| !l.starts_with('#') && l.contains(" = \""))
+            .collect();
+        assert!(!toml.is_empty(), "{krate}");
+        for line in toml {
+            let (name, value) = line.split_once(" = ").unwrap();
+            assert!(name.starts_with("kingup-"), "{krate}: {line}");
+            assert_eq!(value, format!("\"{requirement}\""), "{krate}: {line}");
+        }
+    }
 }

@@ -214,9 +214,14 @@ pub fn tournament<R: Rng>(
                 })
             })
             .collect();
+        // A panicking bot (an entrant's own code) panics the caller as it would on one
+        // thread, rather than leaving its games out of the standings.
         workers
             .into_iter()
-            .map(|w| w.join().unwrap_or_default())
+            .map(|w| {
+                w.join()
+                    .unwrap_or_else(|panic| std::panic::resume_unwind(panic))
+            })
             .collect()
     });
     let mut rows = empty_rows(entrants);
@@ -349,6 +354,39 @@ mod tests {
             TournamentError::Threads(65).to_string(),
             "a tournament runs on 1 to 64 threads, not 65"
         );
+    }
+
+    /// Fails on its first move.
+    struct Broken;
+
+    impl Bot for Broken {
+        fn choose(&mut self, _: &kingup_core::PlayerView) -> Option<kingup_core::Action> {
+            panic!("broken bot")
+        }
+
+        fn name(&self) -> &str {
+            "broken"
+        }
+    }
+
+    #[test]
+    fn a_panicking_bot_panics_the_caller_instead_of_losing_games() {
+        let broken = Entrant {
+            name: "broken".into(),
+            make: Box::new(|_| Box::new(Broken) as Box<dyn Bot>),
+        };
+        let entrants = [random(), random(), broken];
+        for threads in [1, 2] {
+            let run = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+                tournament(&config(4, threads), &entrants, Generator::new, |_| {})
+            }));
+            let panic = run.expect_err("the broken bot's panic reaches the caller");
+            assert_eq!(
+                panic.downcast_ref::<&str>(),
+                Some(&"broken bot"),
+                "{threads} threads"
+            );
+        }
     }
 
     #[test]

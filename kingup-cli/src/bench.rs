@@ -12,7 +12,7 @@ use std::time::{Duration, Instant};
 use kingup_bots::{Bot, BotKind, HeuristicBot};
 use kingup_core::{Config, Game, Generator, Phase, PlayerView};
 
-use crate::{CliError, out};
+use crate::{CliError, out, text};
 use crate::{args, bots};
 
 pub(crate) fn run(args: &[OsString]) -> Result<ExitCode, CliError> {
@@ -58,11 +58,12 @@ pub(crate) fn run(args: &[OsString]) -> Result<ExitCode, CliError> {
             return Err(CliError::Failed("ISMCTS found no move".to_owned()));
         }
     }
-    out!(
+    let title = format!(
         "ISMCTS (heuristic playouts to the end of the round), {players} players, {iterations} \
          iterations per decision, {} positions from heuristic games (seed {seed}):",
         views.len()
     );
+    out!("{}", text::wrap(&title));
     out!("    phase       decisions   ms/decision   iterations/s");
     let row = |name: &str, n: u32, t: Duration| {
         if n > 0 {

@@ -15,9 +15,13 @@
 mod args;
 mod bench;
 mod bots;
+mod journal;
 mod moves;
 mod play;
+mod prompt;
 mod render;
+mod table;
+mod text;
 mod tournament;
 
 use std::ffi::OsString;
@@ -64,57 +68,65 @@ pub(crate) fn usage() -> String {
     let save_kib = MAX_SAVE_LEN / 1024;
     format!(
         "\
-kingup: play King Up! (Viva il Re!) against bots, watch bots play, or run bot tournaments
+kingup: play King Up! (Viva il Re!) against bots, watch bots play, or run bot
+tournaments
 
 usage:
   kingup play [options]          play one seat in the terminal against bots
-  kingup tournament [options]    play many games between bots and print the standings
+  kingup tournament [options]    play many games between bots, print standings
   kingup help                    print this message
   kingup --version               print the version
 
 kingup play [--players N] [--seat S] [--bots LIST] [--seed X] [--rounds 1|3]
-            [--random-layout] [--iterations N] [--watch] [--script] [--delay MS]
-            [--save FILE] [--load FILE]
+            [--random-layout] [--iterations N] [--watch] [--script]
+            [--delay MS] [--save FILE] [--load FILE]
   --players N        {min_players} to {max_players} players (default 4)
-  --seat S           your seat, 0 to N-1 (default 0); seats are numbered clockwise
-  --bots LIST        comma-separated bots: ismcts, heuristic, random; at most N entries.
-                     N entries give one bot per seat (your own seat's entry is skipped);
-                     fewer are repeated over the bot seats in order (default: ismcts;
-                     when watching ismcts,heuristic)
-  --seed X           seed of the deal and the bots, 0 to 2^64-1 (default: a secret one
-                     from the operating system; it is printed once the game is over, since
-                     it predicts every deal)
-  --rounds 1|3       the standard 3-round game (default) or the 1-round quick variant
+  --seat S           your seat, 0 to N-1 (default 0); seats go clockwise
+  --bots LIST        comma-separated bots: ismcts, heuristic, random; at most
+                     N entries. N entries give one bot per seat (your own
+                     seat's entry is skipped); fewer are repeated over the bot
+                     seats in order (default: ismcts; when watching
+                     ismcts,heuristic)
+  --seed X           seed of the deal and the bots, 0 to 2^64-1 (default: a
+                     secret one from the operating system; it is printed once
+                     the game is over, since it predicts every deal)
+  --rounds 1|3       the standard 3-round game (default) or the 1-round quick
+                     variant
   --random-layout    characters start on random floors 0-3, no placement phase
-  --iterations N     ISMCTS iterations per decision, 1 to {max_iterations} (default {iterations})
-  --watch            bots play every seat and you watch as a spectator; this is the mode
-                     whenever standard input is not a terminal (unless --script)
-  --script           read your moves line by line from standard input even when it is
-                     not a terminal (for scripted play and tests)
-  --delay MS         pause MS milliseconds after each move while watching, 0 to {MAX_DELAY_MS}
-                     (default 0)
-  --save FILE        write the game to FILE after every move (the save document every
-                     kingup front end reads; it holds every secret, so keep it to yourself)
-  --load FILE        resume the game saved in FILE, at most {save_kib} KiB (its players,
-                     rounds and deals; not with --players, --seed, --rounds or
-                     --random-layout)
+  --iterations N     ISMCTS iterations per decision,
+                     1 to {max_iterations} (default {iterations})
+  --watch            bots play every seat and you watch as a spectator; the
+                     mode whenever standard input is not a terminal (unless
+                     --script)
+  --script           read your moves line by line from standard input even
+                     when it is not a terminal (for scripted play and tests)
+  --delay MS         pause MS milliseconds after each move while watching,
+                     0 to {MAX_DELAY_MS} (default 0)
+  --save FILE        write the game to FILE after every move (the save document
+                     every kingup front end reads; it holds every secret, so
+                     keep it to yourself)
+  --load FILE        resume the game saved in FILE, at most {save_kib} KiB (its
+                     players, rounds and deals; not with --players, --seed,
+                     --rounds or --random-layout)
 
   Moves: placement `B4`, `beatrice 4` or `place B 4`; climb `F`, `fiorello` or
-  `climb F`; vote `yes`/`no` (`y`/`n`). Also `help`, `legal`, `board`, `quit`. A line is
-  at most {MAX_LINE} bytes.
+  `climb F`; vote `yes`/`no` (`y`/`n`). Also `help`, `legal`, `board`, `log`
+  (every move so far) and `quit`. A line is at most {MAX_LINE} bytes.
 
-kingup tournament [--games N] [--players N] [--bots LIST] [--seed X] [--threads T]
-                  [--iterations N]
-  --games N          games to play, 1 to {max_games} (default 100); seats rotate every
-                     game, so a multiple of the player count is fairest
+kingup tournament [--games N] [--players N] [--bots LIST] [--seed X]
+                  [--threads T] [--iterations N]
+  --games N          games to play, 1 to {max_games} (default 100); seats rotate
+                     every game, so a multiple of the player count is fairest
   --players N        {min_players} to {max_players} (default: the number of bots listed, else 4)
   --bots LIST        one bot per seat, {min_players} to {max_players} of: ismcts, heuristic, random
                      (default: ismcts then heuristic for the other seats)
-  --seed X           seed of every game's chance and bots, 0 to 2^64-1 (default 1)
-  --threads T        worker threads, 1 to {max_threads} (default: all cores, at most
-                     {max_threads}); results do not depend on it
-  --iterations N     ISMCTS iterations per decision, 1 to {max_iterations} (default {iterations})",
-        MAX_LINE = play::MAX_LINE,
+  --seed X           seed of every game's chance and bots, 0 to 2^64-1
+                     (default 1)
+  --threads T        worker threads, 1 to {max_threads} (default: all cores, at
+                     most {max_threads}); results do not depend on it
+  --iterations N     ISMCTS iterations per decision,
+                     1 to {max_iterations} (default {iterations})",
+        MAX_LINE = prompt::MAX_LINE,
     )
 }
 

@@ -13,8 +13,10 @@ pub(crate) enum Input {
     Help,
     /// `legal`: list the legal moves.
     Legal,
-    /// `board`: draw the castle again.
+    /// `board`: draw the screen again.
     Board,
+    /// `log`: what happened so far.
+    Log,
     /// `quit`: leave the game.
     Quit,
     /// An empty line.
@@ -36,6 +38,7 @@ pub(crate) fn parse(line: &str, voting: bool) -> Result<Input, String> {
         ["help" | "h" | "?"] => return Ok(Input::Help),
         ["legal" | "moves"] => return Ok(Input::Legal),
         ["board" | "castle" | "show"] => return Ok(Input::Board),
+        ["log" | "history"] => return Ok(Input::Log),
         ["quit" | "exit" | "q"] => return Ok(Input::Quit),
         _ => {}
     }
@@ -232,6 +235,7 @@ mod tests {
     fn commands_and_mistakes() {
         assert_eq!(parse("help", false), Ok(Input::Help));
         assert_eq!(parse("LEGAL", false), Ok(Input::Legal));
+        assert_eq!(parse("log", true), Ok(Input::Log));
         assert_eq!(parse("quit", true), Ok(Input::Quit));
         assert_eq!(parse("   ", false), Ok(Input::Nothing));
         let natale = Action::Climb {

@@ -11,7 +11,7 @@ use kingup_core::{Config, Generator};
 
 use crate::args;
 use crate::bots;
-use crate::{CliError, out, usage};
+use crate::{CliError, out, text, usage};
 
 #[derive(Debug)]
 struct Options {
@@ -140,15 +140,16 @@ pub(crate) fn run(args: &[OsString]) -> Result<ExitCode, CliError> {
         .validate()
         .map_err(|e| CliError::Usage(e.to_string()))?;
     let list: Vec<&str> = lineup.iter().map(|k| k.name()).collect();
-    let mut command = format!(
-        "kingup tournament --games {} --players {players} --bots {} --seed {} --threads {}",
-        o.games,
-        list.join(","),
-        o.seed,
-        o.threads,
-    );
+    let mut command = vec![
+        "kingup tournament".to_owned(),
+        format!("--games {}", o.games),
+        format!("--players {players}"),
+        format!("--bots {}", list.join(",")),
+        format!("--seed {}", o.seed),
+        format!("--threads {}", o.threads),
+    ];
     if lineup.contains(&BotKind::Ismcts) {
-        command.push_str(&format!(" --iterations {}", o.iterations));
+        command.push(format!("--iterations {}", o.iterations));
     }
     let progress = Progress::new(o.games, std::io::stderr().is_terminal());
     let start = Instant::now();
@@ -158,7 +159,7 @@ pub(crate) fn run(args: &[OsString]) -> Result<ExitCode, CliError> {
     .map_err(|e| CliError::Usage(e.to_string()))?;
     progress.finish();
     let elapsed = start.elapsed().as_secs_f64();
-    out!(
+    let summary = format!(
         "{} games of {players} players (3 rounds), seats rotated every game; {:.1} s ({:.1} \
          games/s).\nWin rate and mean final score with 95% confidence intervals (a shared win \
          counts 1/winners):\n",
@@ -166,8 +167,9 @@ pub(crate) fn run(args: &[OsString]) -> Result<ExitCode, CliError> {
         elapsed,
         f64::from(o.games) / elapsed.max(1e-9)
     );
+    out!("{}\n", text::wrap(&summary));
     out!("{standings}");
-    out!("command: {command}");
+    out!("{}", text::command("command:", &command));
     Ok(ExitCode::SUCCESS)
 }
 

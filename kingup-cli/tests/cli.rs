@@ -50,6 +50,45 @@ fn stderr(output: &Output) -> String {
     String::from_utf8_lossy(&output.stderr).into_owned()
 }
 
+/// `text` with every run of whitespace made one space: sentences read across the lines
+/// they were wrapped into.
+fn squash(text: &str) -> String {
+    text.split_whitespace().collect::<Vec<_>>().join(" ")
+}
+
+/// Columns the terminal gives a line: every character the game prints is one column wide.
+fn columns(line: &str) -> usize {
+    line.chars().count()
+}
+
+/// Asserts that no line of `text` is wider than an 80-column terminal.
+fn assert_fits_80_columns(text: &str, what: &str) {
+    for line in text.lines() {
+        assert!(
+            columns(line) <= 80,
+            "{what}: a line of {} columns:\n{line}",
+            columns(line)
+        );
+    }
+}
+
+/// A printed shell command: from `label` to the end of its last line, the lines that end
+/// with ` \` joined, as one line.
+fn command_after(text: &str, label: &str) -> String {
+    let start = text.find(label).expect("the command is printed") + label.len();
+    let mut command = String::new();
+    for line in text[start..].lines() {
+        match line.strip_suffix(" \\") {
+            Some(part) => command.push_str(part),
+            None => {
+                command.push_str(line);
+                break;
+            }
+        }
+    }
+    squash(&command)
+}
+
 #[test]
 fn watch_mode_runs_to_the_end_with_stdin_closed() {
     let output = kingup(
@@ -58,6 +97,7 @@ fn watch_mode_runs_to_the_end_with_stdin_closed() {
     );
     let text = stdout(&output);
     assert!(output.status.success(), "{}", stderr(&output));
+    assert_fits_80_columns(&text, "watching");
     assert!(text.contains("Watching as a spectator"), "{text}");
     for round in 1..=3 {
         assert!(text.contains(&format!("Round {round} scores")), "{text}");
@@ -119,33 +159,35 @@ fn scripted_play_accepts_good_moves_reprompts_on_bad_ones_and_finishes() {
     );
     let text = stdout(&output);
     assert!(output.status.success(), "{}\n{text}", stderr(&output));
+    assert_fits_80_columns(&text, "scripted play");
+    let words = squash(&text);
     // Your objective is shown to you, and the castle is drawn with it marked.
-    assert!(text.contains("You are dealt objective card"), "{text}");
+    assert!(words.contains("You are dealt objective card"), "{text}");
     assert!(text.contains("* your objective"), "{text}");
     // Bad input re-prompts with a reason.
-    assert!(text.contains("\"xyzzy\" is not a move"), "{text}");
+    assert!(words.contains("\"xyzzy\" is not a move"), "{text}");
     assert!(
-        text.contains(
+        words.contains(
             "You cannot place Beatrice on Servants (0): characters are placed on floors 1 to 4"
         ),
         "{text}"
     );
     assert!(text.contains("Your legal moves:"), "{text}");
     assert!(text.contains("How to play"), "{text}");
-    assert!(text.contains("is already in the castle"), "{text}");
-    // Refusals speak to the person: never of their seat in the third person.
-    for line in text.lines().filter(|l| l.contains("✗ You cannot")) {
+    assert!(words.contains("is already in the castle"), "{text}");
+    // Messages speak to the person: never of their seat in the third person.
+    for line in text.lines() {
         assert!(
-            !line.contains("seat 2") && !line.contains("it has"),
+            !line.contains("Seat 2 ") && !line.contains("(you)") && !line.contains("it has"),
             "{line}"
         );
     }
-    // Good moves are played.
-    assert!(text.contains("Seat 2 (you) places "), "{text}");
-    assert!(text.contains("Seat 2 (you) moves "), "{text}");
+    // Good moves are played: through placement and the climb to the votes.
+    assert!(text.contains("· climb phase ·"), "{text}");
+    assert!(words.contains("Vote on"), "{text}");
     // To the end, with every objective revealed at each round's end.
     assert_eq!(
-        text.matches("Every objective is revealed").count(),
+        text.matches("every objective revealed").count(),
         3,
         "{text}"
     );
@@ -187,8 +229,8 @@ fn the_seed_is_shown_only_once_the_game_is_over() {
     assert!(replay > over, "{text}");
     assert!(!text[..over].contains("seed"), "{text}");
     // The printed command plays the very same game.
-    let command = text[replay..].lines().next().unwrap();
-    let args = command.trim_start_matches("Same game again: kingup ");
+    let command = command_after(&text, "Same game again:");
+    let args = command.strip_prefix("kingup ").expect("a kingup command");
     let again = stdout(&kingup(args, None));
     let game =
         |t: &str| t[t.find("Round 1 of 1").unwrap()..t.find("Same game again").unwrap()].to_owned();
@@ -419,6 +461,8 @@ fn help_prints_the_usage_with_every_limit() {
             text.contains("kingup play") && text.contains("kingup tournament"),
             "{args}"
         );
+        assert_fits_80_columns(&text, args);
+        assert!(text.contains("`log`"), "{text}");
         // Each limit as the option is checked against it.
         for limit in [
             format!("{} to {} players", Config::MIN_PLAYERS, Config::MAX_PLAYERS),
@@ -458,8 +502,11 @@ fn a_small_tournament_prints_standings_that_add_up() {
         (total - 100.0).abs() < 0.2,
         "win rates sum to {total}\n{text}"
     );
-    assert!(
-        text.contains("command: kingup tournament --games 12 --players 3 --bots random,random,heuristic --seed 3 --threads 1"),
+    assert_fits_80_columns(&text, "tournament");
+    assert_eq!(
+        command_after(&text, "command:"),
+        "kingup tournament --games 12 --players 3 --bots random,random,heuristic --seed 3 \
+         --threads 1",
         "{text}"
     );
     // Not a terminal: progress as lines, the last one at 100%.
@@ -480,4 +527,390 @@ fn version_prints_the_package_version() {
             format!("kingup {}\n", env!("CARGO_PKG_VERSION"))
         );
     }
+}
+
+/// The person's lines for a whole game: [`every_move`] over and over, with `no` instead of
+/// `yes` every third time round, so that the person votes both ways.
+fn a_whole_game_of_moves() -> String {
+    let mut lines = Vec::new();
+    for cycle in 0..300 {
+        let mut moves = every_move();
+        if cycle % 3 == 2 {
+            *moves.last_mut().expect("a vote ends the list") = "no".to_owned();
+        }
+        lines.extend(moves);
+    }
+    lines.join("\n") + "\n"
+}
+
+/// What the person is asked at a prompt, and what that prompt's screen must show.
+#[derive(Debug)]
+enum Asked {
+    /// A move; the screen shows these, the others' moves and the votes' outcomes since the
+    /// person's last answer, in order.
+    Move(Vec<String>),
+    /// Enter at a round's end; the same for the screen with the scores.
+    Enter(Vec<String>),
+}
+
+/// Replays a saved game as the person at `me` lived it: every prompt they were asked
+/// (their moves, but for the Yes they had to cast without a No card, and the pause at
+/// each round's end) with what happened since their previous answer.
+fn prompts_of(save: &str, me: usize) -> Vec<Asked> {
+    use kingup_core::{Event, Game, Session, Step, Vote};
+    let session = Session::from_json(save.trim_end()).expect("a save document");
+    let mut game = Game::new(*session.config()).expect("the saved config");
+    let mut since = Vec::new();
+    let mut asked = Vec::new();
+    for &step in &session.replay().steps {
+        let mover = match step {
+            Step::Action { seat, action } => Some((seat.index(), action)),
+            Step::Chance(_) => None,
+        };
+        if let Some((seat, action)) = mover.filter(|&(seat, _)| seat == me) {
+            let view = game.player_view(kingup_core::Seat::new(seat).expect("a seat"));
+            let forced = action == Action::Vote(Vote::Yes) && view.no_cards() == 0;
+            if !forced {
+                asked.push(Asked::Move(std::mem::take(&mut since)));
+            }
+        }
+        let mut events = Vec::new();
+        game.apply_step(step, &mut events)
+            .expect("a saved step replays");
+        match mover {
+            Some((seat, Action::Place { character, floor })) if seat != me => since.push(format!(
+                "Seat {seat} places {character} on {floor} ({})",
+                floor.index()
+            )),
+            Some((seat, Action::Climb { character })) if seat != me => {
+                let to = game
+                    .public_view()
+                    .castle
+                    .floor_of(character)
+                    .expect("climbed");
+                since.push(format!(
+                    "Seat {seat} moves {character} up to {to} ({})",
+                    to.index()
+                ));
+            }
+            _ => {}
+        }
+        for event in events {
+            match event {
+                Event::Eliminated { character } => {
+                    since.push(format!("{character} is eliminated"));
+                }
+                Event::Crowned { character } => since.push(format!("Long live King {character}")),
+                Event::RoundScored { .. } => {
+                    asked.push(Asked::Enter(std::mem::take(&mut since)));
+                }
+                _ => {}
+            }
+        }
+    }
+    asked
+}
+
+/// The output cut into screens: each ends with a prompt's row (`> ` and the echoed answer)
+/// and holds what was printed since the previous answer; the last holds the rest.
+fn screens(text: &str) -> Vec<Vec<&str>> {
+    let mut screens = vec![Vec::new()];
+    for line in text.lines() {
+        screens.last_mut().expect("a screen").push(line);
+        if line.starts_with("> ") || line == ">" {
+            screens.push(Vec::new());
+        }
+    }
+    screens
+}
+
+/// Checks that `screen` shows `expected` (sentences' beginnings, oldest first) below its
+/// "since your last move" rule: all of them in order, or the latest ones in order after a
+/// line saying how many earlier events are left out.
+fn assert_shows_recent(screen: &[&str], expected: &[String], what: &str) {
+    let shown = || screen.join("\n");
+    let rule = screen
+        .iter()
+        .position(|l| l.starts_with("── since your last move"));
+    let recent = match rule {
+        Some(at) => &screen[at + 1..],
+        None => {
+            assert!(
+                expected.is_empty(),
+                "{what}: no recent moves shown\n{}",
+                shown()
+            );
+            return;
+        }
+    };
+    let found: Vec<Option<usize>> = expected
+        .iter()
+        .map(|e| recent.iter().position(|l| l.contains(e.as_str())))
+        .collect();
+    let hidden = found.iter().take_while(|f| f.is_none()).count();
+    let lines: Vec<usize> = found[hidden..]
+        .iter()
+        .map(|f| f.unwrap_or_else(|| panic!("{what}: {expected:?} not all shown\n{}", shown())))
+        .collect();
+    assert!(
+        lines.windows(2).all(|w| w[0] < w[1]),
+        "{what}: out of order\n{}",
+        shown()
+    );
+    let cut = recent
+        .iter()
+        .find_map(|l| l.strip_prefix("  … "))
+        .map(|rest| {
+            let n = rest.split(' ').next().expect("a count");
+            assert!(rest.ends_with("(type `log` to see them)"), "{what}: {rest}");
+            n.parse::<usize>().expect("a number of events")
+        });
+    match cut {
+        Some(left_out) => assert!(
+            left_out >= hidden && left_out > 0,
+            "{what}: {left_out} left out, {hidden} missing\n{}",
+            shown()
+        ),
+        None => assert_eq!(hidden, 0, "{what}: moves missing\n{}", shown()),
+    }
+}
+
+/// Plays a scripted game as the seat `--seat` names, saving it, and checks what the
+/// person saw: no line wider than 80 columns; every screen, from the previous answer to a
+/// prompt, at most 24 rows; each screen that asks for a move or for Enter shows the
+/// others' moves and the votes' outcomes since the person's previous answer (or the latest
+/// of them after a line counting the rest). Returns the output.
+fn play_and_check_screens(args: &str, me: usize) -> String {
+    let dir = std::env::temp_dir().join(format!(
+        "kingup-cli-screens-{}-{}",
+        std::process::id(),
+        args.replace([' ', '-', ','], "")
+    ));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("game.json");
+    let output = kingup(
+        &format!("play --script --seat {me} {args} --save {}", file.display()),
+        Some(a_whole_game_of_moves()),
+    );
+    let text = stdout(&output);
+    assert!(
+        output.status.success(),
+        "{args}: {}\n{text}",
+        stderr(&output)
+    );
+    assert_fits_80_columns(&text, args);
+    let screens = screens(&text);
+    for screen in &screens {
+        assert!(
+            screen.len() <= 24,
+            "{args}: a screen of {} rows:\n{}",
+            screen.len(),
+            screen.join("\n")
+        );
+    }
+    // The screens that ask for a move (they show the board) or wait at a round's end,
+    // one for each prompt the saved game says the person was asked, in order.
+    let asking: Vec<&Vec<&str>> = screens
+        .iter()
+        .filter(|s| {
+            s.iter()
+                .any(|l| l.ends_with("· your move ──") || l.contains("· your move ─"))
+                || s.iter().any(|l| l.starts_with("Press Enter for "))
+        })
+        .collect();
+    let asked = prompts_of(&std::fs::read_to_string(&file).unwrap(), me);
+    assert_eq!(asking.len(), asked.len(), "{args}: one screen a prompt");
+    for (i, (screen, asked)) in asking.iter().zip(&asked).enumerate() {
+        let what = format!("{args}, prompt {i}");
+        let waits = screen.iter().any(|l| l.starts_with("Press Enter for "));
+        match asked {
+            Asked::Move(expected) => {
+                assert!(!waits, "{what}: a move was asked");
+                assert_shows_recent(screen, expected, &what);
+                // The board first, then what happened, just above the question.
+                let board = screen.iter().position(|l| l.contains("· your move"));
+                let recent = screen.iter().position(|l| l.starts_with("── since"));
+                assert!(recent.is_none() || recent > board, "{what}");
+            }
+            Asked::Enter(expected) => {
+                assert!(waits, "{what}: Enter was asked");
+                assert!(
+                    screen
+                        .iter()
+                        .any(|l| l.contains("every objective revealed")),
+                    "{what}"
+                );
+                assert_shows_recent(screen, expected, &what);
+            }
+        }
+    }
+    // The person is "you", never their seat in the third person.
+    for line in text.lines() {
+        assert!(
+            !line.contains(&format!("Seat {me} ")) && !line.contains("(you)"),
+            "{args}: {line}"
+        );
+    }
+    // The seed comes only once the game is over.
+    let over = text.find("── Game over").expect("the game ends");
+    assert!(!text[..over].contains("seed"), "{args}");
+    std::fs::remove_dir_all(&dir).unwrap();
+    text
+}
+
+#[test]
+fn every_screen_of_a_3_player_game_fits_80_by_24_and_shows_the_others_moves() {
+    let text = play_and_check_screens("--players 3 --seed 21 --bots random,heuristic", 1);
+    // Through votes both ways, eliminations and three crownings.
+    assert!(text.contains("is eliminated"), "{text}");
+    assert_eq!(text.matches("Long live King").count(), 3, "{text}");
+    let text = play_and_check_screens(
+        "--players 3 --rounds 1 --random-layout --seed 6 --bots heuristic",
+        0,
+    );
+    assert!(text.contains("is eliminated"), "{text}");
+}
+
+#[test]
+fn every_screen_of_a_6_player_game_fits_80_by_24_and_shows_the_others_moves() {
+    let text = play_and_check_screens("--players 6 --seed 8 --bots random,heuristic", 4);
+    assert!(text.contains("is eliminated"), "{text}");
+    assert_eq!(text.matches("Long live King").count(), 3, "{text}");
+    // Five others move between two of the person's moves, with elections among them: some
+    // screens have to cut what happened to its latest.
+    assert!(text.contains("earlier events (type `log`"), "{text}");
+    let text = play_and_check_screens(
+        "--players 6 --rounds 1 --random-layout --seed 2 --bots random",
+        0,
+    );
+    assert!(text.contains("is eliminated"), "{text}");
+}
+
+#[test]
+fn log_shows_the_game_so_far_and_board_draws_the_screen_again() {
+    let output = kingup(
+        "play --script --players 6 --seat 5 --seed 3 --bots random",
+        Some("log\nboard\nquit\n".to_owned()),
+    );
+    let text = stdout(&output);
+    assert!(output.status.success(), "{}\n{text}", stderr(&output));
+    let screens = screens(&text);
+    assert_eq!(screens.len(), 4, "{text}");
+    // `log`: the game so far, the person's dealt objective and the five others' first
+    // placements.
+    let log = &screens[1];
+    assert!(log[0].starts_with("── the game so far"), "{text}");
+    assert_eq!(log[1], "Round 1 of 3:", "{text}");
+    assert!(
+        log.iter()
+            .any(|l| l.contains("You are dealt objective card"))
+    );
+    assert_eq!(
+        log.iter().filter(|l| l.contains(" places ")).count(),
+        5,
+        "{text}"
+    );
+    // `board`: the same screen as the first, from the board on (the first began with the
+    // introduction, so it had fewer rows for what happened).
+    let board = &screens[2];
+    assert!(board.len() <= 24, "{text}");
+    assert!(board[0].contains("· your move"), "{text}");
+    let first = &screens[0];
+    let from_board = first
+        .iter()
+        .position(|l| l.contains("· your move"))
+        .unwrap();
+    assert_eq!(board[..13], first[from_board..from_board + 13], "{text}");
+    assert_eq!(
+        board.iter().filter(|l| l.contains(" places ")).count(),
+        5,
+        "{text}"
+    );
+    assert!(screens[3].iter().any(|l| l.contains("You leave the game")));
+}
+
+#[test]
+fn log_late_in_the_game_shows_every_earlier_round_whole() {
+    use kingup_core::{Game, Session, Step};
+    let dir = std::env::temp_dir().join(format!("kingup-cli-log-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("game.json");
+    // `log` every few lines: the last one comes late in the game.
+    let script: String = (0..300)
+        .flat_map(|_| every_move())
+        .collect::<Vec<_>>()
+        .chunks(10)
+        .map(|moves| format!("log\n{}\n", moves.join("\n")))
+        .collect();
+    let output = kingup(
+        &format!(
+            "play --script --players 3 --seat 0 --seed 4 --bots heuristic --save {}",
+            file.display()
+        ),
+        Some(script),
+    );
+    let text = stdout(&output);
+    assert!(output.status.success(), "{}\n{text}", stderr(&output));
+    assert_fits_80_columns(&text, "log");
+    let screens = screens(&text);
+    let log = screens
+        .iter()
+        .rev()
+        .find(|s| s[0].starts_with("── the game so far"))
+        .expect("a log");
+    let round = |n: usize| {
+        let start = log
+            .iter()
+            .position(|l| *l == format!("Round {n} of 3:"))
+            .unwrap_or_else(|| panic!("round {n} in the log:\n{}", log.join("\n")));
+        let end = log[start + 1..]
+            .iter()
+            .position(|l| l.starts_with("Round "))
+            .map_or(log.len(), |e| start + 1 + e);
+        &log[start + 1..end]
+    };
+    assert!(log.contains(&"Round 3 of 3:"), "{}", log.join("\n"));
+    // Each finished round whole: every placement and climb the save holds for it, the
+    // person's own among them, and how it ended.
+    let session = Session::from_json(std::fs::read_to_string(&file).unwrap().trim_end())
+        .expect("a save document");
+    let mut game = Game::new(*session.config()).unwrap();
+    let mut moves = [(0, 0); 2];
+    for &step in &session.replay().steps {
+        let round = game.round();
+        if let Step::Action { action, .. } = step {
+            match (round, action) {
+                (0 | 1, Action::Place { .. }) => moves[usize::from(round)].0 += 1,
+                (0 | 1, Action::Climb { .. }) => moves[usize::from(round)].1 += 1,
+                _ => {}
+            }
+        }
+        game.apply_step(step, &mut Vec::new()).unwrap();
+    }
+    for (n, (places, climbs)) in [1, 2].into_iter().zip(moves) {
+        let lines = round(n);
+        let count = |what: &str| lines.iter().filter(|l| l.contains(what)).count();
+        let placed = count(" places ") + count("  You place ");
+        assert_eq!(placed, places, "round {n}:\n{}", lines.join("\n"));
+        assert_eq!(count(" up to "), climbs, "round {n}:\n{}", lines.join("\n"));
+        assert!(count("  You place ") > 0, "round {n}: your own moves too");
+        assert_eq!(count("You are dealt objective card"), 1, "round {n}");
+        assert_eq!(count("Long live King"), 1, "round {n}");
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn the_readme_shows_the_first_screen_as_printed() {
+    let readme = include_str!("../README.md");
+    let prompt = "$ echo quit | kingup ";
+    let start = readme.find(prompt).expect("the README shows a screen") + prompt.len();
+    let (command, rest) = readme[start..]
+        .split_once('\n')
+        .expect("its output follows");
+    let shown = &rest[..rest.find("```").expect("the block ends")];
+    let output = kingup(command, Some("quit\n".to_owned()));
+    assert!(output.status.success(), "{}", stderr(&output));
+    assert_eq!(stdout(&output), shown);
+    assert!(shown.contains("── since your last move"), "{shown}");
 }

@@ -2,6 +2,7 @@
 //! with them and panics if an invariant breaks. `fuzz/fuzz_targets/*` hand them to
 //! libFuzzer; `tests/corpus.rs` replays the committed corpus through them on stable Rust.
 
+mod court;
 mod decode;
 mod differential;
 mod engine;
@@ -10,6 +11,7 @@ mod history;
 mod positions;
 mod sampling;
 
+pub use court::court;
 pub use decode::decode_json;
 pub use differential::differential;
 pub use engine::action_stream;

@@ -7,7 +7,7 @@ use std::path::{Path, PathBuf};
 
 use kingup_core::{Actor, ChanceMode, Config, Game, Generator, Replay, Seat, Session, Setup, Step};
 use kingup_fuzz_bodies::{
-    action_stream, decode_json, differential, ffi_calls, information_sets, positions,
+    action_stream, court, decode_json, differential, ffi_calls, information_sets, positions,
 };
 
 type Body = fn(&[u8]);
@@ -15,6 +15,11 @@ type Body = fn(&[u8]);
 #[test]
 fn action_stream_corpus() {
     replay("action_stream", action_stream);
+}
+
+#[test]
+fn court_corpus() {
+    replay("court", court);
 }
 
 #[test]
@@ -87,6 +92,17 @@ fn write_seeds(target: &str) {
     if target == "decode_json" {
         for (i, json) in json_seeds().into_iter().enumerate() {
             fs::write(dir.join(format!("seed-{i:02}.json")), json).expect("a seed");
+        }
+    } else if target == "court" {
+        // Even first bytes: action streams; odd: the rest as text (saves, notation).
+        for i in 0..16u64 {
+            let mut data = bytes(i + 1, 64 << (i % 6));
+            data[0] &= !1;
+            fs::write(dir.join(format!("seed-{i:02}")), data).expect("a seed");
+        }
+        for (i, text) in court_seeds().into_iter().enumerate() {
+            let data = [b"\x01".as_slice(), text.as_bytes()].concat();
+            fs::write(dir.join(format!("seed-text-{i:02}")), data).expect("a seed");
         }
     } else {
         for i in 0..16u64 {
@@ -164,4 +180,32 @@ fn pick(game: &Game, seat: Seat, rng: &mut Generator) -> Step {
         seat,
         action: legal[rng.below(legal.len() as u32) as usize],
     }
+}
+
+/// Save documents of seeded To Court the King sessions, a replay, a config and notation.
+fn court_seeds() -> Vec<String> {
+    use kingup_court::{Config as CourtConfig, Session as CourtSession};
+    let mut seeds = vec![
+        r#"{"players": 2, "max_rounds": 3, "unlimited_jesters": true}"#.to_owned(),
+        "roll\nkeep 4\nmaid 4>6\nphilosopher 15>33\nmerchant 3\nbuy hunter\n2: pass\nchance: die 5\n1-1-6"
+            .to_owned(),
+        "{".to_owned(),
+    ];
+    for (players, actions) in [(2, 30), (3, 120), (5, 400)] {
+        let mut config = CourtConfig::new(players);
+        config.max_rounds = Some(4);
+        let mut session = CourtSession::new(config, u64::from(players)).expect("a valid config");
+        let mut picks = Generator::new(u64::from(players) + 100);
+        for _ in 0..actions {
+            let Some(seat) = session.game().next_seat() else {
+                break;
+            };
+            let legal = session.game().legal_actions(seat);
+            let action = legal[picks.below(legal.len() as u32) as usize];
+            session.apply(seat, action).expect("a legal action");
+        }
+        seeds.push(session.to_json());
+        seeds.push(serde_json::to_string(session.replay()).expect("a replay"));
+    }
+    seeds
 }

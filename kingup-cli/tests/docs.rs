@@ -1,0 +1,83 @@
+//! docs/bots.md's commands run as written, and its transcripts are what they print.
+//!
+//! This file reads the repository's docs, so it is left out of the published package.
+
+use std::path::Path;
+use std::process::{Command, Output, Stdio};
+
+const KINGUP: &str = env!("CARGO_BIN_EXE_kingup");
+
+/// The fenced blocks of `docs/bots.md` in language `lang`, each as its lines.
+fn blocks(lang: &str) -> Vec<Vec<String>> {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("../docs/bots.md");
+    let text = std::fs::read_to_string(path).expect("the docs are in the repository");
+    let fence = format!("```{lang}");
+    let mut blocks = Vec::new();
+    let mut lines = text.lines();
+    while lines.any(|line| line == fence) {
+        blocks.push(
+            lines
+                .by_ref()
+                .take_while(|line| *line != "```")
+                .map(str::to_owned)
+                .collect(),
+        );
+    }
+    blocks
+}
+
+/// Runs a documented `kingup ...` command line, with no input (so `play` watches).
+fn run(line: &str) -> Output {
+    let args = line
+        .strip_prefix("kingup ")
+        .unwrap_or_else(|| panic!("a documented command starts with `kingup `: {line}"));
+    let output = Command::new(KINGUP)
+        .args(args.split_whitespace())
+        .stdin(Stdio::null())
+        .output()
+        .expect("the kingup binary runs");
+    assert!(
+        output.status.success(),
+        "`{line}` failed: {}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    output
+}
+
+#[test]
+fn the_tournament_transcripts_are_what_the_commands_print() {
+    let transcripts: Vec<_> = blocks("text")
+        .into_iter()
+        .filter(|block| block[0].starts_with("$ kingup tournament"))
+        .collect();
+    assert_eq!(transcripts.len(), 3, "one per table size");
+    for block in transcripts {
+        let output = run(&block[0][2..]);
+        let stdout = String::from_utf8(output.stdout).unwrap();
+        let table = block[1..].join("\n");
+        assert!(
+            stdout.contains(&table),
+            "`{}` printed\n{stdout}\nnot the documented\n{table}",
+            block[0]
+        );
+    }
+}
+
+#[test]
+#[cfg_attr(
+    debug_assertions,
+    ignore = "searching bots are slow in debug builds; run with --release"
+)]
+fn the_documented_commands_run() {
+    let commands: Vec<String> = blocks("sh").into_iter().flatten().collect();
+    assert_eq!(commands.len(), 3);
+    for line in commands {
+        let stdout = String::from_utf8(run(&line).stdout).unwrap();
+        let finished = if line.contains(" play ") {
+            "Winner"
+        } else {
+            "win rate"
+        };
+        assert!(stdout.contains(finished), "`{line}` printed\n{stdout}");
+    }
+}

@@ -1,0 +1,400 @@
+//! Dice as multisets of faces, and the value of a result.
+
+use core::fmt;
+use core::str::FromStr;
+
+use crate::Face;
+
+/// A multiset of dice: how many show each face. Which die is which never matters in the
+/// game, so the active dice, the set-aside dice, a result and the dice an ability takes or
+/// gives are all `Dice`.
+///
+/// **Notation** ([`Display`](fmt::Display), [`FromStr`], the serde form): the faces from
+/// highest to lowest joined by `-`, as the rulebook writes results (`4-2-2-2-2`); no dice
+/// is `none`. Parsing also takes the digits in any order, with or without `-`.
+///
+/// ```
+/// use kingup_court::{Dice, Face, Value};
+///
+/// let result: Dice = "2-4-2-2-2".parse()?;
+/// assert_eq!(result.to_string(), "4-2-2-2-2");
+/// assert_eq!(result.count(Face::Two), 4);
+/// assert_eq!((result.len(), result.sum()), (5, 12));
+/// assert_eq!(result.value(), Some(Value { count: 4, face: Face::Two }));
+/// assert!(result.contains("22".parse()?));
+/// assert_eq!(Dice::EMPTY.to_string(), "none");
+/// # Ok::<(), kingup_court::ParseDiceError>(())
+/// ```
+#[derive(Clone, Copy, Default, PartialEq, Eq, Hash)]
+pub struct Dice([u8; 6]);
+
+/// The text is not dice in the notation (`4-2-2-2-2`, `none`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("not dice: expected faces 1 to 6 such as 4-2-2-2-2, or none")]
+pub struct ParseDiceError;
+
+/// What a result is worth at the end of the game: the size of its largest group of equal
+/// dice, and the highest face among the groups of that size. Values compare by count, then
+/// by face: eight 1s beat seven 6s.
+///
+/// ```
+/// use kingup_court::{Dice, Face, Value};
+///
+/// let eight_ones: Dice = "1-1-1-1-1-1-1-1".parse()?;
+/// let seven_sixes: Dice = "6-6-6-6-6-6-6-5".parse()?;
+/// assert!(eight_ones.value() > seven_sixes.value());
+/// assert_eq!(eight_ones.value().unwrap().to_string(), "8x1");
+/// # Ok::<(), kingup_court::ParseDiceError>(())
+/// ```
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct Value {
+    /// How many dice show the face.
+    pub count: u8,
+    /// The face.
+    pub face: Face,
+}
+
+impl fmt::Display for Value {
+    /// `8x4`: eight 4s.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}x{}", self.count, self.face)
+    }
+}
+
+impl Dice {
+    /// No dice.
+    pub const EMPTY: Dice = Dice([0; 6]);
+
+    /// The dice with `counts[i]` dice showing face `i + 1`.
+    #[inline]
+    pub const fn from_counts(counts: [u8; 6]) -> Dice {
+        Dice(counts)
+    }
+
+    /// One die showing `face`.
+    #[inline]
+    pub const fn one(face: Face) -> Dice {
+        let mut counts = [0; 6];
+        counts[face.index()] = 1;
+        Dice(counts)
+    }
+
+    /// The dice showing `faces`.
+    pub fn of(faces: &[Face]) -> Dice {
+        faces
+            .iter()
+            .fold(Dice::EMPTY, |dice, &face| dice.with(face))
+    }
+
+    /// How many dice show each face, face 1 first.
+    #[inline]
+    pub const fn counts(self) -> [u8; 6] {
+        self.0
+    }
+
+    /// How many dice show `face`.
+    #[inline]
+    pub const fn count(self, face: Face) -> u8 {
+        self.0[face.index()]
+    }
+
+    /// The number of dice.
+    #[inline]
+    pub const fn len(self) -> u32 {
+        let c = self.0;
+        c[0] as u32 + c[1] as u32 + c[2] as u32 + c[3] as u32 + c[4] as u32 + c[5] as u32
+    }
+
+    /// Whether there are no dice.
+    #[inline]
+    pub const fn is_empty(self) -> bool {
+        u64::from_le_bytes([
+            self.0[0], self.0[1], self.0[2], self.0[3], self.0[4], self.0[5], 0, 0,
+        ]) == 0
+    }
+
+    /// The pips of all the dice together.
+    #[inline]
+    pub const fn sum(self) -> u32 {
+        let c = self.0;
+        c[0] as u32
+            + 2 * c[1] as u32
+            + 3 * c[2] as u32
+            + 4 * c[3] as u32
+            + 5 * c[4] as u32
+            + 6 * c[5] as u32
+    }
+
+    /// The faces shown by at least one die, as a mask (bit `i` for face `i + 1`).
+    #[inline]
+    pub const fn faces_mask(self) -> u8 {
+        let mut mask = 0;
+        let mut i = 0;
+        while i < 6 {
+            if self.0[i] > 0 {
+                mask |= 1 << i;
+            }
+            i += 1;
+        }
+        mask
+    }
+
+    /// Whether every die of `other` is among these (multiset inclusion).
+    #[inline]
+    pub const fn contains(self, other: Dice) -> bool {
+        let mut i = 0;
+        while i < 6 {
+            if other.0[i] > self.0[i] {
+                return false;
+            }
+            i += 1;
+        }
+        true
+    }
+
+    /// These dice and one more showing `face` (a count saturates at 255, which no turn
+    /// reaches).
+    #[inline]
+    #[must_use]
+    pub const fn with(mut self, face: Face) -> Dice {
+        self.0[face.index()] = self.0[face.index()].saturating_add(1);
+        self
+    }
+
+    /// These dice less one showing `face`, if there is one.
+    #[inline]
+    pub const fn without(mut self, face: Face) -> Option<Dice> {
+        match self.0[face.index()].checked_sub(1) {
+            Some(n) => {
+                self.0[face.index()] = n;
+                Some(self)
+            }
+            None => None,
+        }
+    }
+
+    /// These dice and `other`'s together.
+    #[inline]
+    #[must_use]
+    pub const fn plus(mut self, other: Dice) -> Dice {
+        let mut i = 0;
+        while i < 6 {
+            self.0[i] = self.0[i].saturating_add(other.0[i]);
+            i += 1;
+        }
+        self
+    }
+
+    /// These dice less `other`'s, if they are all here.
+    #[inline]
+    pub const fn minus(mut self, other: Dice) -> Option<Dice> {
+        if !self.contains(other) {
+            return None;
+        }
+        let mut i = 0;
+        while i < 6 {
+            self.0[i] -= other.0[i];
+            i += 1;
+        }
+        Some(self)
+    }
+
+    /// These dice with every face raised by `pips`; `None` if one would pass 6.
+    pub const fn raised(self, pips: u8) -> Option<Dice> {
+        let mut raised = [0u8; 6];
+        let mut i = 0;
+        while i < 6 {
+            if self.0[i] > 0 {
+                if i + pips as usize >= 6 {
+                    return None;
+                }
+                raised[i + pips as usize] = self.0[i];
+            }
+            i += 1;
+        }
+        Some(Dice(raised))
+    }
+
+    /// The lowest face shown, if any.
+    #[inline]
+    pub const fn lowest(self) -> Option<Face> {
+        Face::from_index(self.faces_mask().trailing_zeros() as usize)
+    }
+
+    /// The highest face shown, if any.
+    #[inline]
+    pub const fn highest(self) -> Option<Face> {
+        match self.faces_mask() {
+            0 => None,
+            mask => Face::from_index(7 - mask.leading_zeros() as usize),
+        }
+    }
+
+    /// The faces one die at a time, lowest first.
+    pub fn faces(self) -> impl DoubleEndedIterator<Item = Face> + Clone {
+        Face::ALL
+            .into_iter()
+            .flat_map(move |face| core::iter::repeat_n(face, usize::from(self.count(face))))
+    }
+
+    /// The size of the largest group of equal dice (0 for no dice).
+    #[inline]
+    pub const fn largest_group(self) -> u8 {
+        let mut most = 0;
+        let mut i = 0;
+        while i < 6 {
+            if self.0[i] > most {
+                most = self.0[i];
+            }
+            i += 1;
+        }
+        most
+    }
+
+    /// How many disjoint groups of `size` equal dice the dice hold: `Σ ⌊count / size⌋`
+    /// (four of a kind is two pairs).
+    #[inline]
+    pub const fn groups(self, size: u8) -> u32 {
+        let mut n = 0;
+        let mut i = 0;
+        while i < 6 {
+            n += (self.0[i] / size) as u32;
+            i += 1;
+        }
+        n
+    }
+
+    /// The value of the dice as a final result: the largest group, and the highest face
+    /// among the groups of that size. `None` for no dice.
+    #[inline]
+    pub const fn value(self) -> Option<Value> {
+        let count = self.largest_group();
+        if count == 0 {
+            return None;
+        }
+        let mut i = 6;
+        while i > 0 {
+            i -= 1;
+            if self.0[i] == count {
+                return match Face::from_index(i) {
+                    Some(face) => Some(Value { count, face }),
+                    None => None,
+                };
+            }
+        }
+        None
+    }
+}
+
+impl fmt::Debug for Dice {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Dice({self})")
+    }
+}
+
+impl fmt::Display for Dice {
+    /// The faces from highest to lowest, `4-2-2-2-2`; `none` for no dice.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.is_empty() {
+            return f.write_str("none");
+        }
+        for (i, face) in self.faces().rev().enumerate() {
+            if i > 0 {
+                f.write_str("-")?;
+            }
+            write!(f, "{face}")?;
+        }
+        Ok(())
+    }
+}
+
+impl FromStr for Dice {
+    type Err = ParseDiceError;
+
+    /// Reads faces as digits 1–6, separated by `-` or not (`4-2-2`, `422`), or `none`.
+    fn from_str(text: &str) -> Result<Dice, ParseDiceError> {
+        let text = text.trim();
+        if text.eq_ignore_ascii_case("none") {
+            return Ok(Dice::EMPTY);
+        }
+        let mut dice = Dice::EMPTY;
+        let mut digits = 0;
+        let mut after_digit = false;
+        for byte in text.bytes() {
+            match byte {
+                b'-' if after_digit => after_digit = false,
+                b'1'..=b'6' => {
+                    let face = Face::new(byte - b'0').ok_or(ParseDiceError)?;
+                    if dice.count(face) == u8::MAX {
+                        return Err(ParseDiceError);
+                    }
+                    dice = dice.with(face);
+                    digits += 1;
+                    after_digit = true;
+                }
+                _ => return Err(ParseDiceError),
+            }
+        }
+        // No faces or a trailing dash are not dice.
+        if digits == 0 || !after_digit {
+            return Err(ParseDiceError);
+        }
+        Ok(dice)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn dice(text: &str) -> Dice {
+        text.parse().unwrap()
+    }
+
+    #[test]
+    fn notation_round_trips() {
+        for text in ["4-2-2-2-2", "6", "6-5-4-3-2-1", "1-1-1-1-1-1-1-1", "none"] {
+            assert_eq!(std::format!("{}", dice(text)), text);
+        }
+        assert_eq!(dice("123"), dice("3-2-1"));
+        for bad in ["", "-", "1-", "-1", "1--2", "0", "7", "1 2", "x"] {
+            assert_eq!(bad.parse::<Dice>(), Err(ParseDiceError), "{bad:?}");
+        }
+    }
+
+    #[test]
+    fn values_compare_by_count_then_face() {
+        let v = |t: &str| dice(t).value().unwrap();
+        assert_eq!(
+            v("4-4-1-1-2"),
+            Value {
+                count: 2,
+                face: Face::Four
+            }
+        );
+        assert!(v("1-1-1") > v("6-6-5"));
+        assert!(v("4-4-4-4-4-4-4-4") > v("3-3-3-3-3-3-3-3"));
+        assert_eq!(v("3-3-3-3-3-3-3-3"), v("3-3-3-3-3-3-3-3-1"));
+        assert_eq!(Dice::EMPTY.value(), None);
+    }
+
+    #[test]
+    fn arithmetic() {
+        let d = dice("6-5-4");
+        assert_eq!(d.raised(1), None);
+        assert_eq!(dice("5-4").raised(1), Some(dice("6-5")));
+        assert_eq!(d.minus(dice("5")), Some(dice("6-4")));
+        assert_eq!(d.minus(dice("5-5")), None);
+        assert_eq!(d.plus(dice("1")), dice("6-5-4-1"));
+        assert_eq!(d.without(Face::One), None);
+        assert_eq!(
+            (d.lowest(), d.highest()),
+            (Some(Face::Four), Some(Face::Six))
+        );
+        assert_eq!((Dice::EMPTY.lowest(), Dice::EMPTY.highest()), (None, None));
+        assert_eq!(dice("1-1-1-1").groups(2), 2);
+        assert_eq!(dice("6-6-6-6-6-6").groups(3), 2);
+        assert_eq!(d.faces_mask(), 0b111000);
+    }
+}

@@ -1,0 +1,436 @@
+//! Legal actions as a mask built from a few table lookups, and the reasons an action is
+//! illegal.
+
+use arrayvec::ArrayVec;
+use kingup_core::{Seat, below};
+use rand_core::Rng;
+
+use super::Game;
+use crate::action::MAID_FIRST;
+use crate::shift::{self, PAIR_SHIFTS};
+use crate::{
+    Action, ActionKind, ActionSet, Card, CardSet, Dice, IllegalAction, IllegalReason, Phase,
+};
+
+/// A seat's legal actions, sorted by index, without heap allocation.
+///
+/// Capacity 208 is the worst case. The phases' action blocks are disjoint: before the first
+/// roll, `roll` and 7 pre-roll actions (8); in the select phase at most 6 picks and a
+/// confirm (7); buying, at most 19 cards and `pass` (20); with active dice, every block
+/// that can be legal then: `roll` 1, set aside 6, bring in 6, Queen 6, Jester 6, Maid 12,
+/// Philosopher 26, Alchemist 70, Astronomer 30, Magician 30 and the first pick of the
+/// Merchant 6, the Noblewoman 5 and the Nobleman 4: **208**. (With one Jester per player
+/// the most reachable is smaller, 186 by the rulings' search, but 208 holds for every
+/// variant.)
+pub type Actions = ArrayVec<Action, 208>;
+
+/// The Maid's moves from the faces in `present` (bit `i` for face `i + 1`), as a mask over
+/// the 12 Maid moves.
+#[inline]
+fn maid_moves(present: u8) -> u128 {
+    let mut moves = 0;
+    for f in 0..6 {
+        if present >> f & 1 != 0 {
+            let (first, end) = (MAID_FIRST[f], MAID_FIRST[f + 1]);
+            moves |= ((1u128 << (end - first)) - 1) << first;
+        }
+    }
+    moves
+}
+
+/// The Magician's and (with `targets`, the faces it may copy) the Astronomer's moves from
+/// the faces in `present`: for each face `a` present, five bits for `a → b`, `b ≠ a`
+/// ascending, of which those with `b` in `targets`.
+#[inline]
+fn face_moves(present: u8, targets: u8) -> u128 {
+    let mut moves = 0;
+    for a in 0..6 {
+        if present >> a & 1 != 0 {
+            // The targets without `a`, closed up to five bits.
+            let others = (targets & ((1 << a) - 1)) | ((targets >> (a + 1)) << a);
+            moves |= u128::from(others & 0x1f) << (5 * a);
+        }
+    }
+    moves
+}
+
+/// The six bring-in cards among `cards`, as six bits (Laborer … Bishop), and the Queen as
+/// the seventh: the order of the pre-roll and bring-in actions.
+#[inline]
+fn adders(cards: CardSet) -> u128 {
+    let b = cards.bits();
+    // Laborer 5, Guard 6 → 0, 1; Hunter 9, Pawnbroker 10, Knight 11 → 2, 3, 4; Bishop 15 →
+    // 5; Queen 18 → 6.
+    u128::from(
+        (b >> 5 & 0b11) | (b >> 7 & 0b11100) | (b >> 10 & 0b10_0000) | (b >> 12 & 0b100_0000),
+    )
+}
+
+/// How many faces each picking card may pick (from 1 up), and its first action.
+const fn picker(card: Card) -> (u8, u8) {
+    match card {
+        Card::Noblewoman => (5, Action::NOBLEWOMAN),
+        Card::Nobleman => (4, Action::NOBLEMAN),
+        _ => (6, Action::MERCHANT),
+    }
+}
+
+impl Game {
+    /// The legal actions of `seat` as a mask over the 238 action indices; empty when `seat`
+    /// may not act. This is the legal-action mask a policy needs
+    /// ([`ActionSet::to_bools`], [`ActionSet::words`]).
+    ///
+    /// ```
+    /// use kingup_court::{Action, Config, Game};
+    /// use kingup_court::kingup_core::{FirstPlayer, Seat};
+    ///
+    /// let mut config = Config::new(2);
+    /// config.first_player = FirstPlayer::Seat(Seat::FIRST);
+    /// let game = Game::new(config)?;
+    /// let mask = game.legal_mask(Seat::FIRST);
+    /// assert_eq!(mask.to_string(), "roll"); // nothing to use before the first roll yet
+    /// assert!(mask.to_bools()[Action::ROLL.index()]);
+    /// assert!(game.legal_mask(Seat::new(1).unwrap()).is_empty());
+    /// # Ok::<(), kingup_court::ConfigError>(())
+    /// ```
+    pub fn legal_mask(&self, seat: Seat) -> ActionSet {
+        if self.next_seat() != Some(seat) {
+            return ActionSet::EMPTY;
+        }
+        self.legal_set()
+    }
+
+    /// The legal actions of the seat to move (empty when none is).
+    fn legal_set(&self) -> ActionSet {
+        match self.phase {
+            Phase::PreRoll => self.pre_roll_set(),
+            Phase::Dice => self.dice_set(),
+            Phase::Select => self.select_set(),
+            Phase::Buy => self.buy_set(),
+            Phase::Setup | Phase::Rolling | Phase::GameOver => ActionSet::EMPTY,
+        }
+    }
+
+    /// The cards the seat to move may still use this turn.
+    #[inline]
+    fn ready(&self) -> CardSet {
+        self.cards(self.to_move).difference(self.turn.used)
+    }
+
+    fn pre_roll_set(&self) -> ActionSet {
+        let mut set = ActionSet::EMPTY;
+        set.insert(Action::ROLL);
+        if self.config.preroll_abilities {
+            set.insert_bits(Action::PRE_ROLL, adders(self.ready()));
+        }
+        set
+    }
+
+    fn dice_set(&self) -> ActionSet {
+        let turn = &self.turn;
+        let ready = self.ready();
+        let faces = turn.active.faces_mask();
+        let present = u128::from(faces);
+        // Indices 0..128.
+        let mut low = u128::from(turn.kept) | present << Action::KEEP;
+        low |= (adders(ready) & 0x3f) << Action::BRING_IN;
+        if ready.contains(Card::Queen) {
+            low |= 0x3f << Action::QUEEN;
+        }
+        if ready.contains(Card::Jester) {
+            low |= present << Action::JESTER;
+        }
+        if ready.contains(Card::Maid) {
+            low |= maid_moves(faces) << Action::MAID;
+        }
+        let shifts = if ready.contains(Card::Philosopher) || ready.contains(Card::Alchemist) {
+            shift::possible(turn.active)
+        } else {
+            0
+        };
+        if ready.contains(Card::Philosopher) {
+            low |= (shifts & ((1 << PAIR_SHIFTS) - 1)) << Action::PHILOSOPHER;
+        }
+        let mut set = ActionSet::EMPTY;
+        set.insert_bits(0, low);
+        if ready.contains(Card::Alchemist) {
+            set.insert_bits(Action::ALCHEMIST, shifts);
+        }
+        // Indices from 140 on.
+        let mut high = 0u128;
+        if ready.contains(Card::Astronomer) {
+            high |= face_moves(faces, turn.aside.faces_mask());
+        }
+        if ready.contains(Card::Magician) {
+            high |= face_moves(faces, 0x3f) << (Action::MAGICIAN - Action::ASTRONOMER);
+        }
+        if ready.contains(Card::Merchant) {
+            high |= present << (Action::MERCHANT - Action::ASTRONOMER);
+        }
+        if ready.contains(Card::Noblewoman) {
+            high |= (present & 0x1f) << (Action::NOBLEWOMAN - Action::ASTRONOMER);
+        }
+        if ready.contains(Card::Nobleman) {
+            high |= (present & 0xf) << (Action::NOBLEMAN - Action::ASTRONOMER);
+        }
+        set.insert_bits(Action::ASTRONOMER, high);
+        set
+    }
+
+    fn select_set(&self) -> ActionSet {
+        let turn = &self.turn;
+        let Some(card) = turn.selecting else {
+            return ActionSet::EMPTY;
+        };
+        let (faces, base) = picker(card);
+        let remaining = turn.active.minus(turn.picks).unwrap_or(Dice::EMPTY);
+        let from = turn.picks.highest().map_or(0, |f| f.index());
+        let allowed = (0x3fu8 << from) & ((1 << faces) - 1);
+        let picks = u128::from(remaining.faces_mask() & allowed);
+        let mut set = ActionSet::EMPTY;
+        set.insert_bits(base, picks | 1 << faces);
+        set
+    }
+
+    fn buy_set(&self) -> ActionSet {
+        let mut cards = 0u32;
+        for card in Card::ALL {
+            if card != Card::Queen && self.buy_reason(card).is_none() {
+                cards |= 1 << card.index();
+            }
+        }
+        let bits = (cards & 0x3_ffff) | (cards >> Card::King.index() & 1) << 18;
+        let mut set = ActionSet::EMPTY;
+        set.insert_bits(Action::BUY, u128::from(bits) | 1 << 19);
+        set
+    }
+
+    /// The legal actions of `seat`, sorted by index; empty when `seat` may not act.
+    pub fn legal_actions(&self, seat: Seat) -> Actions {
+        // At most 208 by the capacity proof above; `try_push` never drops one.
+        let mut actions = Actions::new();
+        for action in self.legal_mask(seat).iter() {
+            let _ = actions.try_push(action);
+        }
+        actions
+    }
+
+    /// How many legal actions `seat` has, without building the list.
+    #[inline]
+    pub fn legal_action_count(&self, seat: Seat) -> usize {
+        self.legal_mask(seat).len()
+    }
+
+    /// The `n`-th legal action of `seat` in index order: `legal_actions(seat).get(n)`,
+    /// without building the list.
+    #[inline]
+    pub fn nth_legal_action(&self, seat: Seat, n: usize) -> Option<Action> {
+        self.legal_mask(seat).nth(n)
+    }
+
+    /// A uniformly random legal action for the seat to move: one draw `below(count)` from
+    /// `rng` ([`kingup_core::below`]), then the action of that rank in index order. `None`
+    /// when chance is to move or the game is over. Every front end's random play draws this
+    /// way, so a seed gives the same game everywhere.
+    #[inline]
+    pub fn random_action<R: Rng + ?Sized>(&self, rng: &mut R) -> Option<(Seat, Action)> {
+        let seat = self.next_seat()?;
+        let set = self.legal_set();
+        let action = set.nth(below(rng, set.len() as u32) as usize)?;
+        Some((seat, action))
+    }
+
+    /// Whether `seat` may play `action` now.
+    #[inline]
+    pub fn is_legal(&self, seat: Seat, action: Action) -> bool {
+        self.check(seat, action).is_ok()
+    }
+
+    /// Checks that `seat` may play `action` now, or says why not.
+    ///
+    /// The reasons are checked in this order: the seat plays, the game is not over, chance
+    /// is not to move, it is the seat's turn; then by phase and action (the card is owned
+    /// and unused, the dice it needs are active, …).
+    pub fn check(&self, seat: Seat, action: Action) -> Result<(), IllegalAction> {
+        self.check_turn(seat)
+            .err()
+            .or_else(|| self.reason(action))
+            .map_or(Ok(()), |reason| {
+                Err(IllegalAction {
+                    seat,
+                    action,
+                    reason,
+                })
+            })
+    }
+
+    /// Why the seat to move may not play `action` now, if it may not.
+    fn reason(&self, action: Action) -> Option<IllegalReason> {
+        let kind = action.kind();
+        let phase = self.phase;
+        let wrong_phase = Some(IllegalReason::WrongPhase { phase });
+        match phase {
+            Phase::PreRoll => match kind {
+                ActionKind::Roll => None,
+                ActionKind::PreRoll(_) if !self.config.preroll_abilities => {
+                    Some(IllegalReason::PreRollOff)
+                }
+                ActionKind::PreRoll(card) => self.card_reason(card),
+                _ => wrong_phase,
+            },
+            Phase::Dice => match kind {
+                ActionKind::PreRoll(_)
+                | ActionKind::Confirm(_)
+                | ActionKind::Buy(_)
+                | ActionKind::Pass => wrong_phase,
+                _ => self.dice_reason(kind),
+            },
+            Phase::Select => self.select_reason(kind),
+            Phase::Buy => match kind {
+                ActionKind::Pass => None,
+                ActionKind::Buy(card) => self.buy_reason(card),
+                _ => wrong_phase,
+            },
+            // `check_turn` refused these already.
+            Phase::Setup | Phase::Rolling | Phase::GameOver => wrong_phase,
+        }
+    }
+
+    /// Why the seat to move may not use `card` now: it lacks it, or used it this turn.
+    fn card_reason(&self, card: Card) -> Option<IllegalReason> {
+        if !self.owns(self.to_move, card) {
+            Some(IllegalReason::NotOwned { card })
+        } else if self.turn.used.contains(card) {
+            Some(IllegalReason::AlreadyUsed { card })
+        } else {
+            None
+        }
+    }
+
+    /// The first face of `dice` that the active dice lack.
+    fn missing(&self, dice: Dice) -> Option<IllegalReason> {
+        let active = self.turn.active;
+        crate::Face::ALL
+            .into_iter()
+            .find(|&face| dice.count(face) > active.count(face))
+            .map(|face| IllegalReason::NoActiveDie { face })
+    }
+
+    fn dice_reason(&self, kind: ActionKind) -> Option<IllegalReason> {
+        let card = |card: Card, dice: Dice| self.card_reason(card).or_else(|| self.missing(dice));
+        match kind {
+            ActionKind::Roll => (!self.turn.kept).then_some(IllegalReason::MustSetAside),
+            ActionKind::SetAside(face) => self.missing(Dice::one(face)),
+            ActionKind::BringIn(c) => self.card_reason(c),
+            ActionKind::Queen(_) => self.card_reason(Card::Queen),
+            ActionKind::Jester(face) => card(Card::Jester, Dice::one(face)),
+            ActionKind::Maid { from, .. } => card(Card::Maid, Dice::one(from)),
+            ActionKind::Magician { from, .. } => card(Card::Magician, Dice::one(from)),
+            ActionKind::Philosopher { from, .. } => card(Card::Philosopher, from),
+            ActionKind::Alchemist { from, .. } => card(Card::Alchemist, from),
+            ActionKind::Astronomer { from, to } => {
+                card(Card::Astronomer, Dice::one(from)).or_else(|| {
+                    (self.turn.aside.count(to) == 0)
+                        .then_some(IllegalReason::NotSetAside { face: to })
+                })
+            }
+            ActionKind::Pick { card: c, face } => card(c, Dice::one(face)),
+            ActionKind::PreRoll(_)
+            | ActionKind::Confirm(_)
+            | ActionKind::Buy(_)
+            | ActionKind::Pass => Some(IllegalReason::WrongPhase { phase: self.phase }),
+        }
+    }
+
+    fn select_reason(&self, kind: ActionKind) -> Option<IllegalReason> {
+        let turn = &self.turn;
+        let Some(selecting) = turn.selecting else {
+            return Some(IllegalReason::WrongPhase { phase: self.phase });
+        };
+        match kind {
+            ActionKind::Confirm(card) if card == selecting => None,
+            ActionKind::Pick { card, face } if card == selecting => match turn.picks.highest() {
+                Some(last) if face < last => Some(IllegalReason::PickOrder { last }),
+                _ => {
+                    let remaining = turn.active.minus(turn.picks).unwrap_or(Dice::EMPTY);
+                    (remaining.count(face) == 0).then_some(IllegalReason::NoActiveDie { face })
+                }
+            },
+            _ => Some(IllegalReason::Selecting { card: selecting }),
+        }
+    }
+
+    /// Why the seat to move may not buy `card` with its result.
+    fn buy_reason(&self, card: Card) -> Option<IllegalReason> {
+        let seat = self.to_move;
+        let cards = self.cards(seat);
+        match card {
+            Card::Charlatan => {
+                if !cards.contains(Card::Jester) {
+                    Some(IllegalReason::NoFaceUpJester)
+                } else if self.charlatans(seat) >= Game::MAX_CHARLATANS {
+                    Some(IllegalReason::CharlatanLimit)
+                } else {
+                    None
+                }
+            }
+            Card::Jester if cards.contains(Card::Jester) => Some(IllegalReason::FaceUpJester),
+            _ if card != Card::Jester && cards.contains(card) => {
+                Some(IllegalReason::AlreadyOwned { card })
+            }
+            _ if self.supply(card) == Some(0) => Some(IllegalReason::SoldOut { card }),
+            _ if !card.cost_met(self.turn.aside) => Some(IllegalReason::CostNotMet { card }),
+            _ => None,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use kingup_core::FirstPlayer;
+
+    use super::*;
+    use crate::Config;
+
+    /// The most legal actions at one decision with active dice, by exhaustive search over
+    /// the active dice (counts past 3 change nothing), the set-aside faces and the add-a-die
+    /// cards used, for a seat owning every card, given at most `dice` dice in hand.
+    fn most_legal(dice: Option<u32>) -> usize {
+        let mut config = Config::new(5);
+        config.first_player = FirstPlayer::Seat(Seat::FIRST);
+        let mut game = Game::new(config).unwrap();
+        game.players[0].cards = CardSet::ALL;
+        game.phase = Phase::Dice;
+        let six: [Card; 6] = core::array::from_fn(|i| Card::ADD_DIE[i]);
+        let mut most = 0;
+        for counts in 1..4096u32 {
+            let active = Dice::from_counts(core::array::from_fn(|f| (counts >> (2 * f) & 3) as u8));
+            for aside in 0..64u8 {
+                // Each used card brings in a die and loses its action; the Queen loses 6 and
+                // is never worth using here.
+                for used in 0..=6 {
+                    let total = active.len() + aside.count_ones();
+                    if dice.is_some_and(|d| total > d + used as u32) {
+                        continue;
+                    }
+                    game.turn.active = active;
+                    game.turn.aside = Dice::from_counts(core::array::from_fn(|f| aside >> f & 1));
+                    game.turn.kept = aside != 0;
+                    game.turn.used = six[..used].iter().copied().collect();
+                    most = most.max(game.legal_set().len());
+                }
+            }
+        }
+        most
+    }
+
+    /// R40: with one Jester per player a seat has at most 10 dice in hand (3, the Farmer,
+    /// the General, 4 Charlatans and a face-up Jester), and then at most 186 legal actions;
+    /// with unlimited dice, all 208 of the active-phase blocks.
+    #[test]
+    fn r40_the_most_legal_actions_at_one_decision() {
+        assert_eq!(most_legal(Some(10)), 186);
+        assert_eq!(most_legal(None), 208);
+        assert_eq!(Actions::new().capacity(), 208);
+    }
+}

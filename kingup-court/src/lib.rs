@@ -1,0 +1,56 @@
+#![doc = include_str!("../README.md")]
+#![no_std]
+#![forbid(unsafe_code)]
+#![deny(missing_docs)]
+
+#[cfg(feature = "alloc")]
+extern crate alloc;
+#[cfg(any(test, feature = "std"))]
+extern crate std;
+
+mod action;
+mod action_set;
+mod card;
+mod chance;
+mod config;
+mod dice;
+mod error;
+mod event;
+mod face;
+mod game;
+mod observation;
+mod phase;
+#[cfg(feature = "alloc")]
+mod replay;
+#[cfg(feature = "serde")]
+mod serde_impls;
+#[cfg(feature = "alloc")]
+mod session;
+mod shift;
+mod step;
+
+pub use action::{Action, ActionIndexError, ActionKind, ParseActionError};
+pub use action_set::ActionSet;
+pub use card::{Card, CardSet, ParseCardError, Row};
+pub use chance::{ChanceOutcome, ChanceOutcomes, ChanceStep, OutcomeIndexError, ParseChanceError};
+pub use config::{Config, ConfigError};
+pub use dice::{Dice, ParseDiceError, Value};
+pub use error::{ChanceReason, IllegalAction, IllegalChance, IllegalReason};
+pub use event::{Event, EventSink, Events};
+pub use face::{Face, ParseFaceError};
+pub use game::{Actions, Game};
+/// The King Up! engine this crate shares its seats, first-player rule, chance mode and
+/// random stream ([`Generator`](kingup_core::Generator), [`below`](kingup_core::below))
+/// with, re-exported.
+pub use kingup_core;
+pub use observation::{OBSERVATION_FIELDS, OBSERVATION_LEN, observation_field};
+pub use phase::{Actor, Outcome, Phase, Stage};
+/// The RNG traits the engine takes randomness through ([`rand_core::Rng`]), re-exported.
+pub use rand_core;
+#[cfg(feature = "alloc")]
+pub use replay::{Replay, ReplayError};
+#[cfg(feature = "json")]
+pub use session::MAX_SAVE_LEN;
+#[cfg(feature = "alloc")]
+pub use session::{LoadError, Session};
+pub use step::{ParseStepError, Step, StepError};
