@@ -14,7 +14,11 @@ pub fn decode_json(data: &[u8]) {
     if let Ok(read) = serde_json::from_slice::<Snapshot>(data) {
         let judged = history::snapshot(&read);
         let as_game = serde_json::from_slice::<Game>(data);
-        assert_eq!(as_game.ok(), judged.ok(), "Game and Snapshot readings agree");
+        assert_eq!(
+            as_game.ok(),
+            judged.ok(),
+            "Game and Snapshot readings agree"
+        );
         if let Ok(game) = judged {
             snapshot(&game);
         }

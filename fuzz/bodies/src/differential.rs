@@ -40,7 +40,11 @@ pub fn differential(data: &[u8]) {
             continue;
         }
         if chance == ChanceMode::Auto {
-            assert_ne!(session.game().actor(), Actor::Chance, "automatic chance waits");
+            assert_ne!(
+                session.game().actor(),
+                Actor::Chance,
+                "automatic chance waits"
+            );
         }
         // Only an accepted call can change the game, so only then are the views checked
         // again: serializing every view is most of a run's cost.
@@ -174,7 +178,11 @@ impl Mirror {
         }
         self.steps = steps.len();
         assert_eq!(game, session.game(), "the engine reached another game");
-        assert_eq!(self.events, session.events(), "the engine logged other events");
+        assert_eq!(
+            self.events,
+            session.events(),
+            "the engine logged other events"
+        );
     }
 }
 

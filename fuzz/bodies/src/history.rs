@@ -52,7 +52,11 @@ pub(crate) fn public_view(view: &PublicView) {
     match seat_view.replay() {
         Ok(replay) => {
             let reached = replay.play().expect("a found history replays");
-            assert_eq!(reached.public_view(), *view, "the history shows another view");
+            assert_eq!(
+                reached.public_view(),
+                *view,
+                "the history shows another view"
+            );
             assert_eq!(reached.player_view(seat_view.seat), seat_view);
         }
         // The seat's view may send the search down another path, which can run out.

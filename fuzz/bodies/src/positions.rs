@@ -77,7 +77,11 @@ fn edited_snapshot(u: &mut Unstructured<'_>, game: &Game) -> Result<()> {
     assert_eq!(read, snapshot, "a snapshot reads back as written");
     let judged = history::snapshot(&read);
     let as_game = serde_json::from_str::<Game>(&text);
-    assert_eq!(as_game.ok(), judged.ok(), "Game and Snapshot readings agree");
+    assert_eq!(
+        as_game.ok(),
+        judged.ok(),
+        "Game and Snapshot readings agree"
+    );
     Ok(())
 }
 
@@ -89,7 +93,11 @@ fn edited_views(u: &mut Unstructured<'_>, game: &Game, viewer: Seat) -> Result<(
         match u.int_in_range(0..=3)? {
             0 => view.seat = seat(u)?,
             1 => view.objective_card = card(u)?,
-            2 => view.vote = u.choose(&[None, Some(Vote::Yes), Some(Vote::No)]).copied()?,
+            2 => {
+                view.vote = u
+                    .choose(&[None, Some(Vote::Yes), Some(Vote::No)])
+                    .copied()?;
+            }
             _ => edit_public(u, &mut view.public)?,
         }
     }
