@@ -1,19 +1,34 @@
 //! Save documents, snapshots, views, replays and configs, decoded from arbitrary bytes.
 
-use kingup_core::{Config, Game, Generator, PlayerView, PublicView, Replay, Session};
+use kingup_core::{Config, Game, Generator, PlayerView, PublicView, Replay, Session, Snapshot};
+
+use crate::history;
 
 /// Feeds the bytes to every JSON decoder. Whatever decodes must be valid and survive a
-/// round trip; nothing may panic.
+/// round trip, a state or view accepted must be reached by the history the search returns
+/// for it, and nothing may panic.
 pub fn decode_json(data: &[u8]) {
     if let Ok(text) = std::str::from_utf8(data) {
         save(text);
     }
-    if let Ok(game) = serde_json::from_slice::<Game>(data) {
-        snapshot(&game);
+    if let Ok(read) = serde_json::from_slice::<Snapshot>(data) {
+        let judged = history::snapshot(&read);
+        let as_game = serde_json::from_slice::<Game>(data);
+        assert_eq!(
+            as_game.ok(),
+            judged.ok(),
+            "Game and Snapshot readings agree"
+        );
+        if let Ok(game) = judged {
+            snapshot(&game);
+        }
+    } else {
+        assert!(serde_json::from_slice::<Game>(data).is_err());
     }
     if let Ok(replay) = serde_json::from_slice::<Replay>(data) {
         if let Ok(game) = replay.play() {
             game.validate().expect("a replayed game is valid");
+            history::from_play(&game);
         }
     }
     if let Ok(config) = serde_json::from_slice::<Config>(data) {
@@ -22,6 +37,7 @@ pub fn decode_json(data: &[u8]) {
         }
     }
     if let Ok(view) = serde_json::from_slice::<PlayerView>(data) {
+        history::player_view(&view);
         let _ = view.legal_actions();
         let _ = view.info_state().to_string();
         if let Ok(world) = view.sample(&mut Generator::new(1)) {
@@ -29,6 +45,7 @@ pub fn decode_json(data: &[u8]) {
         }
     }
     if let Ok(view) = serde_json::from_slice::<PublicView>(data) {
+        history::public_view(&view);
         let _ = view.winners();
         let _ = view.to_string();
     }
@@ -41,6 +58,7 @@ fn save(text: &str) {
         return;
     };
     session.game().validate().expect("a loaded game is valid");
+    history::from_play(session.game());
     let again = session.to_json();
     let back = Session::from_json(&again).expect("a written save reads back");
     assert_eq!(back, session);

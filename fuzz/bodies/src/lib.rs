@@ -4,12 +4,17 @@
 
 mod court;
 mod decode;
+mod differential;
 mod engine;
 mod ffi;
+mod history;
+mod positions;
 mod sampling;
 
 pub use court::court;
 pub use decode::decode_json;
+pub use differential::differential;
 pub use engine::action_stream;
 pub use ffi::ffi_calls;
+pub use positions::positions;
 pub use sampling::information_sets;

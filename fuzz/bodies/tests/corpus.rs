@@ -6,17 +6,49 @@ use std::fs;
 use std::path::{Path, PathBuf};
 
 use kingup_core::{Actor, ChanceMode, Config, Game, Generator, Replay, Seat, Session, Setup, Step};
-use kingup_fuzz_bodies::{action_stream, court, decode_json, ffi_calls, information_sets};
+use kingup_fuzz_bodies::{
+    action_stream, court, decode_json, differential, ffi_calls, information_sets, positions,
+};
 
 type Body = fn(&[u8]);
 
-const TARGETS: [(&str, Body); 5] = [
-    ("action_stream", action_stream),
-    ("court", court),
-    ("decode_json", decode_json),
-    ("information_sets", information_sets),
-    ("ffi_calls", ffi_calls),
-];
+#[test]
+fn action_stream_corpus() {
+    replay("action_stream", action_stream);
+}
+
+#[test]
+fn court_corpus() {
+    replay("court", court);
+}
+
+#[test]
+fn decode_json_corpus() {
+    replay("decode_json", decode_json);
+}
+
+#[test]
+fn information_sets_corpus() {
+    replay("information_sets", information_sets);
+}
+
+#[test]
+fn ffi_calls_corpus() {
+    replay("ffi_calls", ffi_calls);
+}
+
+#[test]
+fn differential_corpus() {
+    replay("differential", differential);
+}
+
+/// Every input runs several reachability searches, which take seconds each in a debug
+/// build: `scripts/test.sh` replays this corpus with `--release`.
+#[test]
+#[cfg_attr(debug_assertions, ignore = "release only: run with --release")]
+fn positions_corpus() {
+    replay("positions", positions);
+}
 
 fn corpus_dir(target: &str) -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR"))
@@ -24,23 +56,22 @@ fn corpus_dir(target: &str) -> PathBuf {
         .join(target)
 }
 
-#[test]
-fn replay_the_corpus() {
+/// Runs every input of `target`'s corpus through `body`; a failure names the input.
+fn replay(target: &str, body: Body) {
     if std::env::var_os("KINGUP_BLESS").is_some() {
-        write_seeds();
+        write_seeds(target);
     }
-    for (target, body) in TARGETS {
-        let dir = corpus_dir(target);
-        let mut inputs: Vec<PathBuf> = fs::read_dir(&dir)
-            .unwrap_or_else(|e| panic!("{}: {e}", dir.display()))
-            .map(|entry| entry.expect("a readable entry").path())
-            .collect();
-        inputs.sort();
-        assert!(inputs.len() >= 8, "{target}: only {} inputs", inputs.len());
-        for input in inputs {
-            let data = fs::read(&input).expect("a readable input");
-            body(&data);
-        }
+    let dir = corpus_dir(target);
+    let mut inputs: Vec<PathBuf> = fs::read_dir(&dir)
+        .unwrap_or_else(|e| panic!("{}: {e}", dir.display()))
+        .map(|entry| entry.expect("a readable entry").path())
+        .collect();
+    inputs.sort();
+    assert!(inputs.len() >= 8, "{target}: only {} inputs", inputs.len());
+    for input in inputs {
+        let data = fs::read(&input).expect("a readable input");
+        let ran = std::panic::catch_unwind(|| body(&data));
+        assert!(ran.is_ok(), "{target} failed on {}", input.display());
     }
 }
 
@@ -57,30 +88,28 @@ fn bytes(seed: u64, len: usize) -> Vec<u8> {
         .collect()
 }
 
-fn write_seeds() {
-    for (target, _) in TARGETS {
-        let dir = corpus_dir(target);
-        fs::create_dir_all(&dir).expect("the corpus directory");
-        if target == "decode_json" {
-            for (i, json) in json_seeds().into_iter().enumerate() {
-                fs::write(dir.join(format!("seed-{i:02}.json")), json).expect("a seed");
-            }
-        } else if target == "court" {
-            // Even first bytes: action streams; odd: the rest as text (saves, notation).
-            for i in 0..16u64 {
-                let mut data = bytes(i + 1, 64 << (i % 6));
-                data[0] &= !1;
-                fs::write(dir.join(format!("seed-{i:02}")), data).expect("a seed");
-            }
-            for (i, text) in court_seeds().into_iter().enumerate() {
-                let data = [b"\x01".as_slice(), text.as_bytes()].concat();
-                fs::write(dir.join(format!("seed-text-{i:02}")), data).expect("a seed");
-            }
-        } else {
-            for i in 0..16u64 {
-                let data = bytes(i + 1, 64 << (i % 6));
-                fs::write(dir.join(format!("seed-{i:02}")), data).expect("a seed");
-            }
+fn write_seeds(target: &str) {
+    let dir = corpus_dir(target);
+    fs::create_dir_all(&dir).expect("the corpus directory");
+    if target == "decode_json" {
+        for (i, json) in json_seeds().into_iter().enumerate() {
+            fs::write(dir.join(format!("seed-{i:02}.json")), json).expect("a seed");
+        }
+    } else if target == "court" {
+        // Even first bytes: action streams; odd: the rest as text (saves, notation).
+        for i in 0..16u64 {
+            let mut data = bytes(i + 1, 64 << (i % 6));
+            data[0] &= !1;
+            fs::write(dir.join(format!("seed-{i:02}")), data).expect("a seed");
+        }
+        for (i, text) in court_seeds().into_iter().enumerate() {
+            let data = [b"\x01".as_slice(), text.as_bytes()].concat();
+            fs::write(dir.join(format!("seed-text-{i:02}")), data).expect("a seed");
+        }
+    } else {
+        for i in 0..16u64 {
+            let data = bytes(i + 1, 64 << (i % 6));
+            fs::write(dir.join(format!("seed-{i:02}")), data).expect("a seed");
         }
     }
 }
