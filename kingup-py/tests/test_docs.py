@@ -53,3 +53,37 @@ def test_block_runs_and_prints_what_it_says(doc: Path, code: str) -> None:
     checked = [e for e in expected if not e.startswith("e.g.")]
     for says in checked:
         assert says in printed, f"expected a line {says!r}, got {printed}"
+
+
+#: The benchmark commands of docs/python.md, as the doc gives them.
+BENCH = re.compile(r"^target/venv-test/bin/python (kingup-py/bench/\S+\.py) (.*)$", re.M)
+
+
+def test_the_documented_benchmarks_run() -> None:
+    """Each benchmark command of docs/python.md runs with the doc's options, shortened to a
+    fraction of a second a run (the full runs take minutes; their figures are measurements),
+    and prints its table."""
+    import subprocess
+    import sys
+
+    commands = BENCH.findall((REPO / "docs" / "python.md").read_text(encoding="utf-8"))
+    assert [script for script, _ in commands] == [
+        "kingup-py/bench/bench_steps.py",
+        "kingup-py/bench/bench_vector.py",
+    ]
+    for script, options in commands:
+        args = options.replace("--seconds 3", "--seconds 0.05").replace("--rounds 3", "--rounds 1")
+        if "bench_vector" in script:
+            args += " --sizes 64"
+        if "bench_steps" in script:
+            pytest.importorskip("pyspiel")  # its loop is compared with OpenSpiel's hearts
+            args += " --games 100"
+        run = subprocess.run(
+            [sys.executable, str(REPO / script), *args.split()],
+            capture_output=True,
+            text=True,
+            timeout=120,
+            check=False,
+        )
+        assert run.returncode == 0, run.stderr
+        assert "/s" in run.stdout, run.stdout
