@@ -9,6 +9,7 @@ mod ismcts;
 mod kind;
 mod play;
 mod random;
+mod reward;
 mod tournament;
 
 pub use bot::Bot;
@@ -17,6 +18,7 @@ pub use ismcts::{IsmctsBot, IsmctsConfig, Rollout};
 pub use kind::{AnyBot, BotError, BotKind, BotSpec, ParseBotKindError};
 pub use play::play;
 pub use random::RandomBot;
+pub use reward::{ParseRewardError, Reward};
 pub use tournament::{
     BotFactory, Entrant, Standing, Standings, TournamentConfig, TournamentError, tournament,
 };

@@ -27,7 +27,7 @@ use crate::convert::{
 };
 use crate::errors;
 use crate::event::PyEvent;
-use crate::reward::Reward;
+use crate::reward::read_reward;
 use crate::sync;
 use crate::view::{PyPlayerView, PyPublicView};
 
@@ -394,7 +394,7 @@ impl PyGame {
     /// total minus the mean of the others'). Every environment pays the change of it.
     #[pyo3(signature = (reward=None))]
     fn returns(&self, py: Python<'_>, reward: Option<&Bound<'_, PyAny>>) -> PyResult<Vec<f64>> {
-        let reward = Reward::read(reward)?;
+        let reward = read_reward(reward)?;
         self.with_game(py, |g| {
             let mut out = vec![0.0; g.players()];
             reward.returns(g, &mut out);

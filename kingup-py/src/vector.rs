@@ -24,7 +24,7 @@ use crate::convert::{
 use crate::errors;
 use crate::game::{setup_name, write_mask};
 use crate::limits::{MAX_ENVS, MAX_THREADS};
-use crate::reward::Reward;
+use crate::reward::{Reward, read_reward};
 use crate::sync;
 use crate::view::PyPlayerView;
 
@@ -613,7 +613,7 @@ impl PyVectorEnv {
             deck,
         }
         .build(py)?;
-        let reward = Reward::read(reward)?;
+        let reward = read_reward(reward)?;
         let threads = match threads.filter(|t| !t.is_none()) {
             None => 1,
             Some(obj) => int_in(obj, "threads", 1..=MAX_THREADS as i64)? as usize,
