@@ -1,4 +1,4 @@
-//! One test per ruling of DESIGN.md §2 ("the rules as kingup implements them"), driven
+//! One test per ruling of docs/rules.md ("the rules as kingup implements them"), driven
 //! only through the public API, plus the rulebook's scoring example.
 //!
 //! Situations are built exactly: a fixed first seat, custom decks, explicit chance outcomes
