@@ -1,4 +1,4 @@
-//! Bit tricks on masks: the `n`-th set bit, and the set bits in order.
+//! Bit tricks on masks: the `n`-th set bit, a byte's set bits counted, the set bits in order.
 
 /// By byte value: its number of set bits.
 const ONES: [u8; 256] = {
@@ -47,6 +47,13 @@ pub(crate) fn nth_bit(mask: u32, n: u32) -> Option<u32> {
     let below = [0, c1, c2, c3][byte];
     let k = (n - below) as usize;
     Some(8 * byte as u32 + u32::from(SELECT[bytes[byte]][k & 7]))
+}
+
+/// The number of set bits of a byte, from a table: without the `popcnt` instruction (not
+/// in the baseline x86-64 target) a popcount is a dozen instructions.
+#[inline]
+pub(crate) fn ones(byte: usize) -> usize {
+    usize::from(ONES[byte & 0xff])
 }
 
 /// Iterates over the positions of the set bits of `mask`, lowest first.

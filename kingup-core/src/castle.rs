@@ -47,6 +47,24 @@ pub struct Castle {
     full: u8,
 }
 
+/// By which of floors 1-6 are full (bit `f - 1` for floor `f`): a mask over floors 0-5 as
+/// 16-bit lanes, all ones in the lane of each floor whose floor above has room.
+const BELOW_ROOM: [u128; 64] = {
+    let mut masks = [0; 64];
+    let mut full = 0;
+    while full < 64 {
+        let mut f = 0;
+        while f < 6 {
+            if full & 1 << f == 0 {
+                masks[full] |= 0xffff << (16 * f);
+            }
+            f += 1;
+        }
+        full += 1;
+    }
+    masks
+};
+
 impl Castle {
     /// An empty castle: every character outside.
     pub const fn new() -> Castle {
@@ -156,18 +174,21 @@ impl Castle {
         self.climbable_counted().0
     }
 
-    /// [`Castle::climbable`] and its size, counted from the floors' head counts.
+    /// [`Castle::climbable`] and its size.
     #[inline]
     pub(crate) fn climbable_counted(&self) -> (CharacterSet, u32) {
-        let mut set = 0;
-        let mut count = 0;
-        // Masks, not branches: which floors are full is as good as random in a playout.
-        for f in 0..Floor::COUNT - 1 {
-            let keep = u16::from(self.full >> (f + 1) & 1).wrapping_sub(1);
-            set |= self.floors[f].bits() & keep;
-            count += u32::from(self.counts[f]) & u32::from(keep);
-        }
-        (CharacterSet::from_bits_truncate(set), count)
+        // Floors 0-5 as six 16-bit lanes of one word, the lanes under a full floor cleared
+        // by a mask from a table, then folded: no branch and no loop, though which floors
+        // are full is as good as random in a playout.
+        let [f0, f1, f2, f3, f4, f5, _] = self.floors.map(|f| u128::from(f.bits()));
+        let lanes = f0 | f1 << 16 | f2 << 32 | f3 << 48 | f4 << 64 | f5 << 80;
+        let kept = lanes & BELOW_ROOM[usize::from(self.full >> 1 & 0x3f)];
+        let half = (kept | kept >> 48) as u64;
+        let set = (half | half >> 32 | half >> 16) as u16 & 0x1fff;
+        // The floors hold distinct characters: the set's size is the head count.
+        let count =
+            crate::bits::ones(usize::from(set & 0xff)) + crate::bits::ones(usize::from(set >> 8));
+        (CharacterSet::from_bits_truncate(set), count as u32)
     }
 
     /// Moves `character` up one floor and returns the floor it reached, or `None` (and

@@ -4,7 +4,7 @@ use arrayvec::ArrayVec;
 use rand_core::Rng;
 
 use super::Game;
-use crate::bits::nth_bit;
+use crate::bits::{nth_bit, ones};
 use crate::random::below;
 use crate::{
     Action, Actor, Castle, Character, CharacterSet, Event, EventSink, Events, Floor, IllegalAction,
@@ -31,19 +31,19 @@ pub(crate) fn legal_actions_in(
     castle: &Castle,
     no_cards: impl FnOnce() -> u8,
 ) -> Actions {
-    let mut actions = Actions::new();
     match phase {
-        Phase::Placement => placements(castle, &mut actions),
-        Phase::Climb => climbs(castle, &mut actions),
+        Phase::Placement => placements(castle),
+        Phase::Climb => climbs(castle),
         Phase::Vote => {
+            let mut actions = Actions::new();
             actions.push(Action::Vote(Vote::Yes));
             if no_cards() > 0 {
                 actions.push(Action::Vote(Vote::No));
             }
+            actions
         }
-        Phase::Setup | Phase::Score | Phase::GameOver => {}
+        Phase::Setup | Phase::Score | Phase::GameOver => Actions::new(),
     }
-    actions
 }
 
 /// What unused slots of a list being filled hold until it is cut to length.
@@ -74,28 +74,15 @@ const PLACEMENT_ROWS: [[[Action; 4]; 16]; Character::COUNT] = {
     rows
 };
 
-/// By character id: its climb.
-const CLIMBS: [Action; Character::COUNT] = {
-    let mut climbs = [FILLER; Character::COUNT];
-    let mut c = 0;
-    while c < Character::COUNT {
-        climbs[c] = Action::Climb {
-            character: Character::ALL[c],
-        };
-        c += 1;
-    }
-    climbs
-};
-
-/// Writes the legal placements into the empty `actions`: every character outside on every
-/// placement floor with room, in index order. Straight-line code: each character's row is
+/// The legal placements: every character outside on every placement floor with room, in
+/// index order. Straight-line code: each character's row is
 /// copied to the end of the list, which grows past it only if the character is outside,
 /// and the list is cut to length at the end. No branch depends on the castle, so none
 /// mispredicts.
-fn placements(castle: &Castle, actions: &mut Actions) {
+fn placements(castle: &Castle) -> Actions {
     let (room, floors) = placement_room(castle);
     let outside = castle.outside().bits();
-    *actions = Actions::from([FILLER; 52]);
+    let mut actions = Actions::from([FILLER; 52]);
     let mut len = 0;
     for (c, row) in PLACEMENT_ROWS.iter().enumerate() {
         // Always in range: before character `c` the list holds at most `c * floors`
@@ -106,20 +93,55 @@ fn placements(castle: &Castle, actions: &mut Actions) {
         len += floors as usize * usize::from(outside >> c & 1);
     }
     actions.truncate(len);
+    actions
 }
 
-/// Writes the legal climbs into the empty `actions`, in index order (as [`placements`]).
-fn climbs(castle: &Castle, actions: &mut Actions) {
-    let climbable = castle.climbable().bits();
-    *actions = Actions::from([FILLER; 52]);
-    let mut len = 0;
-    for (c, climb) in CLIMBS.iter().enumerate() {
-        if let Some(slot) = actions.get_mut(len) {
-            *slot = *climb;
+/// Characters `0..7` and `7..13`: the two halves of a climbable set that [`climbs`] looks
+/// up separately (tables of 128 and 64 rows instead of one of 8,192).
+const LOW_HALF: usize = 7;
+
+/// By mask of climbable characters among `first..first + 8` (bit `i` for character
+/// `first + i`): their climbs, in order, padded to 8.
+const fn climb_rows<const N: usize>(first: usize) -> [[Action; 8]; N] {
+    let mut rows = [[FILLER; 8]; N];
+    let mut mask = 0;
+    while mask < N {
+        let (mut i, mut len) = (0, 0);
+        while i < 8 {
+            if mask & 1 << i != 0 {
+                rows[mask][len] = Action::Climb {
+                    character: Character::ALL[first + i],
+                };
+                len += 1;
+            }
+            i += 1;
         }
-        len += usize::from(climbable >> c & 1);
+        mask += 1;
     }
-    actions.truncate(len);
+    rows
+}
+
+/// Climb rows for characters `0..7`, by mask.
+const LOW_CLIMBS: [[Action; 8]; 1 << LOW_HALF] = climb_rows(0);
+/// Climb rows for characters `7..13`, by mask.
+const HIGH_CLIMBS: [[Action; 8]; 1 << (Character::COUNT - LOW_HALF)] = climb_rows(LOW_HALF);
+
+/// The legal climbs, in index order: the row of the low half of the climbable set, then
+/// the row of the high half right after its last climb. Two copies and no branch on the
+/// castle, whatever its size.
+fn climbs(castle: &Castle) -> Actions {
+    let (climbable, count) = castle.climbable_counted();
+    let climbable = usize::from(climbable.bits());
+    let low = climbable & ((1 << LOW_HALF) - 1);
+    let mut actions = Actions::from([FILLER; 52]);
+    actions[..8].copy_from_slice(&LOW_CLIMBS[low]);
+    // Always in range: the low half holds at most 7 climbs.
+    let after_low = ones(low);
+    if let Some(slots) = actions.get_mut(after_low..after_low + 8) {
+        slots.copy_from_slice(&HIGH_CLIMBS[(climbable >> LOW_HALF) & 63]);
+    }
+    actions.truncate(count as usize);
+    actions
 }
 
 /// The placement floors with room as a mask (bit `i` is `Floor::PLACEMENT[i]`) and their
@@ -438,6 +460,7 @@ impl Game {
         self.play(seat, action, &mut ());
     }
 
+    #[inline(always)]
     fn play<S: EventSink + ?Sized>(&mut self, seat: Seat, action: Action, sink: &mut S) {
         match action {
             Action::Place { character, floor } => self.place(seat, character, floor, sink),
