@@ -156,6 +156,18 @@ pub(crate) fn float_arg(obj: &Bound<'_, PyAny>, what: &str) -> PyResult<f64> {
 /// save documents, applied to every document read), checked before it is parsed or
 /// copied. Longer ones are `InvalidStateError` with the core's `too_long` reason.
 pub(crate) fn json_arg<'a>(obj: &'a Bound<'_, PyAny>) -> PyResult<Cow<'a, str>> {
+    json_arg_within(obj, MAX_SAVE_LEN, |len| {
+        errors::from_load_error(obj.py(), &LoadError::TooLong(len))
+    })
+}
+
+/// A JSON document argument of at most `max` bytes, checked before it is parsed or copied;
+/// a longer one is refused with `too_long(its length)`.
+pub(crate) fn json_arg_within<'a>(
+    obj: &'a Bound<'_, PyAny>,
+    max: usize,
+    too_long: impl Fn(usize) -> PyErr,
+) -> PyResult<Cow<'a, str>> {
     let text = obj.cast::<PyString>().map_err(|_| {
         PyTypeError::new_err(format!(
             "the JSON document must be a str, not {}",
@@ -164,18 +176,12 @@ pub(crate) fn json_arg<'a>(obj: &'a Bound<'_, PyAny>) -> PyResult<Cow<'a, str>> 
     })?;
     // Characters first (no copy): a text of more characters has at least as many bytes.
     let chars = text.len()?;
-    if chars > MAX_SAVE_LEN {
-        return Err(errors::from_load_error(
-            obj.py(),
-            &LoadError::TooLong(chars),
-        ));
+    if chars > max {
+        return Err(too_long(chars));
     }
     let text = text.to_cow()?;
-    if text.len() > MAX_SAVE_LEN {
-        return Err(errors::from_load_error(
-            obj.py(),
-            &LoadError::TooLong(text.len()),
-        ));
+    if text.len() > max {
+        return Err(too_long(text.len()));
     }
     Ok(text)
 }

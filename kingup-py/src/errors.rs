@@ -131,3 +131,47 @@ pub(crate) fn from_seat_error(py: Python<'_>, err: &SeatError) -> PyErr {
 pub(crate) fn from_undo_error(py: Python<'_>, err: &UndoError, seat: i64) -> PyErr {
     raise(py, "UndoError", (err.to_string(), seat, err.code()))
 }
+
+/// `CourtIllegalActionError(message, seat, action, reason)`: an action refused by To Court
+/// the King's rules (`reason` one of `kingup.court.IllegalReason`), or asked of a bot for
+/// a seat that may not act (`action` `None`).
+pub(crate) fn court_illegal_action(
+    py: Python<'_>,
+    message: String,
+    seat: Option<i64>,
+    action: Option<i64>,
+    reason: &str,
+) -> PyErr {
+    raise(
+        py,
+        "CourtIllegalActionError",
+        (message, seat, action, reason),
+    )
+}
+
+/// The court engine's refusal of a seat's action.
+pub(crate) fn from_court_illegal(py: Python<'_>, err: &kingup_court::IllegalAction) -> PyErr {
+    let seat = Some(err.seat.index() as i64);
+    let action = Some(err.action.index() as i64);
+    court_illegal_action(py, err.to_string(), seat, action, err.reason.code())
+}
+
+/// The court engine's refusal of a chance outcome as an `IllegalChanceError` (its reason
+/// codes are King Up!'s: `not_chance`, `wrong_step`, `no_such_seat`).
+pub(crate) fn from_court_illegal_chance(
+    py: Python<'_>,
+    err: &kingup_court::IllegalChance,
+) -> PyErr {
+    illegal_chance(
+        py,
+        err.to_string(),
+        err.outcome.index() as i64,
+        err.reason.code(),
+    )
+}
+
+/// A court save document the engine refuses: `InvalidStateError` with the court
+/// `LoadError::code` as reason.
+pub(crate) fn from_court_load_error(py: Python<'_>, err: &kingup_court::LoadError) -> PyErr {
+    raise(py, "InvalidStateError", (err.to_string(), err.code()))
+}

@@ -807,7 +807,7 @@ pub(crate) fn observation_array<'py>(
 /// Copies `values` into the caller's array `out`, which must be a writable, 1-D,
 /// contiguous array of `values.len()` elements of `T`'s dtype; `TypeError` or
 /// `ValueError` otherwise, with `out` untouched.
-fn write_out<'py, T: numpy::Element + Copy>(
+pub(crate) fn write_out<'py, T: numpy::Element + Copy>(
     out: &Bound<'py, PyAny>,
     values: &[T],
     what: &str,

@@ -10,6 +10,7 @@
 mod bots;
 mod config;
 mod convert;
+mod court;
 mod errors;
 mod event;
 mod game;
@@ -107,5 +108,6 @@ fn _kingup(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<bots::PyHeuristicBot>()?;
     m.add_class::<bots::PyIsmctsBot>()?;
     m.add_class::<vector::PyVectorEnv>()?;
+    court::register(m)?;
     Ok(())
 }

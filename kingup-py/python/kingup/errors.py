@@ -9,6 +9,8 @@ from typing import Any
 
 __all__ = [
     "ChanceReason",
+    "CourtIllegalActionError",
+    "CourtIllegalReason",
     "IllegalActionError",
     "IllegalChanceError",
     "IllegalReason",
@@ -113,6 +115,56 @@ class IllegalChanceError(KingupError, ValueError):
 
     def __reduce__(self) -> tuple[Any, ...]:
         return (type(self), (self.message, self.outcome, self.reason.value))
+
+
+class CourtIllegalReason(str, Enum):
+    """Why To Court the King's rules refused an action (``kingup.court``): the court
+    engine's codes (``IllegalReason::code`` in ``kingup-court``), and ``no_such_action``
+    for an index outside ``0..238``."""
+
+    NO_SUCH_ACTION = "no_such_action"
+    NO_SUCH_SEAT = "no_such_seat"
+    GAME_OVER = "game_over"
+    CHANCE_PENDING = "chance_pending"
+    NOT_YOUR_TURN = "not_your_turn"
+    WRONG_PHASE = "wrong_phase"
+    SELECTING = "selecting"
+    NOT_OWNED = "not_owned"
+    ALREADY_USED = "already_used"
+    PRE_ROLL_OFF = "pre_roll_off"
+    NO_ACTIVE_DIE = "no_active_die"
+    NOT_SET_ASIDE = "not_set_aside"
+    MUST_SET_ASIDE = "must_set_aside"
+    PICK_ORDER = "pick_order"
+    ALREADY_OWNED = "already_owned"
+    SOLD_OUT = "sold_out"
+    COST_NOT_MET = "cost_not_met"
+    NO_FACE_UP_JESTER = "no_face_up_jester"
+    FACE_UP_JESTER = "face_up_jester"
+    CHARLATAN_LIMIT = "charlatan_limit"
+
+
+class CourtIllegalActionError(IllegalActionError):
+    """An action of To Court the King (``kingup.court``) was refused: ``seat`` may not
+    play ``action`` now, for ``reason`` (a ``CourtIllegalReason``). It is an
+    ``IllegalActionError``, so code that catches those catches it; ``action`` is ``None``
+    when a court bot was asked to act for a seat that may not act."""
+
+    reason: CourtIllegalReason  # type: ignore[assignment]  # the court's own codes
+
+    def __init__(
+        self,
+        message: str,
+        seat: int | None,
+        action: int | None,
+        reason: str,
+        env: int | None = None,
+    ) -> None:
+        KingupError.__init__(self, message)
+        self.seat = seat
+        self.action = action
+        self.reason = CourtIllegalReason(reason)
+        self.env = env
 
 
 class InvalidConfigError(KingupError, ValueError):

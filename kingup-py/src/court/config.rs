@@ -1,0 +1,95 @@
+//! Building a court `Config` from `kingup.court.Game(...)`'s keyword arguments.
+
+use kingup_court::kingup_core::{FirstPlayer, Seat};
+use kingup_court::{Config, ConfigError};
+use pyo3::exceptions::PyTypeError;
+use pyo3::prelude::*;
+use pyo3::types::PyBool;
+
+use crate::convert::{int_arg, shown, type_name};
+use crate::errors::invalid_setting;
+
+/// The keyword arguments that make a court `Config`. Missing or `None` ones take the
+/// rules' defaults: 4 players, a random first player, no variant, no round bound.
+pub(crate) struct CourtConfigArgs<'a, 'py> {
+    pub(crate) players: Option<&'a Bound<'py, PyAny>>,
+    pub(crate) first_player: Option<&'a Bound<'py, PyAny>>,
+    pub(crate) unlimited_jesters: Option<&'a Bound<'py, PyAny>>,
+    pub(crate) preroll_abilities: Option<&'a Bound<'py, PyAny>>,
+    pub(crate) max_rounds: Option<&'a Bound<'py, PyAny>>,
+}
+
+impl CourtConfigArgs<'_, '_> {
+    /// The validated configuration, or `TypeError` / `InvalidConfigError` (whose `reason`
+    /// is the core's `ConfigError` code: `players`, `first_player`, `max_rounds`).
+    pub(crate) fn build(&self, py: Python<'_>) -> PyResult<Config> {
+        let mut config = Config::default();
+        if let Some(obj) = given(self.players) {
+            config.players = u8::try_from(int_arg(obj, "players")?)
+                .map_err(|_| config_error(obj, ConfigError::Players(u8::MAX), "players"))?;
+        }
+        if let Some(obj) = given(self.first_player) {
+            let seat = usize::try_from(int_arg(obj, "first_player")?)
+                .ok()
+                .and_then(Seat::new);
+            let seat = seat.ok_or_else(|| {
+                let message = format!(
+                    "first_player {} is not a seat of the game (0 to {})",
+                    shown(obj),
+                    config.players.saturating_sub(1)
+                );
+                invalid_setting(py, message, "first_player")
+            })?;
+            config.first_player = FirstPlayer::Seat(seat);
+        }
+        if let Some(obj) = given(self.unlimited_jesters) {
+            config.unlimited_jesters = bool_arg(obj, "unlimited_jesters")?;
+        }
+        if let Some(obj) = given(self.preroll_abilities) {
+            config.preroll_abilities = bool_arg(obj, "preroll_abilities")?;
+        }
+        if let Some(obj) = given(self.max_rounds) {
+            let rounds = u32::try_from(int_arg(obj, "max_rounds")?).map_err(|_| {
+                let message = format!(
+                    "max_rounds must be 1 to {}, or None, not {}",
+                    u32::MAX,
+                    shown(obj)
+                );
+                invalid_setting(py, message, "max_rounds")
+            })?;
+            config.max_rounds = Some(rounds);
+        }
+        config
+            .validate()
+            .map_err(|e| invalid_setting(py, e.to_string(), e.code()))?;
+        Ok(config)
+    }
+}
+
+/// The argument, unless it is missing or `None`.
+fn given<'a, 'py>(arg: Option<&'a Bound<'py, PyAny>>) -> Option<&'a Bound<'py, PyAny>> {
+    arg.filter(|a| !a.is_none())
+}
+
+/// The core's refusal of a config, worded for the value given (which may not fit the
+/// core's field).
+fn config_error(obj: &Bound<'_, PyAny>, error: ConfigError, code: &str) -> PyErr {
+    let message = match error {
+        ConfigError::Players(_) => format!(
+            "To Court the King is for {} to {} players, not {}",
+            Config::MIN_PLAYERS,
+            Config::MAX_PLAYERS,
+            shown(obj)
+        ),
+        other => other.to_string(),
+    };
+    invalid_setting(obj.py(), message, code)
+}
+
+/// A flag: exactly `True` or `False` (an int is refused, so that `1` is not read as a
+/// flag by mistake).
+pub(crate) fn bool_arg(obj: &Bound<'_, PyAny>, what: &str) -> PyResult<bool> {
+    obj.cast::<PyBool>()
+        .map(|b| b.is_true())
+        .map_err(|_| PyTypeError::new_err(format!("{what} must be a bool, not {}", type_name(obj))))
+}
