@@ -18,7 +18,7 @@ const SLOTS: usize = Config::MAX_PLAYERS as usize;
 /// left (slot 0 is the viewer), padded to 5 slots; slots past the player count stay 0.
 /// Flags and one-hots are 0 or 1; counts of dice, cards and copies are the plain numbers;
 /// `round` is the round index divided by 100. A value is written `(count, face one-hot)`.
-/// The table with every field is in `docs/court.md`.
+/// The table with every field is in `docs/python.md` ("To Court the King", "Observation").
 pub const OBSERVATION_FIELDS: [(&str, usize); 23] = [
     ("players", 4),                 // one-hot: 2, 3, 4, 5 players
     ("variants", 2),                // unlimited_jesters, preroll_abilities
