@@ -75,7 +75,7 @@ tournaments
 usage:
   kingup play [options]          play one seat in the terminal against bots
   kingup tournament [options]    play many games between bots, print standings
-  kingup court ...               To Court the King, the dice game (kingup court help)
+  kingup court ...               play To Court the King (kingup court help)
   kingup help                    print this message
   kingup --version               print the version
 
@@ -187,7 +187,7 @@ fn run(args: &[OsString]) -> Result<ExitCode, CliError> {
         // Not in the usage: measures ISMCTS iterations per second (docs/bots.md).
         "bench-ismcts" => bench::run(rest),
         other => Err(CliError::Usage(format!(
-            "unknown command {}: expected play, tournament or help",
+            "unknown command {}: expected play, tournament, court or help",
             args::excerpt(other)
         ))),
     }
