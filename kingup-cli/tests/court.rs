@@ -288,3 +288,49 @@ fn tournament_figures_do_not_depend_on_the_thread_count() {
         "{one}"
     );
 }
+
+/// The README's `kingup court` transcripts: each ```text block whose first line is
+/// `$ [echo X | printf 'X' |] kingup court ...`, as its command and the lines it shows.
+fn readme_transcripts() -> Vec<(String, Option<String>, String)> {
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("README.md");
+    let text = std::fs::read_to_string(path).expect("the README is in the package");
+    let mut out = Vec::new();
+    let mut lines = text.lines();
+    while lines.any(|line| line == "```text") {
+        let block: Vec<&str> = lines.by_ref().take_while(|line| *line != "```").collect();
+        let Some(command) = block[0].strip_prefix("$ ") else {
+            continue;
+        };
+        let (input, command) = match command.split_once(" | ") {
+            Some((feed, command)) => {
+                let input = if let Some(words) = feed.strip_prefix("echo ") {
+                    format!("{words}\n")
+                } else {
+                    let quoted = feed.strip_prefix("printf '").expect("echo or printf");
+                    quoted.trim_end_matches('\'').replace("\\n", "\n")
+                };
+                (Some(input), command)
+            }
+            None => (None, command),
+        };
+        if let Some(args) = command.strip_prefix("kingup court ") {
+            out.push((format!("court {args}"), input, block[1..].join("\n")));
+        }
+    }
+    out
+}
+
+#[test]
+fn the_readme_transcripts_are_what_the_commands_print() {
+    let transcripts = readme_transcripts();
+    assert_eq!(transcripts.len(), 3, "{transcripts:?}");
+    for (args, input, shown) in transcripts {
+        let output = kingup(&args, input.as_deref());
+        assert!(output.status.success(), "{args}: {}", stderr(&output));
+        let printed = stdout(&output);
+        assert!(
+            printed.contains(&shown),
+            "`kingup {args}` printed\n{printed}\nnot the README's\n{shown}"
+        );
+    }
+}

@@ -13,7 +13,7 @@ use std::process::ExitCode;
 use kingup_bots::TournamentConfig;
 use kingup_court::Config;
 
-use crate::{CliError, args, out};
+use crate::{CliError, MAX_DELAY_MS, args, out};
 
 /// Most normal rounds `--max-rounds` allows.
 pub(crate) const MAX_ROUNDS: u32 = 1_000_000;
@@ -35,7 +35,7 @@ usage:
 
 kingup court play [--players N] [--seat S] [--bots LIST] [--seed X]
                   [--max-rounds R|none] [--unlimited-jesters] [--no-preroll]
-                  [--watch] [--script]
+                  [--watch] [--script] [--delay MS]
   --players N          {min} to {max} players (default 3)
   --seat S             your seat, 0 to N-1 (default 0)
   --bots LIST          comma-separated bots: greedy, random; at most N entries.
@@ -53,6 +53,8 @@ kingup court play [--players N] [--seat S] [--bots LIST] [--seed X]
                        is not a terminal (unless --script)
   --script             read your moves from standard input even when it is not
                        a terminal
+  --delay MS           pause MS milliseconds after each step while watching,
+                       0 to {MAX_DELAY_MS} (default 0)
 
   Moves are the notation of kingup-court: `roll`, `keep 4`, `pre guard`,
   `guard`, `queen 4`, `jester 3`, `maid 4>6`, `philosopher 15>33`,
