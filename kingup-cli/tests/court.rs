@@ -180,7 +180,7 @@ fn refused_lines_ask_again_and_change_nothing() {
     assert!(!text.contains("seed"), "{text}");
 
     // A legal move is played: the dice are rolled from the session's generator.
-    let played = stdout(&kingup(args, Some("help\nroll\nquit\n")));
+    let played = stdout(&kingup(args, Some("help\nroll\nguard\nquit\n")));
     assert!(
         played.contains("    roll                 roll the dice"),
         "{played}"

@@ -4,6 +4,7 @@
 mod bots;
 mod options;
 mod play;
+mod refusal;
 mod render;
 mod tournament;
 

@@ -206,7 +206,10 @@ fn ask(
                     Ok(()) => return Ok(Typed::Move(action)),
                     Err(e) => out!(
                         "{}",
-                        text::wrap(&format!("  ✗ `{action}` is not legal now: {}", e.reason))
+                        text::wrap(&format!(
+                            "  ✗ `{action}` is not legal now: {}",
+                            super::refusal::refusal(e.reason)
+                        ))
                     ),
                 },
             },
