@@ -334,3 +334,42 @@ fn the_readme_transcripts_are_what_the_commands_print() {
         );
     }
 }
+
+#[test]
+fn a_whole_game_typed_through_stdin_reaches_its_result() {
+    // Moves typed blindly, the same cycle over and over: the illegal ones are refused, and
+    // each cycle plays at least one die or ends the turn, so the game goes on to its end.
+    let cycle = "roll\nkeep 6\nkeep 5\nkeep 4\nkeep 3\nkeep 2\nkeep 1\npass\n";
+    let input = cycle.repeat(400);
+    let output = kingup(
+        "court play --script --players 2 --bots random --max-rounds 3",
+        Some(&input),
+    );
+    assert!(output.status.success(), "{}", stderr(&output));
+    let text = stdout(&output);
+    assert_fits_80_columns(&text);
+    let result = text
+        .lines()
+        .position(|l| l.starts_with("Winner: seat ") || l.starts_with("No winner"))
+        .unwrap_or_else(|| panic!("no result line:\n{text}"));
+    assert!(text.contains("seat 0 you: pass"), "{text}");
+    assert!(text.contains("seat 0 you: keep "), "{text}");
+    // The seed only after the result, in the command that replays the game.
+    let before = text.lines().take(result + 1).collect::<Vec<_>>().join("\n");
+    assert!(!before.contains("seed"), "{before}");
+    let command = replay_command(&text);
+    assert!(
+        command.contains("--seed ") && command.ends_with("--seat 0"),
+        "{command}"
+    );
+    // Typed again against the same seed, the same moves play the same game.
+    let again = kingup(
+        command
+            .strip_prefix("kingup ")
+            .unwrap()
+            .replace("play ", "play --script ")
+            .as_str(),
+        Some(&input),
+    );
+    assert_eq!(stdout(&again), text);
+}
