@@ -91,25 +91,45 @@ pub(crate) fn seats(game: &Game, names: &[String]) -> Vec<String> {
             1 => owned.push("Charlatan".to_owned()),
             n => owned.push(format!("{n} Charlatans")),
         }
-        if game.queen() == Some(seat) {
-            owned.push("Queen".to_owned());
-        }
-        let owned = if owned.is_empty() {
+        let mut owned = if owned.is_empty() {
             "no cards".to_owned()
         } else {
             owned.join(", ")
         };
-        let mut line = format!(
-            "{marker}{:<16} {} dice │ {owned}",
+        if let Some(value) = game.final_result(seat) {
+            owned.push_str(&format!(" │ final result {value}"));
+        }
+        let head = format!(
+            "{marker}{:<16} {} dice │ ",
             seat_label(names, seat),
             game.hand(seat)
         );
-        if let Some(value) = game.final_result(seat) {
-            line.push_str(&format!(" │ final result {value}"));
-        }
-        lines.extend(text::lines(&line));
+        lines.extend(hang(&head, &owned));
     }
     lines
+}
+
+/// `head` then `body` wrapped at spaces to the width, its further lines indented to
+/// `body`'s column (the head's own spacing is kept, unlike [`text::lines`]).
+fn hang(head: &str, body: &str) -> Vec<String> {
+    let indent = text::width(head).min(WIDTH / 2);
+    let mut lines = Vec::new();
+    let mut current = head.to_owned();
+    let mut empty = true;
+    for word in body.split(' ') {
+        if !empty && text::width(&current) + 1 + text::width(word) > WIDTH {
+            lines.push(std::mem::replace(&mut current, " ".repeat(indent)));
+            empty = true;
+        }
+        if !empty {
+            current.push(' ');
+        }
+        current.push_str(word);
+        empty = false;
+    }
+    lines.push(current);
+    // A word wider than a line is left to the general wrapper.
+    lines.iter().flat_map(|l| text::lines(l)).collect()
 }
 
 /// The turn in progress: whose, the dice waiting, active, set aside and picked.
@@ -253,5 +273,21 @@ mod tests {
         assert!(lines.len() <= 22, "{}", lines.len());
         assert_eq!(dice("5-3-3".parse().unwrap()), "[5][3][3]");
         assert!(cards().iter().all(|l| text::width(l) <= WIDTH));
+    }
+
+    #[test]
+    fn long_card_lists_hang_under_their_column() {
+        let head = " seat 1 greedy    5 dice │ ";
+        let body = ["Farmer,"; 30].join(" ");
+        let lines = hang(head, &body);
+        assert!(lines.len() > 2, "{lines:#?}");
+        assert!(lines[0].starts_with(head), "{lines:#?}");
+        let column = " ".repeat(text::width(head));
+        assert!(
+            lines[1..]
+                .iter()
+                .all(|l| l.starts_with(&column) && text::width(l) <= WIDTH)
+        );
+        assert_eq!(lines.concat().matches("Farmer").count(), 30);
     }
 }
