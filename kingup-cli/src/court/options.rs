@@ -171,6 +171,10 @@ mod tests {
             .unwrap()
             .unwrap();
         assert_eq!(o.config.max_rounds, None);
+        let watched = parse_play(&strings("--watch --delay 250"))
+            .unwrap()
+            .unwrap();
+        assert!(watched.watch && watched.delay == 250);
         assert_eq!(
             config_args(&o.config),
             ["--max-rounds none", "--unlimited-jesters"]
@@ -185,6 +189,7 @@ mod tests {
             "--max-rounds 0",
             "--watch --script",
             "--rounds 3",
+            "--delay 60001",
         ] {
             assert!(
                 matches!(parse_play(&strings(bad)), Err(CliError::Usage(_))),
