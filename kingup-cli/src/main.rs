@@ -15,6 +15,7 @@
 mod args;
 mod bench;
 mod bots;
+mod court;
 mod journal;
 mod moves;
 mod play;
@@ -74,6 +75,7 @@ tournaments
 usage:
   kingup play [options]          play one seat in the terminal against bots
   kingup tournament [options]    play many games between bots, print standings
+  kingup court ...               play To Court the King (kingup court help)
   kingup help                    print this message
   kingup --version               print the version
 
@@ -181,10 +183,11 @@ fn run(args: &[OsString]) -> Result<ExitCode, CliError> {
         }
         "play" => play::run(rest),
         "tournament" => tournament::run(rest),
+        "court" => court::run(rest),
         // Not in the usage: measures ISMCTS iterations per second (docs/bots.md).
         "bench-ismcts" => bench::run(rest),
         other => Err(CliError::Usage(format!(
-            "unknown command {}: expected play, tournament or help",
+            "unknown command {}: expected play, tournament, court or help",
             args::excerpt(other)
         ))),
     }

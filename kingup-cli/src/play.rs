@@ -256,7 +256,7 @@ pub(crate) fn run(args: &[OsString]) -> Result<ExitCode, CliError> {
 
 /// A seed nobody at the table can guess: from the operating system's randomness (std seeds
 /// `RandomState` from it), never from the clock.
-fn secret_seed() -> u64 {
+pub(crate) fn secret_seed() -> u64 {
     use std::hash::{BuildHasher, Hasher};
     std::collections::hash_map::RandomState::new()
         .build_hasher()

@@ -1,0 +1,83 @@
+//! The court bots the command line can seat: `kingup_bots::court`'s.
+
+use std::fmt;
+use std::str::FromStr;
+
+use kingup_bots::court::{Bot, GreedyBot, RandomBot};
+use kingup_court::kingup_core::Generator;
+
+use crate::CliError;
+
+/// A court bot by name.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum CourtBot {
+    /// [`GreedyBot`]: the best card it can buy, dice kept for it.
+    Greedy,
+    /// [`RandomBot`]: uniformly random legal actions.
+    Random,
+}
+
+impl CourtBot {
+    /// The name typed in `--bots`.
+    pub(crate) const fn name(self) -> &'static str {
+        match self {
+            CourtBot::Greedy => "greedy",
+            CourtBot::Random => "random",
+        }
+    }
+
+    /// A fresh bot; `seed` seeds the random bot's choices.
+    pub(crate) fn make(self, seed: u64) -> Box<dyn Bot> {
+        match self {
+            CourtBot::Greedy => Box::new(GreedyBot::new()),
+            CourtBot::Random => Box::new(RandomBot::new(Generator::new(seed))),
+        }
+    }
+}
+
+impl fmt::Display for CourtBot {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.pad(self.name())
+    }
+}
+
+impl FromStr for CourtBot {
+    type Err = String;
+
+    fn from_str(text: &str) -> Result<CourtBot, String> {
+        match text.trim().to_ascii_lowercase().as_str() {
+            "greedy" => Ok(CourtBot::Greedy),
+            "random" => Ok(CourtBot::Random),
+            _ => Err(format!(
+                "unknown bot {}: expected greedy or random",
+                crate::args::excerpt(text)
+            )),
+        }
+    }
+}
+
+/// Parses `greedy,random` (names in any case).
+pub(crate) fn parse_list(text: &str) -> Result<Vec<CourtBot>, CliError> {
+    text.split(',')
+        .map(|name| {
+            name.parse::<CourtBot>()
+                .map_err(|e| CliError::Usage(format!("--bots: {e}")))
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn parses_names() {
+        assert_eq!(
+            parse_list("Greedy, random").unwrap(),
+            [CourtBot::Greedy, CourtBot::Random]
+        );
+        for bad in ["greedy,,random", "ismcts", ""] {
+            assert!(parse_list(bad).is_err(), "{bad}");
+        }
+    }
+}

@@ -1,0 +1,242 @@
+//! `kingup court play`: one seat typed at the prompt against bots, or bots only.
+
+use std::ffi::OsString;
+use std::io::{BufRead, IsTerminal as _};
+use std::process::ExitCode;
+
+use kingup_bots::court::Bot;
+use kingup_court::kingup_core::Seat;
+use kingup_court::{Action, Event, Game, Session};
+
+use super::options::{self, PlayOptions};
+use super::render;
+use crate::prompt::{self, Line};
+use crate::{CliError, args, out, text, write_out};
+
+/// What the person typed at the prompt.
+enum Typed {
+    /// A legal move.
+    Move(Action),
+    /// `quit`, or the end of the input.
+    Quit,
+}
+
+pub(crate) fn run(args: &[OsString]) -> Result<ExitCode, CliError> {
+    let Some(o) = options::parse_play(args)? else {
+        out!("{}", super::usage());
+        return Ok(ExitCode::SUCCESS);
+    };
+    let stdin_terminal = std::io::stdin().is_terminal();
+    // Without a terminal to type at, bots play every seat (unless moves are scripted).
+    let watch = o.watch || (!stdin_terminal && !o.script);
+    let human = (!watch).then_some(o.seat);
+    let players = o.config.player_count();
+    let kinds = options::seat_bots(&o.bots, players, human);
+    let seed = o.seed.unwrap_or_else(crate::play::secret_seed);
+    let mut session = Session::new(o.config, seed).map_err(|e| CliError::Usage(e.to_string()))?;
+    let mut bots: Vec<Option<Box<dyn Bot>>> = kinds
+        .iter()
+        .enumerate()
+        .map(|(s, k)| k.map(|k| k.make(crate::bots::bot_seed(seed, s))))
+        .collect();
+    let names: Vec<String> = kinds
+        .iter()
+        .map(|k| k.map_or("you", |k| k.name()).to_owned())
+        .collect();
+    intro(&o, &names, watch);
+    for event in session.events() {
+        print_event(event, &names);
+    }
+    let mut input = (!watch).then(|| std::io::stdin().lock());
+    while let Some(seat) = session.game().next_seat() {
+        let action = match (&mut bots[seat.index()], input.as_mut()) {
+            (Some(bot), _) => bot
+                .choose(session.game(), seat)
+                .ok_or_else(|| CliError::Failed(format!("the bot at seat {seat} found no move")))?,
+            (None, Some(input)) => match ask(session.game(), seat, &names, input, !stdin_terminal)?
+            {
+                Typed::Move(action) => action,
+                Typed::Quit => {
+                    out!("You leave the game. Goodbye!");
+                    return Ok(ExitCode::SUCCESS);
+                }
+            },
+            (None, None) => unreachable!("a seat without a bot has the person's input"),
+        };
+        let events = session
+            .apply(seat, action)
+            .map_err(|e| CliError::Failed(e.to_string()))?
+            .to_vec();
+        out!("{}", render::step(session.game(), &names, seat, action));
+        for event in &events {
+            print_event(event, &names);
+        }
+        if watch && o.delay > 0 {
+            std::thread::sleep(std::time::Duration::from_millis(o.delay));
+        }
+    }
+    out!("{}", render::result(session.game(), &names));
+    out!(
+        "{}",
+        text::command("Same game again:", &replay_command(&o, &kinds, seed, watch))
+    );
+    Ok(ExitCode::SUCCESS)
+}
+
+fn intro(o: &PlayOptions, names: &[String], watch: bool) {
+    let seats: Vec<String> = names
+        .iter()
+        .enumerate()
+        .map(|(s, name)| format!("{s} {name}"))
+        .collect();
+    let mut rules = vec![match o.config.max_rounds {
+        Some(r) => format!("at most {r} rounds without a King"),
+        None => "no round bound".to_owned(),
+    }];
+    if o.config.unlimited_jesters {
+        rules.push("unlimited Jesters".to_owned());
+    }
+    if !o.config.preroll_abilities {
+        rules.push("add-a-die cards only after the first roll".to_owned());
+    }
+    out!(
+        "{}",
+        text::wrap(&format!(
+            "To Court the King: {} players ({}).\nSeats: {}.",
+            names.len(),
+            rules.join(", "),
+            seats.join(", ")
+        ))
+    );
+    if !watch {
+        out!(
+            "{}",
+            text::wrap(
+                "Buy cards with your dice; buy the King (seven equal dice) and hold it through \
+                 the final round to win. Type `help` at any prompt for your legal moves, `quit` \
+                 to leave."
+            )
+        );
+    }
+}
+
+/// Prints the events worth a line (the dice are shown with each step).
+fn print_event(event: &Event, names: &[String]) {
+    let line = match *event {
+        Event::RoundStarted { .. } | Event::FinalRoundStarted { .. } => {
+            out!("{}", render::rule(&event.to_string()));
+            return;
+        }
+        Event::TurnStarted { seat, dice } => {
+            format!(
+                "{} starts a turn with {dice} dice",
+                render::seat_label(names, seat)
+            )
+        }
+        Event::FirstPlayerChosen { .. }
+        | Event::ResultSet { .. }
+        | Event::Bought { .. }
+        | Event::Passed { .. }
+        | Event::Skipped { .. }
+        | Event::KingTaken { .. } => event.to_string(),
+        _ => return,
+    };
+    out!("{}", text::wrap(&format!("* {line}")));
+}
+
+/// Shows the table and reads the person's move until it is legal, `quit` or the end of
+/// the input. A refused line changes nothing and asks again.
+fn ask(
+    game: &Game,
+    seat: Seat,
+    names: &[String],
+    input: &mut dyn BufRead,
+    echo: bool,
+) -> Result<Typed, CliError> {
+    for line in render::table(game, names) {
+        out!("{line}");
+    }
+    out!("Your move (`help` lists your legal moves):");
+    loop {
+        write_out(format_args!("> "));
+        let line = match prompt::read_line(input) {
+            Ok(Some(Line::Read(bytes))) => bytes,
+            Ok(Some(Line::TooLong)) => {
+                if echo {
+                    out!();
+                }
+                out!("  ✗ that line is longer than {} bytes", prompt::MAX_LINE);
+                continue;
+            }
+            Ok(None) => {
+                if echo {
+                    out!();
+                }
+                out!("End of input.");
+                return Ok(Typed::Quit);
+            }
+            Err(e) => return Err(CliError::Failed(format!("cannot read standard input: {e}"))),
+        };
+        let Ok(line) = String::from_utf8(line) else {
+            if echo {
+                out!();
+            }
+            out!("  ✗ that line is not valid UTF-8");
+            continue;
+        };
+        let typed = line.trim();
+        if echo {
+            out!("{}", args::excerpt(typed).trim_matches('"'));
+        }
+        match typed.to_ascii_lowercase().as_str() {
+            "" => continue,
+            "quit" | "exit" => return Ok(Typed::Quit),
+            "help" | "?" | "legal" => render::legal(game, seat).iter().for_each(|l| out!("{l}")),
+            "cards" => render::cards().iter().for_each(|l| out!("{l}")),
+            "board" => render::table(game, names).iter().for_each(|l| out!("{l}")),
+            _ => match typed.parse::<Action>() {
+                Err(e) => out!(
+                    "{}",
+                    text::wrap(&format!(
+                        "  ✗ {}: {e} (`help` lists your moves)",
+                        args::excerpt(typed)
+                    ))
+                ),
+                Ok(action) => match game.check(seat, action) {
+                    Ok(()) => return Ok(Typed::Move(action)),
+                    Err(e) => out!(
+                        "{}",
+                        text::wrap(&format!(
+                            "  ✗ `{action}` is not legal now: {}",
+                            super::refusal::refusal(e.reason)
+                        ))
+                    ),
+                },
+            },
+        }
+    }
+}
+
+/// The command that plays this game again (printed once it is over: the seed predicts
+/// every die).
+fn replay_command(
+    o: &PlayOptions,
+    kinds: &[Option<super::bots::CourtBot>],
+    seed: u64,
+    watch: bool,
+) -> Vec<String> {
+    let list: Vec<&str> = kinds.iter().flatten().map(|k| k.name()).collect();
+    let mut command = vec![
+        "kingup court play".to_owned(),
+        format!("--players {}", o.config.players),
+        format!("--bots {}", list.join(",")),
+        format!("--seed {seed}"),
+    ];
+    command.extend(options::config_args(&o.config));
+    if watch {
+        command.push("--watch".to_owned());
+    } else {
+        command.push(format!("--seat {}", o.seat));
+    }
+    command
+}

@@ -1,0 +1,202 @@
+//! `kingup court tournament`: many games between court bots, then win rates with their 95 %
+//! confidence intervals and the truncated games.
+
+use std::ffi::OsString;
+use std::process::ExitCode;
+
+use kingup_bots::court::{Entrant, TournamentConfig, tournament};
+use kingup_court::Config;
+
+use super::bots::{self, CourtBot};
+use super::options::{self, CONFIG_FLAGS};
+use crate::{CliError, args, out, text};
+
+#[derive(Debug)]
+struct Options {
+    games: u32,
+    players: Option<u8>,
+    bots: Option<Vec<CourtBot>>,
+    seed: u64,
+    threads: usize,
+    config: Config,
+}
+
+fn parse(args: &[OsString]) -> Result<Option<Options>, CliError> {
+    let with_value = [
+        "--games",
+        "--players",
+        "--bots",
+        "--seed",
+        "--threads",
+        "--max-rounds",
+    ];
+    let flags = args::flags(args, &with_value, &CONFIG_FLAGS)?;
+    let mut config = Config::new(4);
+    config.max_rounds = Some(Config::SIMULATION_ROUNDS);
+    let mut o = Options {
+        games: 100,
+        players: None,
+        bots: None,
+        seed: 1,
+        threads: std::thread::available_parallelism()
+            .map_or(1, usize::from)
+            .min(kingup_bots::TournamentConfig::MAX_THREADS),
+        config,
+    };
+    for flag in &flags {
+        // A tournament needs a bound: every game must end.
+        if flag.name == "--max-rounds" {
+            o.config.max_rounds = Some(args::number(flag, 1..=super::MAX_ROUNDS)?);
+            continue;
+        }
+        if options::config_flag(flag, &mut o.config)? {
+            continue;
+        }
+        match flag.name.as_str() {
+            "--help" => return Ok(None),
+            "--games" => {
+                o.games = args::number(flag, 1..=kingup_bots::TournamentConfig::MAX_GAMES)?;
+            }
+            "--players" => {
+                o.players = Some(args::number(
+                    flag,
+                    Config::MIN_PLAYERS..=Config::MAX_PLAYERS,
+                )?);
+            }
+            "--bots" => o.bots = Some(bots::parse_list(args::text(flag)?)?),
+            "--seed" => o.seed = args::number(flag, 0..=u64::MAX)?,
+            "--threads" => {
+                o.threads = args::number(flag, 1..=kingup_bots::TournamentConfig::MAX_THREADS)?;
+            }
+            _ => unreachable!("args::flags accepts only the listed flags"),
+        }
+    }
+    Ok(Some(o))
+}
+
+/// The bots, one per seat.
+fn lineup(o: &Options) -> Result<Vec<CourtBot>, CliError> {
+    let players = usize::from(Config::MIN_PLAYERS)..=usize::from(Config::MAX_PLAYERS);
+    match (&o.bots, o.players) {
+        (Some(list), None) if players.contains(&list.len()) => Ok(list.clone()),
+        (Some(list), None) => Err(CliError::Usage(format!(
+            "--bots lists {} bots: a game has {} to {} players, one bot each",
+            list.len(),
+            players.start(),
+            players.end()
+        ))),
+        (Some(list), Some(n)) if list.len() == usize::from(n) => Ok(list.clone()),
+        (Some(list), Some(n)) => Err(CliError::Usage(format!(
+            "--bots lists {} bots but --players is {n}: give one bot per seat",
+            list.len()
+        ))),
+        (None, players) => {
+            let mut list = vec![CourtBot::Random; usize::from(players.unwrap_or(4))];
+            list[0] = CourtBot::Greedy;
+            Ok(list)
+        }
+    }
+}
+
+/// Entrant names, numbered when a bot appears more than once: `random#2`.
+fn entrant_names(lineup: &[CourtBot]) -> Vec<String> {
+    lineup
+        .iter()
+        .enumerate()
+        .map(|(i, k)| {
+            if lineup.iter().filter(|&x| x == k).count() == 1 {
+                k.name().to_owned()
+            } else {
+                let nth = lineup[..=i].iter().filter(|&x| x == k).count();
+                format!("{}#{nth}", k.name())
+            }
+        })
+        .collect()
+}
+
+pub(crate) fn run(args: &[OsString]) -> Result<ExitCode, CliError> {
+    let Some(mut o) = parse(args)? else {
+        out!("{}", super::usage());
+        return Ok(ExitCode::SUCCESS);
+    };
+    let lineup = lineup(&o)?;
+    o.config.players = lineup.len() as u8;
+    let entrants: Vec<Entrant<'_>> = lineup
+        .iter()
+        .zip(entrant_names(&lineup))
+        .map(|(&kind, name)| Entrant {
+            name,
+            make: Box::new(move |seed| kind.make(seed)),
+        })
+        .collect();
+    let config = TournamentConfig {
+        game: o.config,
+        games: o.games,
+        seed: o.seed,
+        threads: o.threads,
+    };
+    let standings =
+        tournament(&config, &entrants, |_| {}).map_err(|e| CliError::Usage(e.to_string()))?;
+    // Every entrant plays every game that was played; one winner a game, or none when
+    // truncated.
+    let played = standings.0.first().map_or(0, |s| s.games);
+    let wins: f64 = standings.0.iter().map(|s| s.wins).sum();
+    let truncated = f64::from(played) - wins;
+    let summary = format!(
+        "{played} of {} games of To Court the King, {} players, seats rotated every game, \
+         at most {} rounds without a King. Win rate and mean cards owned at the end, with \
+         95% confidence intervals:",
+        o.games,
+        lineup.len(),
+        o.config.max_rounds.unwrap_or_default(),
+    );
+    out!("{}\n", text::wrap(&summary));
+    out!("{standings}");
+    out!(
+        "Truncated (nobody bought the King): {truncated:.0} of {played} games ({:.1}%).",
+        100.0 * truncated / f64::from(played.max(1))
+    );
+    let list: Vec<&str> = lineup.iter().map(|k| k.name()).collect();
+    let mut command = vec![
+        "kingup court tournament".to_owned(),
+        format!("--games {}", o.games),
+        format!("--players {}", lineup.len()),
+        format!("--bots {}", list.join(",")),
+        format!("--seed {}", o.seed),
+        format!("--threads {}", o.threads),
+    ];
+    command.extend(options::config_args(&o.config));
+    out!("{}", text::command("command:", &command));
+    Ok(ExitCode::SUCCESS)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn strings(text: &str) -> Vec<OsString> {
+        text.split_whitespace().map(OsString::from).collect()
+    }
+
+    #[test]
+    fn lineups_and_names() {
+        let o = parse(&strings("--bots random,random,greedy"))
+            .unwrap()
+            .unwrap();
+        let three = lineup(&o).unwrap();
+        assert_eq!(entrant_names(&three), ["random#1", "random#2", "greedy"]);
+        let o = parse(&strings("--players 5")).unwrap().unwrap();
+        assert_eq!(lineup(&o).unwrap().len(), 5);
+        for bad in [
+            "--players 4 --bots random,random,greedy",
+            "--bots random",
+            "--games 0",
+            "--threads x",
+            "--max-rounds none",
+            "--watch",
+        ] {
+            let result = parse(&strings(bad)).and_then(|o| lineup(&o.unwrap()).map(|_| ()));
+            assert!(matches!(result, Err(CliError::Usage(_))), "{bad}");
+        }
+    }
+}
