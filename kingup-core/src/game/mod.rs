@@ -10,6 +10,7 @@ mod validate;
 mod views;
 
 pub use moves::Actions;
+pub use sample::Sampler;
 pub(crate) use moves::{action_mask, legal_actions_in};
 pub use score::{CONSOLATION_POINTS, Totals, score};
 pub(crate) use score::{leaders, sum_rounds};
