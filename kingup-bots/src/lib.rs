@@ -2,6 +2,7 @@
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
 
+pub mod arena;
 mod bot;
 pub mod court;
 mod heuristic;
@@ -12,6 +13,7 @@ mod random;
 mod reward;
 mod tournament;
 
+pub use arena::{ArenaConfig, ArenaError, ArenaResults, ArenaStanding, arena};
 pub use bot::Bot;
 pub use heuristic::HeuristicBot;
 pub use ismcts::{IsmctsBot, IsmctsConfig, Rollout};
