@@ -195,11 +195,14 @@ pub(crate) fn run(args: &[OsString]) -> Result<ExitCode, CliError> {
     let elapsed = start.elapsed().as_secs_f64();
     let tables = config.tables(entrants.len());
     let summary = format!(
-        "{} deals at {tables} tables of {} players, each deal played under every seat \
+        "{} deals at {tables} {} of {} players, each deal played under every seat \
          rotation: {} games; {elapsed:.1} s.\nLadder by Weng-Lin rating (±2 sd); win rate \
          (a shared win counts 1/winners) and mean final score with 95% confidence intervals \
          over deals:\n",
-        o.deals, o.players, results.games
+        o.deals,
+        if tables == 1 { "table" } else { "tables" },
+        o.players,
+        results.games
     );
     out!("{}\n", text::wrap(&summary));
     out!("{}", ladder_table(&results));
