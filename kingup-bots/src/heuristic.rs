@@ -2,7 +2,8 @@
 
 use kingup_core::rand_core::Rng;
 use kingup_core::{
-    Action, Character, Floor, Objective, Phase, PlayerView, Seat, SeatSet, Vote, below, score,
+    Action, Actions, Castle, Character, Floor, Game, Objective, Phase, PlayerView, Seat, SeatSet,
+    Vote, below, score,
 };
 
 use crate::Bot;
@@ -40,8 +41,8 @@ impl<R: Rng> HeuristicBot<R> {
         (if mine { f } else { -f }) + self.noise(150)
     }
 
-    fn climb_value(&mut self, view: &PlayerView, objective: Objective, c: Character) -> i32 {
-        let castle = &view.public.castle;
+    fn climb_value(&mut self, view: &impl Seen, objective: Objective, c: Character) -> i32 {
+        let castle = view.castle();
         let Some(from) = castle.floor_of(c) else {
             return i32::MIN;
         };
@@ -58,18 +59,18 @@ impl<R: Rng> HeuristicBot<R> {
             }
             (false, false) => {
                 // Others moved it: likely on their objectives.
-                let rivals = view.public.movers[c.index()].difference(SeatSet::single(view.seat));
+                let rivals = view.movers(c).difference(SeatSet::single(view.seat()));
                 -gain * (46 + 20 * rivals.len() as i32)
             }
         };
         value + self.noise(60)
     }
 
-    fn vote(&self, view: &PlayerView, objective: Objective, candidate: Character) -> Vote {
-        if objective.contains(candidate) || view.no_cards() == 0 {
+    fn vote(&self, view: &impl Seen, objective: Objective, candidate: Character) -> Vote {
+        if objective.contains(candidate) || view.no_cards(view.seat()) == 0 {
             return Vote::Yes;
         }
-        if score(&view.public.castle, objective) < Self::VETO_BELOW {
+        if score(view.castle(), objective) < Self::VETO_BELOW {
             Vote::No
         } else {
             Vote::Yes
@@ -77,12 +78,19 @@ impl<R: Rng> HeuristicBot<R> {
     }
 }
 
-impl<R: Rng> Bot for HeuristicBot<R> {
-    fn choose(&mut self, view: &PlayerView) -> Option<Action> {
+impl<R: Rng> HeuristicBot<R> {
+    /// The bot's choice for `seat` in `game`, as [`Bot::choose`] on its player view would
+    /// make it (the same draws from the same generator), without building the view: the
+    /// playouts of [`IsmctsBot`](crate::IsmctsBot) call it at every step.
+    pub(crate) fn choose_in(&mut self, game: &Game, seat: Seat) -> Option<Action> {
+        self.decide(&(game, seat))
+    }
+
+    fn decide(&mut self, view: &impl Seen) -> Option<Action> {
         let legal = view.legal_actions();
         let objective = view.objective()?;
-        if view.public.phase == Phase::Vote {
-            let candidate = view.public.candidate()?;
+        if view.phase() == Phase::Vote {
+            let candidate = view.castle().throne()?;
             let vote = Action::Vote(self.vote(view, objective, candidate));
             return legal.contains(&vote).then_some(vote);
         }
@@ -101,17 +109,90 @@ impl<R: Rng> Bot for HeuristicBot<R> {
         }
         best.map(|(_, action)| action)
     }
+}
+
+impl<R: Rng> Bot for HeuristicBot<R> {
+    fn choose(&mut self, view: &PlayerView) -> Option<Action> {
+        self.decide(view)
+    }
 
     fn name(&self) -> &str {
         "heuristic"
     }
 }
 
+/// What the heuristic reads of a seat's situation: a [`PlayerView`], or a whole game and a
+/// seat (which knows no more than the view about everything the heuristic reads, apart from
+/// being faster to reach).
+trait Seen {
+    fn seat(&self) -> Seat;
+    fn phase(&self) -> Phase;
+    fn castle(&self) -> &Castle;
+    fn movers(&self, character: Character) -> SeatSet;
+    fn objective(&self) -> Option<Objective>;
+    fn no_cards(&self, seat: Seat) -> u8;
+    fn players(&self) -> usize;
+    fn legal_actions(&self) -> Actions;
+}
+
+impl Seen for PlayerView {
+    fn seat(&self) -> Seat {
+        self.seat
+    }
+    fn phase(&self) -> Phase {
+        self.public.phase
+    }
+    fn castle(&self) -> &Castle {
+        &self.public.castle
+    }
+    fn movers(&self, character: Character) -> SeatSet {
+        self.public.movers[character.index()]
+    }
+    fn objective(&self) -> Option<Objective> {
+        PlayerView::objective(self)
+    }
+    fn no_cards(&self, seat: Seat) -> u8 {
+        self.public.no_cards(seat)
+    }
+    fn players(&self) -> usize {
+        self.public.players()
+    }
+    fn legal_actions(&self) -> Actions {
+        PlayerView::legal_actions(self)
+    }
+}
+
+impl Seen for (&Game, Seat) {
+    fn seat(&self) -> Seat {
+        self.1
+    }
+    fn phase(&self) -> Phase {
+        self.0.phase()
+    }
+    fn castle(&self) -> &Castle {
+        self.0.castle()
+    }
+    fn movers(&self, character: Character) -> SeatSet {
+        self.0.movers(character)
+    }
+    fn objective(&self) -> Option<Objective> {
+        self.0.objective(self.1)
+    }
+    fn no_cards(&self, seat: Seat) -> u8 {
+        self.0.no_cards(seat)
+    }
+    fn players(&self) -> usize {
+        self.0.players()
+    }
+    fn legal_actions(&self) -> Actions {
+        self.0.legal_actions(self.1)
+    }
+}
+
 /// A rough chance that every other seat votes Yes: each seat still holding a No is taken
 /// to vote Yes with probability 1/2.
-fn pass_chance(view: &PlayerView) -> f64 {
-    let p = &view.public;
-    Seat::all(p.players())
-        .filter(|&s| s != view.seat && p.no_cards(s) > 0)
+fn pass_chance(view: &impl Seen) -> f64 {
+    Seat::all(view.players())
+        .filter(|&s| s != view.seat() && view.no_cards(s) > 0)
         .fold(1.0, |chance, _| chance * 0.5)
 }

@@ -63,6 +63,10 @@ pub struct IsmctsBot<R> {
     rng: R,
     config: IsmctsConfig,
     nodes: Vec<Node>,
+    /// The nodes of the current iteration's path (kept to reuse its allocation).
+    path: Vec<u32>,
+    /// `ln(n)` at index `n`, filled as counts grow (`ln` is slow and counts are small).
+    logs: Vec<f64>,
 }
 
 const NONE: u32 = u32::MAX;
@@ -78,6 +82,8 @@ struct Node {
     reward: f64,
     first_child: u32,
     next_sibling: u32,
+    /// The actions of the children, as a mask over action indices.
+    expanded: u128,
 }
 
 impl<R: Rng> IsmctsBot<R> {
@@ -87,6 +93,8 @@ impl<R: Rng> IsmctsBot<R> {
             rng,
             config,
             nodes: Vec::new(),
+            path: Vec::new(),
+            logs: Vec::new(),
         }
     }
 
@@ -105,13 +113,16 @@ impl<R: Rng> IsmctsBot<R> {
             reward: 0.0,
             first_child: NONE,
             next_sibling: NONE,
+            expanded: 0,
         });
+        // Checked once: every iteration draws from the same view.
+        let sampler = view.sampler().ok()?;
         let start = std::time::Instant::now();
         for _ in 0..self.config.iterations {
             if self.config.time_limit.is_some_and(|t| start.elapsed() >= t) {
                 break;
             }
-            let world = view.sample(&mut self.rng).ok()?;
+            let world = sampler.sample(&mut self.rng);
             self.iterate(world, view.seat);
         }
         self.children(0)
@@ -121,20 +132,25 @@ impl<R: Rng> IsmctsBot<R> {
 
     fn iterate(&mut self, mut world: Game, me: Seat) {
         let round = world.round();
-        let mut path: Vec<u32> = Vec::with_capacity(64);
+        // The path buffer is reused across iterations: no allocation per iteration.
+        let mut path = core::mem::take(&mut self.path);
+        path.clear();
         let mut node = 0u32;
         while let Some(seat) = Self::to_act(&world, round, me, node == 0) {
-            let legal = world.legal_actions(seat);
-            let mut untried = legal.clone();
-            untried.retain(|a| self.child(node, *a).is_none());
-            if !untried.is_empty() {
-                let action = untried[below(&mut self.rng, untried.len() as u32) as usize];
+            // Masks over action indices: the legal actions, and those not yet expanded
+            // here. The n-th set bit is the n-th entry of the sorted legal list, so the
+            // expansion draws exactly as picking from a filtered list would.
+            let legal = world.legal_mask(seat);
+            let untried = legal & !self.nodes[node as usize].expanded;
+            if untried != 0 {
+                let pick = below(&mut self.rng, untried.count_ones());
+                let action = nth_action(untried, pick);
                 node = self.add_child(node, action, seat);
                 world.apply_unchecked(seat, action);
                 path.push(node);
                 break;
             }
-            node = self.select(node, &legal);
+            node = self.select(node, legal);
             world.apply_unchecked(seat, self.nodes[node as usize].action);
             path.push(node);
         }
@@ -144,6 +160,7 @@ impl<R: Rng> IsmctsBot<R> {
             node.visits += 1;
             node.reward += rewards[node.seat.index()];
         }
+        self.path = path;
     }
 
     /// Who acts next in the tree, or `None` once the round is over. Chance is resolved on
@@ -160,18 +177,19 @@ impl<R: Rng> IsmctsBot<R> {
         }
     }
 
-    /// Picks the child with the best UCB score among the `legal` actions, counting each
-    /// legal child as available.
-    fn select(&mut self, node: u32, legal: &[Action]) -> u32 {
+    /// Picks the child with the best UCB score among the `legal` actions (a mask over
+    /// action indices), counting each legal child as available.
+    fn select(&mut self, node: u32, legal: u128) -> u32 {
         let c = self.config.exploration;
+        let (nodes, logs) = (&mut self.nodes, &mut self.logs);
         let mut best = (f64::NEG_INFINITY, NONE);
-        let mut child = self.nodes[node as usize].first_child;
+        let mut child = nodes[node as usize].first_child;
         while child != NONE {
-            let n = &mut self.nodes[child as usize];
-            if legal.contains(&n.action) {
+            let n = &mut nodes[child as usize];
+            if legal >> n.action.index() & 1 == 1 {
                 n.available += 1;
                 let visits = f64::from(n.visits.max(1));
-                let ucb = n.reward / visits + c * (ln(f64::from(n.available)) / visits).sqrt();
+                let ucb = n.reward / visits + c * (ln_of(logs, n.available) / visits).sqrt();
                 if ucb > best.0 {
                     best = (ucb, child);
                 }
@@ -192,8 +210,11 @@ impl<R: Rng> IsmctsBot<R> {
             reward: 0.0,
             first_child: NONE,
             next_sibling,
+            expanded: 0,
         });
-        self.nodes[parent as usize].first_child = id;
+        let parent = &mut self.nodes[parent as usize];
+        parent.first_child = id;
+        parent.expanded |= 1 << action.index();
         id
     }
 
@@ -206,11 +227,6 @@ impl<R: Rng> IsmctsBot<R> {
                 current
             })
         })
-    }
-
-    fn child(&self, node: u32, action: Action) -> Option<u32> {
-        self.children(node)
-            .find(|&c| self.nodes[c as usize].action == action)
     }
 
     /// Plays the round out; each seat's reward is its round points minus the others' mean,
@@ -232,11 +248,16 @@ impl<R: Rng> IsmctsBot<R> {
             };
             let action = match rollout {
                 Rollout::Random => {
-                    let legal = world.legal_actions(seat);
-                    legal[below(&mut self.rng, legal.len() as u32) as usize]
+                    // The same draw as indexing the sorted list, without building it.
+                    let count = world.legal_action_count(seat) as u32;
+                    let pick = below(&mut self.rng, count) as usize;
+                    match world.nth_legal_action(seat, pick) {
+                        Some(action) => action,
+                        None => break,
+                    }
                 }
                 Rollout::Heuristic => {
-                    match HeuristicBot::new(&mut self.rng).choose(&world.player_view(seat)) {
+                    match HeuristicBot::new(&mut self.rng).choose_in(&world, seat) {
                         Some(action) => action,
                         None => break,
                     }
@@ -257,6 +278,24 @@ impl<R: Rng> IsmctsBot<R> {
         }
         rewards
     }
+}
+
+/// `ln(n)` for `n >= 1`, from `logs`, which it extends as needed.
+fn ln_of(logs: &mut Vec<f64>, n: u32) -> f64 {
+    let n = n as usize;
+    while logs.len() <= n {
+        logs.push(ln((logs.len() as f64).max(1.0)));
+    }
+    logs[n]
+}
+
+/// The action of the `n`-th lowest set bit of `mask` (a mask over action indices; `n` is
+/// below its number of set bits).
+fn nth_action(mut mask: u128, n: u32) -> Action {
+    for _ in 0..n {
+        mask &= mask - 1;
+    }
+    Action::from_index(mask.trailing_zeros() as usize).expect("a legal mask holds action indices")
 }
 
 /// Natural logarithm in plain arithmetic, `ln(x)` for `x >= 1`, accurate to about 1e-9:

@@ -2,6 +2,7 @@
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
 
+pub mod arena;
 pub mod belief;
 mod bot;
 pub mod court;
@@ -13,6 +14,7 @@ mod random;
 mod reward;
 mod tournament;
 
+pub use arena::{ArenaConfig, ArenaError, ArenaResults, ArenaStanding, arena};
 pub use belief::{Belief, BeliefModel};
 pub use bot::Bot;
 pub use heuristic::HeuristicBot;

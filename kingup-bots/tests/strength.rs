@@ -5,8 +5,8 @@
 //! errors wide, so a pass is not luck.
 
 use kingup_bots::{
-    Bot, Entrant, HeuristicBot, IsmctsBot, IsmctsConfig, RandomBot, Standings, TournamentConfig,
-    tournament,
+    ArenaConfig, Bot, Entrant, HeuristicBot, IsmctsBot, IsmctsConfig, RandomBot, Standings,
+    TournamentConfig, arena, tournament,
 };
 use kingup_core::{Config, Generator};
 
@@ -92,4 +92,43 @@ fn ismcts_beats_heuristic() {
         let standings = hero_vs_field(players, 200, ismcts(iterations), heuristic);
         assert_beats(&standings, players);
     }
+}
+
+/// In the arena (duplicate deals, seats rotated, two of each kind at three-seat tables), the
+/// heuristic bots are rated above the random ones and win more, each by many standard errors.
+#[test]
+#[cfg_attr(debug_assertions, ignore = "slow in debug builds; run with --release")]
+fn the_arena_rates_heuristic_above_random() {
+    let entrants = [heuristic(), random(), heuristic(), random()];
+    let config = ArenaConfig {
+        game: Config::new(3),
+        deals: 400,
+        seed: 2026,
+        threads: 2,
+    };
+    let results = arena(&config, &entrants, |_| {}).unwrap();
+    let s = &results.standings;
+    for h in [0, 2] {
+        for r in [1, 3] {
+            let (h, r) = (&s[h], &s[r]);
+            let rating_sd = h.uncertainty.hypot(r.uncertainty);
+            assert!(
+                h.rating - r.rating > 4.0 * rating_sd,
+                "ratings {} ± {} vs {} ± {}",
+                h.rating,
+                h.uncertainty,
+                r.rating,
+                r.uncertainty
+            );
+            // The 95 % half-widths are 1.96 standard errors.
+            let win_se = (h.win_rate_ci95().powi(2) + r.win_rate_ci95().powi(2)).sqrt() / 1.96;
+            assert!(
+                h.win_rate() - r.win_rate() > 5.0 * win_se,
+                "win rates {} vs {} (se {win_se})",
+                h.win_rate(),
+                r.win_rate()
+            );
+        }
+    }
+    assert!(results.ladder()[..2].iter().all(|&i| i % 2 == 0));
 }

@@ -12,6 +12,7 @@
 //! needed, prints one line on stderr (`kingup: <what is wrong> (see kingup help)`) and
 //! exits with status 2. `kingup help` prints the usage, with every option's limit.
 
+mod arena;
 mod args;
 mod bench;
 mod bots;
@@ -28,7 +29,7 @@ mod tournament;
 use std::ffi::OsString;
 use std::process::ExitCode;
 
-use kingup_bots::{IsmctsConfig, TournamentConfig};
+use kingup_bots::{ArenaConfig, IsmctsConfig, TournamentConfig};
 use kingup_core::{Config, MAX_SAVE_LEN};
 
 /// Prints a line on stdout; ends the program quietly when the reader has gone away
@@ -75,6 +76,7 @@ tournaments
 usage:
   kingup play [options]          play one seat in the terminal against bots
   kingup tournament [options]    play many games between bots, print standings
+  kingup arena [options]         rate many bots in duplicate, seat-rotated games
   kingup court ...               play To Court the King (kingup court help)
   kingup help                    print this message
   kingup --version               print the version
@@ -127,7 +129,24 @@ kingup tournament [--games N] [--players N] [--bots LIST] [--seed X]
   --threads T        worker threads, 1 to {max_threads} (default: all cores, at
                      most {max_threads}); results do not depend on it
   --iterations N     ISMCTS iterations per decision,
-                     1 to {max_iterations} (default {iterations})",
+                     1 to {max_iterations} (default {iterations})
+
+kingup arena [--players N] [--entrants LIST] [--deals N] [--seed X]
+             [--threads T] [--svg FILE]
+  --players N        seats at a table, {min_players} to {max_players} (default 4)
+  --entrants LIST    N to {max_entrants} comma-separated bots: random, heuristic,
+                     ismcts or ismcts:ITERATIONS (default
+                     {ladder});
+                     every set of N of them is a table
+  --deals N          deals to play, 1 to {max_deals} (default 100), each under
+                     every rotation of its table's seats
+  --seed X           seed of every deal's chance and bots (default 1)
+  --threads T        worker threads, 1 to {max_threads} (default: all cores);
+                     results do not depend on it
+  --svg FILE         also draw the ladder (ratings with intervals) into FILE",
+        max_entrants = ArenaConfig::MAX_ENTRANTS,
+        max_deals = ArenaConfig::MAX_DEALS,
+        ladder = arena::LADDER,
         MAX_LINE = prompt::MAX_LINE,
     )
 }
@@ -183,11 +202,12 @@ fn run(args: &[OsString]) -> Result<ExitCode, CliError> {
         }
         "play" => play::run(rest),
         "tournament" => tournament::run(rest),
+        "arena" => arena::run(rest),
         "court" => court::run(rest),
         // Not in the usage: measures ISMCTS iterations per second (docs/bots.md).
         "bench-ismcts" => bench::run(rest),
         other => Err(CliError::Usage(format!(
-            "unknown command {}: expected play, tournament, court or help",
+            "unknown command {}: expected play, tournament, arena, court or help",
             args::excerpt(other)
         ))),
     }

@@ -151,7 +151,7 @@ pub(crate) fn run(args: &[OsString]) -> Result<ExitCode, CliError> {
     if lineup.contains(&BotKind::Ismcts) {
         command.push(format!("--iterations {}", o.iterations));
     }
-    let progress = Progress::new(o.games, std::io::stderr().is_terminal());
+    let progress = Progress::new(o.games, "games", std::io::stderr().is_terminal());
     let start = Instant::now();
     let standings = tournament(&config, &entrants, Generator::new, |done| {
         progress.update(done);
@@ -174,8 +174,10 @@ pub(crate) fn run(args: &[OsString]) -> Result<ExitCode, CliError> {
 }
 
 /// The progress bar on stderr: redrawn in place on a terminal, a line per 10% otherwise.
-struct Progress {
+pub(crate) struct Progress {
     total: u32,
+    /// What is counted: `games`, `deals`.
+    unit: &'static str,
     terminal: bool,
     start: Instant,
     /// When the bar was last drawn, and the last tenth reported.
@@ -183,9 +185,10 @@ struct Progress {
 }
 
 impl Progress {
-    fn new(total: u32, terminal: bool) -> Progress {
+    pub(crate) fn new(total: u32, unit: &'static str, terminal: bool) -> Progress {
         let progress = Progress {
             total,
+            unit,
             terminal,
             start: Instant::now(),
             state: Mutex::new((None, 0)),
@@ -197,7 +200,7 @@ impl Progress {
     }
 
     /// Called from the worker threads after each game.
-    fn update(&self, done: u32) {
+    pub(crate) fn update(&self, done: u32) {
         let Ok(mut state) = self.state.lock() else {
             return;
         };
@@ -216,8 +219,9 @@ impl Progress {
                 state.1 = tenth;
                 let _ = writeln!(
                     std::io::stderr(),
-                    "{done}/{} games ({}%)  {:.1} s",
+                    "{done}/{} {} ({}%)  {:.1} s",
                     self.total,
+                    self.unit,
                     tenth * 10,
                     self.start.elapsed().as_secs_f64()
                 );
@@ -229,11 +233,11 @@ impl Progress {
         let _ = write!(
             std::io::stderr(),
             "\r{}",
-            bar(done, self.total, self.start.elapsed())
+            bar(done, self.total, self.unit, self.start.elapsed())
         );
     }
 
-    fn finish(&self) {
+    pub(crate) fn finish(&self) {
         if self.terminal {
             self.draw(self.total);
             let _ = writeln!(std::io::stderr());
@@ -242,11 +246,11 @@ impl Progress {
 }
 
 /// `[#####.....] 512/1000 games  12.3 s`, 30 marks wide.
-fn bar(done: u32, total: u32, elapsed: Duration) -> String {
+fn bar(done: u32, total: u32, unit: &str, elapsed: Duration) -> String {
     const WIDTH: u64 = 30;
     let filled = (u64::from(done) * WIDTH / u64::from(total.max(1))).min(WIDTH) as usize;
     format!(
-        "[{}{}] {done}/{total} games  {:.1} s",
+        "[{}{}] {done}/{total} {unit}  {:.1} s",
         "#".repeat(filled),
         ".".repeat(WIDTH as usize - filled),
         elapsed.as_secs_f64()
@@ -316,9 +320,9 @@ mod tests {
     #[test]
     fn the_bar() {
         assert_eq!(
-            bar(512, 1000, Duration::from_millis(12_340)),
+            bar(512, 1000, "games", Duration::from_millis(12_340)),
             "[###############...............] 512/1000 games  12.3 s"
         );
-        assert!(bar(7, 7, Duration::ZERO).starts_with(&format!("[{}]", "#".repeat(30))));
+        assert!(bar(7, 7, "deals", Duration::ZERO).starts_with(&format!("[{}]", "#".repeat(30))));
     }
 }

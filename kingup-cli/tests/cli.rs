@@ -348,6 +348,20 @@ fn bad_arguments_exit_with_2_and_one_line() {
         format!("play --bots {long}"),
         format!("play --{long}"),
         format!("tournament --seed {long}"),
+        "arena --entrants random,heuristic".to_owned(),
+        "arena --players 3 --entrants random:5,heuristic,random".to_owned(),
+        "arena --players 3 --entrants ismcts:0,heuristic,random".to_owned(),
+        format!("arena --players 3 --entrants ismcts:{max_iterations},heuristic,random"),
+        format!(
+            "arena --players 3 --entrants {}",
+            vec!["random"; 17].join(",")
+        ),
+        "arena --deals 0".to_owned(),
+        "arena --deals 10000001".to_owned(),
+        format!("arena --threads {max_threads}"),
+        "arena --svg".to_owned(),
+        "arena --games 3".to_owned(),
+        format!("arena --entrants {long}"),
     ] {
         let line = usage_error(&kingup(&args, None), &args[..args.len().min(60)]);
         assert!(!line.contains(&"x".repeat(41)), "quoted cut short: {line}");
@@ -453,7 +467,14 @@ fn a_file_longer_than_any_save_is_refused_unread() {
 
 #[test]
 fn help_prints_the_usage_with_every_limit() {
-    for args in ["", "help", "--help", "play --help", "tournament -h"] {
+    for args in [
+        "",
+        "help",
+        "--help",
+        "play --help",
+        "tournament -h",
+        "arena --help",
+    ] {
         let output = kingup(args, None);
         assert!(output.status.success(), "{args}");
         let text = stdout(&output);
@@ -470,12 +491,69 @@ fn help_prints_the_usage_with_every_limit() {
             format!("games to play, 1 to {}", TournamentConfig::MAX_GAMES),
             format!("worker threads, 1 to {}", TournamentConfig::MAX_THREADS),
             format!("at most {} KiB", MAX_SAVE_LEN / 1024),
+            format!(
+                "deals to play, 1 to {}",
+                kingup_bots::ArenaConfig::MAX_DEALS
+            ),
             "0 to 60000".to_owned(),
             "0 to 2^64-1".to_owned(),
         ] {
             assert!(text.contains(&limit), "{args}: {limit}\n{text}");
         }
     }
+}
+
+#[test]
+fn a_small_arena_prints_the_ladder_and_draws_it() {
+    let dir = std::env::temp_dir().join(format!("kingup-arena-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let svg = dir.join("ladder.svg");
+    let args = format!(
+        "arena --players 3 --entrants random,heuristic,random --deals 6 --threads 2 --seed 3 \
+         --svg {}",
+        svg.display()
+    );
+    let output = kingup(&args, None);
+    let text = stdout(&output);
+    assert!(output.status.success(), "{}", stderr(&output));
+    assert_fits_80_columns(&text, "arena");
+    // Three entrants at one three-seat table: 6 deals, 18 games each.
+    let rows: Vec<Vec<&str>> = text
+        .lines()
+        .map(|l| l.split_whitespace().collect::<Vec<_>>())
+        .filter(|f| f.len() == 12 && f[0].parse::<usize>().is_ok())
+        .collect();
+    assert_eq!(rows.len(), 3, "{text}");
+    assert!(rows.iter().all(|f| f[5] == "18"), "{text}");
+    let total: f64 = rows
+        .iter()
+        .map(|f| f[6].trim_end_matches('%').parse::<f64>().unwrap())
+        .sum();
+    assert!(
+        (total - 100.0).abs() < 0.2,
+        "win rates sum to {total}\n{text}"
+    );
+    let drawn = std::fs::read_to_string(&svg).unwrap();
+    assert!(drawn.starts_with("<svg ") && drawn.matches("<circle").count() == 3);
+    // Not a terminal: no progress at all.
+    assert!(stderr(&output).is_empty(), "{}", stderr(&output));
+    // The same arena on one thread prints the same tables.
+    let one = stdout(&kingup(&args.replace("--threads 2", "--threads 1"), None));
+    let tables = |t: &str| -> String {
+        t.lines()
+            .filter(|l| l.contains('±'))
+            .collect::<Vec<_>>()
+            .join("\n")
+    };
+    assert_eq!(tables(&one), tables(&text));
+    // An SVG that cannot be written: status 1, nothing played.
+    let bad = kingup(
+        "arena --players 3 --entrants random,heuristic,random --svg /nonexistent/x.svg",
+        None,
+    );
+    assert_eq!(bad.status.code(), Some(1));
+    assert!(stdout(&bad).is_empty());
+    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 #[test]

@@ -64,6 +64,28 @@ fn the_tournament_transcripts_are_what_the_commands_print() {
 }
 
 #[test]
+fn the_arena_transcript_is_what_the_command_prints() {
+    let transcripts: Vec<_> = blocks("text")
+        .into_iter()
+        .filter(|block| block[0].starts_with("$ kingup arena"))
+        .collect();
+    assert_eq!(transcripts.len(), 1);
+    for block in transcripts {
+        let output = run(&block[0][2..]);
+        let stdout = String::from_utf8(output.stdout).unwrap();
+        // The tables, not the first lines (they give the time taken).
+        for table in block[1..].split(|line| line.is_empty()) {
+            let table = table.join("\n");
+            assert!(
+                stdout.contains(&table),
+                "`{}` printed\n{stdout}\nnot the documented\n{table}",
+                block[0]
+            );
+        }
+    }
+}
+
+#[test]
 #[cfg_attr(
     debug_assertions,
     ignore = "searching bots are slow in debug builds; run with --release"

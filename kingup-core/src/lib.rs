@@ -45,7 +45,7 @@ pub use deck::{CardId, Deck, DeckError};
 pub use error::{ChanceReason, IllegalAction, IllegalChance, IllegalReason};
 pub use event::{Event, EventError, EventSink, Events};
 pub use floor::Floor;
-pub use game::{Actions, CONSOLATION_POINTS, Game, InvalidState, Snapshot, Totals, score};
+pub use game::{Actions, CONSOLATION_POINTS, Game, InvalidState, Sampler, Snapshot, Totals, score};
 pub use info_state::InfoState;
 pub use objective::{Objective, ObjectiveError};
 pub use observation::{OBSERVATION_FIELDS, OBSERVATION_LEN, observation_field};

@@ -185,6 +185,21 @@ impl Options {
         }
     }
 
+    /// The options as a mask over action indices (the same as [`action_mask`] of the list,
+    /// without building it: searches ask for it at every step).
+    #[inline]
+    fn mask(self) -> u128 {
+        match self {
+            // A placement's index is `4 × character + placement floor`, and bit `i` of
+            // `room` is `Floor::PLACEMENT[i]`: each unplaced character's four bits are `room`.
+            Options::Place { outside, room, .. } => outside
+                .iter()
+                .fold(0, |mask, c| mask | u128::from(room & 15) << (4 * c.index())),
+            Options::Climb { climbable, .. } => u128::from(climbable.bits()) << Action::CLIMB_BASE,
+            Options::Vote { no } => 1 << Action::VOTE_YES | u128::from(no) << Action::VOTE_NO,
+        }
+    }
+
     /// The `n`-th option in index order.
     #[inline]
     fn nth(self, n: u32) -> Option<Action> {
@@ -324,7 +339,7 @@ impl Game {
     /// The legal actions of `seat` as a mask over the 67 action indices (bit `i` set when
     /// the action with index `i` is legal).
     pub fn legal_mask(&self, seat: Seat) -> u128 {
-        action_mask(&self.legal_actions(seat))
+        self.options(seat).map_or(0, Options::mask)
     }
 
     /// Whether `seat` may play `action` now.

@@ -1,0 +1,437 @@
+//! `kingup arena`: duplicate, seat-rotated matches between any number of entrants, then
+//! the ladder (Weng–Lin ratings), win rates and mean scores with 95 % intervals, by seat
+//! too; optionally the ladder drawn as an SVG.
+
+use std::ffi::OsString;
+use std::io::IsTerminal as _;
+use std::path::PathBuf;
+use std::process::ExitCode;
+use std::time::Instant;
+
+use kingup_bots::{
+    ArenaConfig, ArenaResults, Bot, BotKind, BotSpec, Entrant, IsmctsConfig, TournamentConfig,
+    arena,
+};
+use kingup_core::Config;
+
+use crate::args;
+use crate::tournament::Progress;
+use crate::{CliError, out, text, usage};
+
+/// The default entrants: a ladder over kinds and search budgets.
+pub(crate) const LADDER: &str = "random,heuristic,ismcts:100,ismcts:300,ismcts:1000";
+
+#[derive(Debug)]
+struct Options {
+    players: u8,
+    entrants: Vec<BotSpec>,
+    deals: u32,
+    seed: u64,
+    threads: usize,
+    svg: Option<PathBuf>,
+}
+
+fn parse(args: &[OsString]) -> Result<Option<Options>, CliError> {
+    let flags = args::flags(
+        args,
+        &[
+            "--players",
+            "--entrants",
+            "--deals",
+            "--seed",
+            "--threads",
+            "--svg",
+        ],
+        &[],
+    )?;
+    let mut o = Options {
+        players: 4,
+        entrants: parse_entrants(LADDER)?,
+        deals: 100,
+        seed: 1,
+        threads: std::thread::available_parallelism()
+            .map_or(1, usize::from)
+            .min(TournamentConfig::MAX_THREADS),
+        svg: None,
+    };
+    for flag in &flags {
+        match flag.name.as_str() {
+            "--help" => return Ok(None),
+            "--players" => {
+                o.players = args::number(flag, Config::MIN_PLAYERS..=Config::MAX_PLAYERS)?;
+            }
+            "--entrants" => o.entrants = parse_entrants(args::text(flag)?)?,
+            "--deals" => o.deals = args::number(flag, 1..=ArenaConfig::MAX_DEALS)?,
+            "--seed" => o.seed = args::number(flag, 0..=u64::MAX)?,
+            "--threads" => o.threads = args::number(flag, 1..=TournamentConfig::MAX_THREADS)?,
+            "--svg" => o.svg = Some(args::path(flag)),
+            _ => unreachable!("args::flags accepts only the listed flags"),
+        }
+    }
+    let (players, entrants) = (usize::from(o.players), o.entrants.len());
+    if !(players..=ArenaConfig::MAX_ENTRANTS).contains(&entrants) {
+        return Err(CliError::Usage(format!(
+            "--entrants lists {entrants} bots: a {players}-player arena takes {players} to {}",
+            ArenaConfig::MAX_ENTRANTS
+        )));
+    }
+    Ok(Some(o))
+}
+
+/// Parses `random,heuristic,ismcts:300`: a kind, and for ISMCTS an optional iteration
+/// count (default [`IsmctsConfig::default`]'s).
+fn parse_entrants(text: &str) -> Result<Vec<BotSpec>, CliError> {
+    text.split(',')
+        .map(|item| {
+            let (name, budget) = match item.split_once(':') {
+                Some((name, budget)) => (name, Some(budget)),
+                None => (item, None),
+            };
+            let kind = name
+                .parse::<BotKind>()
+                .map_err(|e| CliError::Usage(format!("--entrants: {e}")))?;
+            let spec = BotSpec::new(kind);
+            match (kind, budget) {
+                (_, None) => Ok(spec),
+                (BotKind::Ismcts, Some(budget)) => budget
+                    .trim()
+                    .parse::<u32>()
+                    .ok()
+                    .and_then(|n| spec.with_iterations(n).ok())
+                    .ok_or_else(|| {
+                        CliError::Usage(format!(
+                            "--entrants: ismcts:N takes 1 to {} iterations, not {}",
+                            IsmctsConfig::MAX_ITERATIONS,
+                            args::excerpt(budget)
+                        ))
+                    }),
+                (_, Some(_)) => Err(CliError::Usage(format!(
+                    "--entrants: only ismcts takes an iteration count, not {}",
+                    args::excerpt(item)
+                ))),
+            }
+        })
+        .collect()
+}
+
+/// `random`, `heuristic`, `ismcts-300`; numbered when one appears more than once.
+fn names(specs: &[BotSpec]) -> Vec<String> {
+    let base: Vec<String> = specs
+        .iter()
+        .map(|s| match s.kind {
+            BotKind::Ismcts => format!("ismcts-{}", s.search.iterations),
+            kind => kind.name().to_owned(),
+        })
+        .collect();
+    base.iter()
+        .enumerate()
+        .map(|(i, name)| {
+            if base.iter().filter(|&n| n == name).count() == 1 {
+                name.clone()
+            } else {
+                let nth = base[..=i].iter().filter(|&n| n == name).count();
+                format!("{name}#{nth}")
+            }
+        })
+        .collect()
+}
+
+/// The `--entrants` text of `specs`.
+fn spec_list(specs: &[BotSpec]) -> String {
+    let items: Vec<String> = specs
+        .iter()
+        .map(|s| match s.kind {
+            BotKind::Ismcts => format!("ismcts:{}", s.search.iterations),
+            kind => kind.name().to_owned(),
+        })
+        .collect();
+    items.join(",")
+}
+
+pub(crate) fn run(args: &[OsString]) -> Result<ExitCode, CliError> {
+    let Some(o) = parse(args)? else {
+        out!("{}", usage());
+        return Ok(ExitCode::SUCCESS);
+    };
+    let names = names(&o.entrants);
+    let entrants: Vec<Entrant<'_>> = o
+        .entrants
+        .iter()
+        .zip(&names)
+        .map(|(&spec, name)| Entrant {
+            name: name.clone(),
+            make: Box::new(move |seed| -> Box<dyn Bot> { Box::new(spec.build(seed)) }),
+        })
+        .collect();
+    let config = ArenaConfig {
+        game: Config::new(o.players),
+        deals: o.deals,
+        seed: o.seed,
+        threads: o.threads,
+    };
+    config
+        .validate(entrants.len())
+        .map_err(|e| CliError::Usage(e.to_string()))?;
+    // The SVG file is created before anything is played, so a bad path costs nothing.
+    let svg_file = match &o.svg {
+        Some(path) => Some(
+            std::fs::File::create(path)
+                .map_err(|e| CliError::Failed(format!("cannot write {}: {e}", path.display())))?,
+        ),
+        None => None,
+    };
+    let terminal = std::io::stderr().is_terminal();
+    let progress = terminal.then(|| Progress::new(o.deals, "deals", true));
+    let start = Instant::now();
+    let results = arena(&config, &entrants, |done| {
+        if let Some(p) = &progress {
+            p.update(done);
+        }
+    })
+    .map_err(|e| CliError::Usage(e.to_string()))?;
+    if let Some(p) = &progress {
+        p.finish();
+    }
+    let elapsed = start.elapsed().as_secs_f64();
+    let tables = config.tables(entrants.len());
+    let summary = format!(
+        "{} deals at {tables} {} of {} players, each deal played under every seat \
+         rotation: {} games; {elapsed:.1} s.\nLadder by Weng-Lin rating (±2 sd); win rate \
+         (a shared win counts 1/winners) and mean final score with 95% confidence intervals \
+         over deals:\n",
+        o.deals,
+        if tables == 1 { "table" } else { "tables" },
+        o.players,
+        results.games
+    );
+    out!("{}\n", text::wrap(&summary));
+    out!("{}", ladder_table(&results));
+    out!("Win rate by seat (95% CI):\n");
+    out!("{}", seat_table(&results));
+    let mut command = vec![
+        "kingup arena".to_owned(),
+        format!("--players {}", o.players),
+        format!("--entrants {}", spec_list(&o.entrants)),
+        format!("--deals {}", o.deals),
+        format!("--seed {}", o.seed),
+        format!("--threads {}", o.threads),
+    ];
+    if let Some(path) = &o.svg {
+        command.push(format!("--svg {}", path.display()));
+    }
+    out!("{}", text::command("command:", &command));
+    if let (Some(mut file), Some(path)) = (svg_file, &o.svg) {
+        use std::io::Write as _;
+        let title = format!(
+            "{} players, {} deals, {} games, seed {}",
+            o.players, o.deals, results.games, o.seed
+        );
+        file.write_all(svg(&results, &title).as_bytes())
+            .map_err(|e| CliError::Failed(format!("cannot write {}: {e}", path.display())))?;
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+/// The ladder: one row per entrant, highest rating first.
+fn ladder_table(results: &ArenaResults) -> String {
+    let mut table = format!(
+        "{:>2}  {:<14} {:>14}  {:>6}  {:>15}  {:>15}\n",
+        "#", "bot", "rating", "games", "win rate", "mean score"
+    );
+    for (place, &i) in results.ladder().iter().enumerate() {
+        let s = &results.standings[i];
+        table.push_str(&format!(
+            "{:>2}  {:<14} {:>6.2} ± {:>5.2}  {:>6}  {:>6.1}% ± {:>4.1}%  {:>7.2} ± {:>5.2}\n",
+            place + 1,
+            s.name,
+            s.rating,
+            2.0 * s.uncertainty,
+            s.games,
+            100.0 * s.win_rate(),
+            100.0 * s.win_rate_ci95(),
+            s.mean_score(),
+            s.mean_score_ci95()
+        ));
+    }
+    table
+}
+
+/// Win rate by seat, in ladder order.
+fn seat_table(results: &ArenaResults) -> String {
+    let mut table = format!("{:<14}", "bot");
+    for seat in 0..results.players {
+        table.push_str(&format!("  {:>14}", format!("seat {seat}")));
+    }
+    table.push('\n');
+    for &i in &results.ladder() {
+        let s = &results.standings[i];
+        table.push_str(&format!("{:<14}", s.name));
+        for seat in &s.by_seat {
+            table.push_str(&format!(
+                "  {:>6.1}% ± {:>4.1}",
+                100.0 * seat.win_rate(),
+                100.0 * seat.win_rate_ci95()
+            ));
+        }
+        table.push('\n');
+    }
+    table
+}
+
+/// The ladder as a small SVG: one row per entrant, its rating as a dot and ±2 standard
+/// deviations as a bar, on a common axis. Written by hand: a few dozen lines of markup
+/// need no drawing library (the plotting crates pull in font and image stacks).
+fn svg(results: &ArenaResults, title: &str) -> String {
+    const W: f64 = 640.0;
+    const LEFT: f64 = 130.0;
+    const RIGHT: f64 = 20.0;
+    const TOP: f64 = 40.0;
+    const ROW: f64 = 28.0;
+    let order = results.ladder();
+    let rows = &results.standings;
+    let lo = order
+        .iter()
+        .map(|&i| rows[i].rating - 2.0 * rows[i].uncertainty);
+    let hi = order
+        .iter()
+        .map(|&i| rows[i].rating + 2.0 * rows[i].uncertainty);
+    let (lo, hi) = (
+        lo.fold(f64::INFINITY, f64::min).floor(),
+        hi.fold(f64::NEG_INFINITY, f64::max).ceil(),
+    );
+    let span = (hi - lo).max(1.0);
+    let x = |v: f64| LEFT + (v - lo) / span * (W - LEFT - RIGHT);
+    let height = TOP + ROW * order.len() as f64 + 40.0;
+    let mut svg = format!(
+        "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{W}\" height=\"{height}\" \
+         viewBox=\"0 0 {W} {height}\" font-family=\"sans-serif\" font-size=\"13\">\n\
+         <rect width=\"100%\" height=\"100%\" fill=\"white\"/>\n\
+         <text x=\"{LEFT}\" y=\"22\" font-weight=\"bold\">Weng-Lin rating ± 2 sd: {}</text>\n",
+        escape(title)
+    );
+    let axis_y = TOP + ROW * order.len() as f64;
+    svg.push_str(&format!(
+        "<line x1=\"{LEFT}\" y1=\"{axis_y}\" x2=\"{}\" y2=\"{axis_y}\" stroke=\"black\"/>\n",
+        W - RIGHT
+    ));
+    // About six ticks, on whole numbers.
+    let step = (span / 6.0).ceil().max(1.0);
+    let mut tick = lo;
+    while tick <= hi {
+        let tx = x(tick);
+        svg.push_str(&format!(
+            "<line x1=\"{tx:.1}\" y1=\"{TOP}\" x2=\"{tx:.1}\" y2=\"{:.1}\" stroke=\"#ddd\"/>\n\
+             <text x=\"{tx:.1}\" y=\"{:.1}\" text-anchor=\"middle\">{tick}</text>\n",
+            axis_y + 4.0,
+            axis_y + 20.0
+        ));
+        tick += step;
+    }
+    for (row, &i) in order.iter().enumerate() {
+        let s = &rows[i];
+        let y = TOP + ROW * (row as f64 + 0.5);
+        let (a, b) = (
+            x(s.rating - 2.0 * s.uncertainty),
+            x(s.rating + 2.0 * s.uncertainty),
+        );
+        svg.push_str(&format!(
+            "<text x=\"{:.1}\" y=\"{:.1}\" text-anchor=\"end\">{}</text>\n\
+             <line x1=\"{a:.1}\" y1=\"{y:.1}\" x2=\"{b:.1}\" y2=\"{y:.1}\" stroke=\"#369\" stroke-width=\"3\"/>\n\
+             <circle cx=\"{:.1}\" cy=\"{y:.1}\" r=\"5\" fill=\"#c33\"><title>{:.2} ± {:.2}</title></circle>\n",
+            LEFT - 10.0,
+            y + 4.0,
+            escape(&s.name),
+            x(s.rating),
+            s.rating,
+            2.0 * s.uncertainty
+        ));
+    }
+    svg.push_str("</svg>\n");
+    svg
+}
+
+/// Text for SVG: the five markup characters escaped.
+fn escape(text: &str) -> String {
+    text.replace('&', "&amp;")
+        .replace('<', "&lt;")
+        .replace('>', "&gt;")
+        .replace('"', "&quot;")
+        .replace('\'', "&apos;")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn strings(text: &str) -> Vec<OsString> {
+        text.split_whitespace().map(OsString::from).collect()
+    }
+
+    #[test]
+    fn entrants_and_names() {
+        let specs = parse_entrants("random,ismcts:100,ISMCTS,heuristic,ismcts:100").unwrap();
+        assert_eq!(specs[1].search.iterations, 100);
+        assert_eq!(
+            specs[2].search.iterations,
+            IsmctsConfig::default().iterations
+        );
+        assert_eq!(
+            names(&specs),
+            [
+                "random",
+                "ismcts-100#1",
+                "ismcts-1000",
+                "heuristic",
+                "ismcts-100#2"
+            ]
+        );
+        assert_eq!(
+            spec_list(&specs),
+            "random,ismcts:100,ismcts:1000,heuristic,ismcts:100"
+        );
+        let o = parse(&[]).unwrap().unwrap();
+        assert_eq!(spec_list(&o.entrants), LADDER);
+        for bad in [
+            "--entrants random,heuristic",
+            "--players 5 --entrants random,heuristic,random,random",
+            "--entrants random:3,heuristic,random,random",
+            "--entrants ismcts:0,heuristic,random,random",
+            "--entrants ismcts:x,heuristic,random,random",
+            "--entrants alphazero,heuristic,random,random",
+            "--deals 0",
+            "--threads 65",
+            "--svg",
+            "--games 3",
+        ] {
+            assert!(
+                matches!(parse(&strings(bad)), Err(CliError::Usage(_))),
+                "{bad}"
+            );
+        }
+    }
+
+    #[test]
+    fn svg_escapes_and_draws_a_row_per_entrant() {
+        assert_eq!(escape("a<b & \"c\""), "a&lt;b &amp; &quot;c&quot;");
+        let entrants: Vec<Entrant<'_>> = ["r", "h<1>", "r2"]
+            .iter()
+            .map(|&name| Entrant {
+                name: name.into(),
+                make: Box::new(|seed| -> Box<dyn Bot> {
+                    Box::new(BotSpec::new(BotKind::Random).build(seed))
+                }),
+            })
+            .collect();
+        let config = ArenaConfig {
+            game: Config::new(3),
+            deals: 4,
+            seed: 1,
+            threads: 1,
+        };
+        let results = arena(&config, &entrants, |_| {}).unwrap();
+        let drawn = svg(&results, "t");
+        assert!(drawn.starts_with("<svg ") && drawn.ends_with("</svg>\n"));
+        assert_eq!(drawn.matches("<circle").count(), 3);
+        assert!(drawn.contains("h&lt;1&gt;") && !drawn.contains("h<1>"));
+    }
+}
