@@ -1,9 +1,9 @@
 //! Information-set Monte Carlo tree search over sampled worlds (single-observer ISMCTS).
 
 use kingup_core::rand_core::Rng;
-use kingup_core::{Action, Actor, Game, Phase, PlayerView, Seat, below};
+use kingup_core::{Action, Actor, CardId, Deck, Game, Phase, PlayerView, Seat, below};
 
-use crate::{Bot, HeuristicBot};
+use crate::{Belief, BeliefModel, Bot, HeuristicBot};
 
 /// How much an [`IsmctsBot`] searches.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -17,6 +17,10 @@ pub struct IsmctsConfig {
     pub exploration: f64,
     /// How the round is played out below the tree.
     pub rollout: Rollout,
+    /// Draw the other seats' cards from a belief read from the view
+    /// ([`Belief::from_view`](crate::Belief::from_view)) with this model, or, if `None`,
+    /// uniformly among the cards the bot has not seen.
+    pub belief: Option<BeliefModel>,
 }
 
 /// The playout policy of an [`IsmctsBot`].
@@ -39,13 +43,14 @@ impl IsmctsConfig {
 }
 
 impl Default for IsmctsConfig {
-    /// 1,000 iterations, no time limit, exploration 0.7, heuristic playouts.
+    /// 1,000 iterations, no time limit, exploration 0.7, heuristic playouts, uniform worlds.
     fn default() -> IsmctsConfig {
         IsmctsConfig {
             iterations: 1000,
             time_limit: None,
             exploration: 0.7,
             rollout: Rollout::Heuristic,
+            belief: None,
         }
     }
 }
@@ -117,12 +122,29 @@ impl<R: Rng> IsmctsBot<R> {
         });
         // Checked once: every iteration draws from the same view.
         let sampler = view.sampler().ok()?;
+        let weights = self.config.belief.map(|model| {
+            let belief = Belief::from_view(view, model);
+            let mut table = [[0.0; Deck::MAX]; Seat::MAX];
+            for (s, row) in table.iter_mut().enumerate().take(view.public.players()) {
+                for (c, w) in row.iter_mut().enumerate() {
+                    if let (Some(seat), Some(card)) = (Seat::new(s), CardId::new(c)) {
+                        *w = belief.weight(seat, card);
+                    }
+                }
+            }
+            table
+        });
         let start = std::time::Instant::now();
         for _ in 0..self.config.iterations {
             if self.config.time_limit.is_some_and(|t| start.elapsed() >= t) {
                 break;
             }
-            let world = sampler.sample(&mut self.rng);
+            let world = match &weights {
+                Some(table) => {
+                    sampler.sample_weighted(&mut self.rng, |s, c| table[s.index()][c.index()])
+                }
+                None => sampler.sample(&mut self.rng),
+            };
             self.iterate(world, view.seat);
         }
         self.children(0)

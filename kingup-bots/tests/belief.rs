@@ -1,7 +1,7 @@
 //! The belief model reads heuristic players, and does not invent evidence from random ones.
 
 use kingup_bots::belief::{BeliefModel, Stage, accuracy};
-use kingup_bots::{Belief, Bot, HeuristicBot, RandomBot};
+use kingup_bots::{Belief, Bot, HeuristicBot, IsmctsBot, IsmctsConfig, RandomBot};
 use kingup_core::{
     Action, Actor, Character, Config, Event, FirstPlayer, Floor, Game, Generator, Seat, SeatSet,
 };
@@ -21,12 +21,18 @@ fn heuristic_players_are_read_far_better_than_chance() {
         let config = Config::new(players as u8);
         let result = accuracy(config, BeliefModel::default(), all, 30, 1, heuristic);
         let (gain, se) = result.gain();
-        assert!(gain > 3.0 && gain > 10.0 * se, "{players} players: {gain} ± {se}");
+        assert!(
+            gain > 3.0 && gain > 10.0 * se,
+            "{players} players: {gain} ± {se}"
+        );
         let placement = result.stages[Stage::Placement as usize];
         let climb = result.stages[Stage::Climb as usize];
         assert!(placement.top3_rate() > 2.0 * placement.uniform_top3_rate());
         // Climbs say more than placements: a heuristic player climbs its own characters.
-        assert!(climb.mean_rank() < placement.mean_rank(), "{players} players");
+        assert!(
+            climb.mean_rank() < placement.mean_rank(),
+            "{players} players"
+        );
     }
 }
 
@@ -132,4 +138,69 @@ fn a_revealed_no_vote_favours_the_cards_without_the_candidate() {
             .sum::<f64>()
     };
     assert!(mass(&belief.distribution(voter)) > mass(&before_vote));
+}
+
+#[test]
+fn a_belief_read_from_a_view_favours_what_a_seat_climbed() {
+    // Heuristic play into the climb phase; seat 1's view-read belief about seat 0 weighs
+    // the cards holding a character seat 0 raised high above those that do not.
+    let (mut game, _) = first_placement();
+    let mut bot = HeuristicBot::new(Generator::new(4));
+    let mover = Seat::FIRST;
+    let viewer = Seat::new(1).expect("seat");
+    let mut climbed = None;
+    while climbed.is_none() && !matches!(game.actor(), Actor::Voters(_)) {
+        let seat = game.next_seat().expect("a seat acts");
+        let action = bot.choose(&game.player_view(seat)).expect("an action");
+        game.apply(seat, action).expect("legal");
+        if let (true, Action::Climb { character }) = (seat == mover, action) {
+            climbed = Some(character);
+        }
+    }
+    let character = climbed.expect("seat 0 climbed before the first vote");
+    let belief = Belief::from_view(&game.player_view(viewer), BeliefModel::default());
+    let deck = game.config().deck;
+    let cards = belief.distribution(mover);
+    let mean = |with: bool| {
+        let ps: Vec<f64> = cards
+            .iter()
+            .filter(|&&(c, _)| deck.get(c).expect("card").contains(character) == with)
+            .map(|&(_, p)| p)
+            .collect();
+        ps.iter().sum::<f64>() / ps.len() as f64
+    };
+    assert!(
+        mean(true) > mean(false),
+        "{} vs {}",
+        mean(true),
+        mean(false)
+    );
+    // Weights are relative to the likeliest card, and zero for a card the viewer holds.
+    let best = cards.iter().map(|&(_, p)| p).fold(0.0, f64::max);
+    for &(card, p) in &cards {
+        assert!((belief.weight(mover, card) - p / best).abs() < 1e-9);
+    }
+    let own = game.objective_card(0, viewer).expect("dealt");
+    assert_eq!(belief.weight(mover, own), 0.0);
+}
+
+#[test]
+fn ismcts_with_a_belief_plays_legal_moves_to_the_end() {
+    let config = IsmctsConfig {
+        iterations: 30,
+        belief: Some(BeliefModel::default()),
+        ..IsmctsConfig::default()
+    };
+    let mut bots: Vec<IsmctsBot<Generator>> = (0..4)
+        .map(|s| IsmctsBot::new(Generator::new(s), config))
+        .collect();
+    let mut refs: Vec<&mut dyn Bot> = bots.iter_mut().map(|b| b as &mut dyn Bot).collect();
+    let mut game = Game::new(Config::new(4)).expect("valid");
+    assert!(kingup_bots::play(
+        &mut game,
+        &mut refs,
+        &mut Generator::new(8),
+        &mut ()
+    ));
+    assert!(game.is_over());
 }

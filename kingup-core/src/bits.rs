@@ -57,7 +57,7 @@ pub(crate) fn ones(byte: usize) -> usize {
 }
 
 /// Iterates over the positions of the set bits of `mask`, lowest first.
-pub(crate) fn bits(mut mask: u32) -> impl Iterator<Item = u32> {
+pub(crate) fn bits(mut mask: u32) -> impl Iterator<Item = u32> + Clone {
     core::iter::from_fn(move || {
         (mask != 0).then(|| {
             let bit = mask.trailing_zeros();

@@ -113,6 +113,69 @@ impl Belief {
         }
     }
 
+    /// A belief read from `view` alone, for a bot that sees views rather than events.
+    ///
+    /// A view keeps who moved each character this round and who voted No on each
+    /// eliminated one, but not when, from where or to where. So each move of a character
+    /// counts as a climb of it (utility 1 if the character is on the card), each revealed
+    /// No as in [`Belief::observe`], and each seat that did not vote No on an eliminated
+    /// character as having voted Yes; the likelihoods are not normalised over the
+    /// alternatives the seat had, which the view no longer shows.
+    pub fn from_view(view: &PlayerView, model: BeliefModel) -> Belief {
+        let mut belief = Belief::with_model(view, model);
+        let public = &view.public;
+        for character in Character::ALL {
+            let no = public.no_votes[character.index()];
+            let eliminated = public.castle.eliminated().contains(character);
+            for seat in Seat::all(public.players()).filter(|&s| s != view.seat) {
+                let moved = public.movers[character.index()].contains(seat);
+                let vote = match (eliminated, no.contains(seat)) {
+                    (true, true) => Some(Vote::No),
+                    (true, false) => Some(Vote::Yes),
+                    (false, _) => None,
+                };
+                belief.add_evidence(seat, |objective| {
+                    let mut log_p = 0.0;
+                    if let (true, Some(floor)) = (moved, public.castle.floor_of(character)) {
+                        log_p +=
+                            VIEW_MOVE * model.place * place_utility(objective, character, floor);
+                    }
+                    if let Some(vote) = vote {
+                        let u = |v| model.vote * vote_utility(objective, character, v);
+                        log_p += u(vote) - log_sum_exp([u(Vote::Yes), u(Vote::No)].into_iter());
+                    }
+                    log_p
+                });
+            }
+        }
+        belief
+    }
+
+    /// Adds `log_likelihood(card)` to each candidate card's log weight for `seat`.
+    fn add_evidence(&mut self, seat: Seat, log_likelihood: impl Fn(Objective) -> f64) {
+        for card in self.cards() {
+            if let Some(objective) = self.deck.get(card) {
+                self.log_weights[seat.index()][card.index()] += log_likelihood(objective);
+            }
+        }
+    }
+
+    /// How likely `seat` holds `card` relative to its likeliest card (1 for that one, 0
+    /// for a card it cannot hold): what [`Sampler::sample_weighted`] draws worlds by.
+    ///
+    /// [`Sampler::sample_weighted`]: kingup_core::Sampler::sample_weighted
+    pub fn weight(&self, seat: Seat, card: CardId) -> f64 {
+        if seat == self.viewer || self.candidates & 1 << card.index() == 0 {
+            return 0.0;
+        }
+        let weights = &self.log_weights[seat.index()];
+        let max = self
+            .cards()
+            .map(|c| weights[c.index()])
+            .fold(f64::NEG_INFINITY, f64::max);
+        (weights[card.index()] - max).exp()
+    }
+
     /// The seat whose belief this is.
     pub const fn viewer(&self) -> Seat {
         self.viewer
@@ -127,29 +190,46 @@ impl Belief {
                 seat,
                 character,
                 floor,
-            } => self.update(seat, Kind::Place, |o| place_utility(o, character, floor), |o| {
-                placements(before).map(move |(c, f)| place_utility(o, c, f))
-            }),
+            } => self.update(
+                seat,
+                Kind::Place,
+                |o| place_utility(o, character, floor),
+                |o| placements(before).map(move |(c, f)| place_utility(o, c, f)),
+            ),
             Event::Climbed {
                 seat, character, ..
-            } => self.update(seat, Kind::Climb, |o| climb_utility(o, character), |o| {
-                before
-                    .castle
-                    .climbable()
-                    .iter()
-                    .map(move |c| climb_utility(o, c))
-            }),
+            } => self.update(
+                seat,
+                Kind::Climb,
+                |o| climb_utility(o, character),
+                |o| {
+                    before
+                        .castle
+                        .climbable()
+                        .iter()
+                        .map(move |c| climb_utility(o, c))
+                },
+            ),
             Event::VotesRevealed { candidate, no } => {
                 for seat in Seat::all(before.players()) {
                     if before.no_cards(seat) == 0 {
                         continue;
                     }
-                    let vote = if no.contains(seat) { Vote::No } else { Vote::Yes };
-                    self.update(seat, Kind::Vote, |o| vote_utility(o, candidate, vote), |o| {
-                        [Vote::Yes, Vote::No]
-                            .into_iter()
-                            .map(move |v| vote_utility(o, candidate, v))
-                    });
+                    let vote = if no.contains(seat) {
+                        Vote::No
+                    } else {
+                        Vote::Yes
+                    };
+                    self.update(
+                        seat,
+                        Kind::Vote,
+                        |o| vote_utility(o, candidate, vote),
+                        |o| {
+                            [Vote::Yes, Vote::No]
+                                .into_iter()
+                                .map(move |v| vote_utility(o, candidate, v))
+                        },
+                    );
                 }
             }
             _ => {}
@@ -199,14 +279,10 @@ impl Belief {
             return;
         }
         let beta = self.model.weight(kind);
-        for card in self.cards() {
-            let Some(objective) = self.deck.get(card) else {
-                continue;
-            };
-            // log softmax: β·u(chosen) − log Σ exp(β·u(a)).
-            let log_norm = log_sum_exp(options(objective).map(|u| beta * u));
-            self.log_weights[seat.index()][card.index()] += beta * chosen(objective) - log_norm;
-        }
+        // log softmax: β·u(chosen) − log Σ exp(β·u(a)).
+        self.add_evidence(seat, |objective| {
+            beta * chosen(objective) - log_sum_exp(options(objective).map(|u| beta * u))
+        });
     }
 
     /// The candidate cards, in id order.
@@ -261,6 +337,10 @@ impl BeliefModel {
     }
 }
 
+/// How much a move read from a view weighs against one seen as an event: a view shows only
+/// where the character stands now, not where the seat put it.
+const VIEW_MOVE: f64 = 0.5;
+
 /// The kinds of evidence, each with its weight.
 #[derive(Clone, Copy)]
 enum Kind {
@@ -282,7 +362,11 @@ fn placements(before: &PublicView) -> impl Iterator<Item = (Character, Floor)> +
 }
 
 fn place_utility(objective: Objective, character: Character, floor: Floor) -> f64 {
-    let sign = if objective.contains(character) { 1.0 } else { -1.0 };
+    let sign = if objective.contains(character) {
+        1.0
+    } else {
+        -1.0
+    };
     sign * f64::from(floor.points())
 }
 

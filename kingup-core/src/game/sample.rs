@@ -5,7 +5,7 @@
 use rand_core::Rng;
 
 use super::{Game, InvalidState, reach};
-use crate::bits::nth_bit;
+use crate::bits::{bits, nth_bit};
 use crate::random::below;
 use crate::{CardId, Phase, PlayerView, PublicView, Seat, SeatSet, Vote};
 
@@ -154,13 +154,75 @@ pub struct Sampler {
 impl Sampler {
     /// A complete game consistent with the view, drawn as [`PlayerView::sample`] draws it.
     pub fn sample<R: Rng + ?Sized>(&self, rng: &mut R) -> Game {
+        self.draw(rng, |fill, _, unseen| fill.card(unseen))
+    }
+
+    /// A complete game consistent with the view in which each other seat's card is drawn,
+    /// in seat order and without replacement, with probability proportional to
+    /// `weight(seat, card)` among the cards left (uniformly when a seat's weights left are
+    /// all zero or not finite); votes are drawn as [`Sampler::sample`] draws them. A search
+    /// that believes some cards likelier than others samples its worlds this way.
+    ///
+    /// ```
+    /// use kingup_core::{CardId, Config, Game, Generator, Seat};
+    ///
+    /// let mut game = Game::new(Config::new(3))?;
+    /// game.resolve_chance(&mut Generator::new(2), &mut ());
+    /// let sampler = game.player_view(Seat::FIRST).sampler()?;
+    /// // All the weight on card 25 for seat 1 (unless seat 0 holds it).
+    /// let favourite = CardId::new(25).unwrap();
+    /// let weight = |seat: Seat, card: CardId| f64::from(seat.index() != 1 || card == favourite);
+    /// let world = sampler.sample_weighted(&mut Generator::new(3), weight);
+    /// if game.objective_card(0, Seat::FIRST) != Some(favourite) {
+    ///     assert_eq!(world.objective_card(0, Seat::new(1).unwrap()), Some(favourite));
+    /// }
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn sample_weighted<R: Rng + ?Sized>(
+        &self,
+        rng: &mut R,
+        weight: impl Fn(Seat, CardId) -> f64,
+    ) -> Game {
+        self.draw(rng, |fill, seat, unseen| {
+            let weights = bits(*unseen).filter_map(|c| {
+                let card = CardId::new(c as usize)?;
+                Some((card, c, weight(seat, card).max(0.0)))
+            });
+            let total: f64 = weights.clone().map(|(_, _, w)| w).sum();
+            if !(total.is_finite() && total > 0.0) {
+                return fill.card(unseen);
+            }
+            // A uniform point in [0, total) from 53 random bits, and the card under it.
+            let unit = (fill.0.next_u64() >> 11) as f64 / (1u64 << 53) as f64;
+            let mut target = unit * total;
+            let mut chosen = None;
+            for (card, bit, w) in weights.filter(|&(_, _, w)| w > 0.0) {
+                chosen = Some((card, bit));
+                target -= w;
+                if target < 0.0 {
+                    break;
+                }
+            }
+            let (card, bit) = chosen?;
+            *unseen &= !(1 << bit);
+            Some(card)
+        })
+    }
+
+    /// The template with the other seats' cards drawn by `card` and their votes drawn
+    /// uniformly.
+    fn draw<'r, R: Rng + ?Sized>(
+        &self,
+        rng: &'r mut R,
+        mut card: impl FnMut(&mut Drawn<'r, R>, Seat, &mut u32) -> Option<CardId>,
+    ) -> Game {
         let mut game = self.template;
         let mut fill = Drawn(rng);
         let mut unseen = self.unseen;
         for other in self.others.iter() {
             // The view was checked with a completion from the same cards, so there are
             // enough; `card` fails only on an empty set.
-            game.objectives[self.round][other.index()] = fill.card(&mut unseen);
+            game.objectives[self.round][other.index()] = card(&mut fill, other, &mut unseen);
         }
         game.voted_no = self.voted_no;
         for voter in self.voters.iter() {
