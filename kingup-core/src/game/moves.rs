@@ -163,6 +163,25 @@ impl Options {
         }
     }
 
+    /// The options as a mask over action indices (bit `i` for the action of index `i`),
+    /// straight from the sets: placement `4 * character + i` for each placement floor
+    /// `i` with room, climb `52 + character`, votes 65 and 66.
+    #[inline]
+    fn mask(self) -> u128 {
+        match self {
+            Options::Place { outside, room, .. } => {
+                // Each unplaced character's bit moved to the low bit of its nibble, then
+                // the floors with room copied into every such nibble at once.
+                let bits = u128::from(outside.bits());
+                let nibbles =
+                    (0..Character::COUNT).fold(0u128, |acc, c| acc | (bits >> c & 1) << (4 * c));
+                nibbles * u128::from(room & 0xf)
+            }
+            Options::Climb { climbable, .. } => u128::from(climbable.bits()) << Action::CLIMB_BASE,
+            Options::Vote { no } => 1 << Action::VOTE_YES | u128::from(no) << Action::VOTE_NO,
+        }
+    }
+
     /// The `n`-th option in index order.
     #[inline]
     fn nth(self, n: u32) -> Option<Action> {
@@ -302,7 +321,7 @@ impl Game {
     /// The legal actions of `seat` as a mask over the 67 action indices (bit `i` set when
     /// the action with index `i` is legal).
     pub fn legal_mask(&self, seat: Seat) -> u128 {
-        action_mask(&self.legal_actions(seat))
+        self.options(seat).map_or(0, Options::mask)
     }
 
     /// Whether `seat` may play `action` now.
