@@ -1,4 +1,5 @@
-//! `legal_action_count` and `nth_legal_action` agree with `legal_actions` everywhere.
+//! `legal_action_count`, `nth_legal_action` and `legal_mask` agree with `legal_actions`
+//! everywhere.
 
 use kingup_core::{Actor, Config, Game, Seat, Setup};
 use rand::rngs::SmallRng;
@@ -16,6 +17,8 @@ fn assert_agree(game: &Game) {
             assert_eq!(game.nth_legal_action(seat, n), Some(*action));
         }
         assert_eq!(game.nth_legal_action(seat, legal.len()), None);
+        let mask = legal.iter().fold(0u128, |m, a| m | 1 << a.index());
+        assert_eq!(game.legal_mask(seat), mask, "{seat} in {game:?}");
     }
 }
 

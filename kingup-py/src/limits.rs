@@ -10,6 +10,7 @@ pub(crate) const MAX_GAMES: usize = 100_000_000;
 /// Threads `kingup.simulate` and `kingup.VectorEnv` may use (`threads=`).
 pub(crate) const MAX_THREADS: usize = 64;
 
-/// Envs one `kingup.VectorEnv` may hold: its buffers take about 2 KB an env, so this
-/// bounds them to about 2 GB.
+/// Envs one `kingup.VectorEnv` may hold: its buffers and games take about 3 KB an env
+/// (1.7 KB of output rows, the game, the game that just ended for its final view, and
+/// their backup during a chunked pass), so this bounds them to about 3 GB.
 pub(crate) const MAX_ENVS: usize = 1_000_000;

@@ -55,6 +55,9 @@ struct Slot {
     seat: Seat,
     /// `seat`'s legal actions, bit `i` for action `i`.
     mask: u128,
+    /// The game that ended at the last step, and the seat whose action ended it (for the
+    /// final observation); `None` when the last step or reset did not end a game here.
+    ended: Option<(Game, Seat)>,
 }
 
 impl Slot {
@@ -67,6 +70,7 @@ impl Slot {
             game_seed: 0,
             seat: Seat::FIRST,
             mask: 0,
+            ended: None,
         };
         slot.restart(shared);
         slot
@@ -105,7 +109,8 @@ impl Slot {
         if shared.reward == Reward::Points {
             shared.reward.returns(&self.game, &mut before[..players]);
         }
-        self.game.apply_unchecked(self.seat, action);
+        let acted = self.seat;
+        self.game.apply_unchecked(acted, action);
         self.settle();
         shared.reward.returns(&self.game, &mut after[..players]);
         for ((r, a), b) in row.rewards.iter_mut().zip(&after).zip(&before) {
@@ -114,11 +119,13 @@ impl Slot {
         }
         let over = self.game.is_over();
         if over {
+            self.ended = Some((self.game, acted));
             for (t, total) in row.final_totals.iter_mut().zip(self.game.totals()) {
                 *t = i32::from(total);
             }
             self.restart(shared);
         } else {
+            self.ended = None;
             row.final_totals.fill(0);
         }
         *row.done = over;
@@ -249,6 +256,7 @@ impl Slot {
                 if from_first {
                     self.episodes = 0;
                 }
+                self.ended = None;
                 self.restart(shared);
                 row.show(self);
             }
@@ -525,6 +533,22 @@ impl PyVectorEnv {
             return Err(wrong_length(raw.len()));
         }
         Ok(raw)
+    }
+
+    /// `index` as an env index, `ValueError` unless it is one.
+    fn env_index(&self, index: &Bound<'_, PyAny>) -> PyResult<usize> {
+        let i = int_arg(index, "env index")?;
+        let out_of_range = || {
+            PyValueError::new_err(format!(
+                "env index {} is out of range 0..{}",
+                shown(index),
+                self.n
+            ))
+        };
+        usize::try_from(i)
+            .ok()
+            .filter(|&i| i < self.n)
+            .ok_or_else(out_of_range)
     }
 
     /// Checks every action against its env's legal actions and fills `state.actions`;
@@ -809,21 +833,24 @@ impl PyVectorEnv {
 
     /// What the seat to act in env `index` knows (for a bot's `choose_view`).
     fn view(&self, py: Python<'_>, index: &Bound<'_, PyAny>) -> PyResult<PyPlayerView> {
-        let i = int_arg(index, "env index")?;
-        let out_of_range = || {
-            PyValueError::new_err(format!(
-                "env index {} is out of range 0..{}",
-                shown(index),
-                self.n
-            ))
-        };
-        let i = usize::try_from(i)
-            .ok()
-            .filter(|&i| i < self.n)
-            .ok_or_else(out_of_range)?;
+        let i = self.env_index(index)?;
         let state = sync::lock(py, &self.state)?;
         let slot = &state.slots[i];
         Ok(PyPlayerView::new(slot.game.player_view(slot.seat)))
+    }
+
+    /// What the seat that ended env `index`'s game at the last step knows of that
+    /// finished game (its final observation: `.observation()`); `ValueError` if no game
+    /// ended there at the last step (`dones[index]` is false).
+    fn final_view(&self, py: Python<'_>, index: &Bound<'_, PyAny>) -> PyResult<PyPlayerView> {
+        let i = self.env_index(index)?;
+        let state = sync::lock(py, &self.state)?;
+        match &state.slots[i].ended {
+            Some((game, seat)) => Ok(PyPlayerView::new(game.player_view(*seat))),
+            None => Err(PyValueError::new_err(format!(
+                "env {i}'s game did not end at the last step"
+            ))),
+        }
     }
 
     fn __len__(&self) -> usize {

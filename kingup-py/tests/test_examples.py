@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import subprocess
 import sys
+from pathlib import Path
 
 from conftest import REPO
 
@@ -35,3 +36,50 @@ def test_bots_and_vector_env_example_runs() -> None:
     out = run(str(EXAMPLES / "bots_and_vector_env.py"), "--envs", "16", "--steps", "400")
     assert "bots ['ismcts', 'heuristic', 'random'] scored" in out
     assert "games finished in 16 envs" in out
+
+
+def test_policy_gradient_example_trains_and_reports() -> None:
+    """A short run (a few seconds): the win rates before and after parse, each inside its
+    interval, over the games asked; the learning curve is printed update by update. That
+    it learns is measured by the full run (docs/python.md), not here."""
+    import re
+
+    out = run(
+        str(EXAMPLES / "train_policy_gradient.py"),
+        "--updates", "4", "--envs", "16", "--eval-games", "40", "--hidden", "8",
+    )
+    line = re.compile(
+        r"^(before|after): win rate (\d\.\d{3}) \(95% CI (-?\d\.\d{3}) to (\d\.\d{3})\) over (\d+) games$"
+    )
+    found = {m[1]: m for m in map(line.match, out.splitlines()) if m}
+    assert sorted(found) == ["after", "before"], out
+    for m in found.values():
+        rate, low, high = float(m[2]), float(m[3]), float(m[4])
+        assert 0 <= rate <= 1 and low <= rate <= high and high - low > 0, out
+        assert int(m[5]) == 40
+    assert len(re.findall(r"^update \d+: training win rate \d\.\d{3}$", out, re.M)) == 4, out
+
+
+def test_the_documented_training_command_runs(tmp_path: Path) -> None:
+    """The command of docs/python.md, shortened (2 updates of 8 games); its ``--plot``
+    writes a PNG to a temporary directory when matplotlib is installed (it is not among
+    the test tools), and is left out otherwise."""
+    import importlib.util
+    import re
+
+    doc = (REPO / "docs" / "python.md").read_text(encoding="utf-8")
+    found = re.findall(r"^target/venv-test/bin/python (examples/python/train_policy_gradient\.py) (.*)$", doc, re.M)
+    assert len(found) == 1, found
+    script, options = found[0]
+    args = options.replace("--updates 300", "--updates 2").split()
+    assert "--plot" in args
+    at = args.index("--plot")
+    png = tmp_path / "curve.png"
+    if importlib.util.find_spec("matplotlib") is None:
+        del args[at : at + 2]
+    else:
+        args[at + 1] = str(png)
+    out = run(str(REPO / script), *args, "--envs", "8", "--eval-games", "16", "--hidden", "4")
+    assert "after: win rate" in out
+    if "--plot" in args:
+        assert png.read_bytes().startswith(b"\x89PNG")

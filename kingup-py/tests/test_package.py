@@ -49,3 +49,40 @@ def test_long_description_is_the_package_readme() -> None:
     assert META.get_payload().strip() == readme.strip()
     # PyPI shows it without the repository around it: links must be absolute.
     assert not re.search(r"\]\((?!https://)", readme)
+
+
+def test_each_integration_has_an_extra_that_installs_what_it_imports() -> None:
+    """``kingup[gymnasium]``, ``[pettingzoo]`` and ``[openspiel]``: each extra's
+    requirements cover every framework its module imports (read from the module's
+    source), and nothing the package itself needs is left to an extra."""
+    import ast
+    import importlib.util
+
+    from packaging.requirements import Requirement
+
+    imports_of = {"gymnasium": {"gymnasium"}, "pettingzoo": {"pettingzoo"}, "open-spiel": {"pyspiel", "open_spiel"}}
+    extras: dict[str, set[str]] = {}
+    for line in META.get_all("Requires-Dist") or []:
+        req = Requirement(line)
+        for extra in ("gymnasium", "pettingzoo", "openspiel"):
+            if req.marker is not None and req.marker.evaluate({"extra": extra}):
+                extras.setdefault(extra, set()).update(imports_of.get(req.name, {req.name}))
+        if req.marker is None:
+            assert req.name == "numpy", line  # the one requirement of the package itself
+    assert set(META.get_all("Provides-Extra") or []) >= {"gymnasium", "pettingzoo", "openspiel"}
+    for extra, module in [("gymnasium", "kingup.gym"), ("pettingzoo", "kingup.pettingzoo"), ("openspiel", "kingup.openspiel")]:
+        spec = importlib.util.find_spec(module)
+        assert spec is not None and spec.origin is not None
+        tree = ast.parse(open(spec.origin, encoding="utf-8").read())
+        imported = {
+            name.split(".")[0]
+            for node in ast.walk(tree)
+            for name in (
+                [a.name for a in node.names] if isinstance(node, ast.Import)
+                else [node.module or ""] if isinstance(node, ast.ImportFrom) and node.level == 0
+                else []
+            )
+        }
+        third_party = imported & set().union(*imports_of.values())
+        assert third_party, module
+        assert third_party <= extras[extra], (module, third_party, extras[extra])

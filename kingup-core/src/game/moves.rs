@@ -185,16 +185,20 @@ impl Options {
         }
     }
 
-    /// The options as a mask over action indices (the same as [`action_mask`] of the list,
-    /// without building it: searches ask for it at every step).
+    /// The options as a mask over action indices (bit `i` for the action of index `i`),
+    /// straight from the sets: placement `4 * character + i` for each placement floor
+    /// `i` with room, climb `52 + character`, votes 65 and 66.
     #[inline]
     fn mask(self) -> u128 {
         match self {
-            // A placement's index is `4 × character + placement floor`, and bit `i` of
-            // `room` is `Floor::PLACEMENT[i]`: each unplaced character's four bits are `room`.
-            Options::Place { outside, room, .. } => outside
-                .iter()
-                .fold(0, |mask, c| mask | u128::from(room & 15) << (4 * c.index())),
+            Options::Place { outside, room, .. } => {
+                // Each unplaced character's bit moved to the low bit of its nibble, then
+                // the floors with room copied into every such nibble at once.
+                let bits = u128::from(outside.bits());
+                let nibbles =
+                    (0..Character::COUNT).fold(0u128, |acc, c| acc | (bits >> c & 1) << (4 * c));
+                nibbles * u128::from(room & 0xf)
+            }
             Options::Climb { climbable, .. } => u128::from(climbable.bits()) << Action::CLIMB_BASE,
             Options::Vote { no } => 1 << Action::VOTE_YES | u128::from(no) << Action::VOTE_NO,
         }

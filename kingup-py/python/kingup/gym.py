@@ -39,7 +39,7 @@ from ._kingup import Bot, Game
 from .bots import HeuristicBot, IsmctsBot, RandomBot
 from .errors import InvalidConfigError, shown
 
-__all__ = ["KingUpEnv", "BotFactory"]
+__all__ = ["KingUpEnv", "KingUpVectorEnv", "BotFactory"]
 
 BotFactory = Callable[[int], Bot]
 """Makes an opponent from a seed (a ``kingup.bots`` class is one)."""
@@ -162,45 +162,70 @@ def _factory(opponent: str | BotFactory) -> BotFactory:
 gymnasium.register(id="kingup/KingUp-v0", entry_point="kingup.gym:KingUpEnv")
 
 
-class KingUpVectorEnv(gymnasium.vector.VectorEnv):
+class KingUpVectorEnv(gymnasium.vector.VectorEnv[Any, Any, Any]):
     """``kingup.VectorEnv`` as a ``gymnasium.vector.VectorEnv``: ``num_envs`` games
     stepped together in Rust, every seat played by the caller (self-play).
 
     Row ``i`` is env ``i``'s seat to act (``info["seat"]``); ``step(actions)`` plays
-    ``actions[i]`` for it. The reward of row ``i`` is what the step paid the seat that
-    acted; what it paid every seat is ``info["rewards"]`` (``(num_envs, players)``: at
-    a game's end every seat is paid, not only the one that acted). ``info`` also holds
-    ``action_mask`` (``int8``), ``final_totals`` and ``game_seed``. Autoreset is
-    ``SAME_STEP``: a game that ends is restarted within the step, its row holding the
-    next game's first decision, ``terminated`` set; there is no final observation
-    (nobody acts in a finished game). Episodes are never truncated. The arrays are the
-    native env's buffers, overwritten by the next step: copy what you keep.
+    ``actions[i]`` for it, and row ``i``'s reward is what that step paid the seat that
+    acted. Autoreset is ``AutoresetMode.SAME_STEP``, as Gymnasium defines it (and as its
+    ``SyncVectorEnv`` does it; the tests compare the two): an env whose game ends is
+    restarted within the step; its row of the observations and of ``info`` is the next
+    game's first decision, ``terminated`` is set, and the finished game is in
+    ``info["final_obs"]`` (the final observation of the seat that ended it, in an object
+    array, ``None`` for the other envs) and ``info["final_info"]``; each present only at a
+    step where a game ended, with its ``_final_obs`` / ``_final_info`` mask. Episodes are
+    never truncated.
+
+    ``info`` (every key with its ``_key`` mask, as Gymnasium's vector envs pair them):
+    ``action_mask`` (``int8 (num_envs, 67)``, the legal actions of the seat to act),
+    ``seat``, ``game_seed``, and ``rewards`` (``float32 (num_envs, players)``: what the
+    step paid every seat, not only the one that acted; 0 in a restarted env's row).
+    ``final_info`` holds, for the envs whose game ended, the step's ``rewards``,
+    ``final_totals``, the ``seat`` that acted, the finished game's ``game_seed`` and an
+    all-zero ``action_mask``. ``action_masks()`` gives the masks as ``bool`` (the
+    sb3-contrib convention). The arrays are buffers overwritten by the next step: copy
+    what you keep.
     """
 
     metadata = {"autoreset_mode": gymnasium.vector.AutoresetMode.SAME_STEP}
 
     def __init__(self, num_envs: int, **kwargs: Any) -> None:
-        self.env = _kingup.VectorEnv(num_envs, **kwargs)
-        self.num_envs = self.env.num_envs
+        """``num_envs`` and the keyword arguments are ``kingup.VectorEnv``'s."""
+        self._native: _kingup.VectorEnv | None = _kingup.VectorEnv(num_envs, **kwargs)
+        n = self.num_envs = self._native.num_envs
+        self.players = self._native.players
         self.single_observation_space = spaces.Box(0.0, 1.0, (_kingup.OBSERVATION_LEN,), np.float32)
         self.single_action_space = spaces.Discrete(_kingup.NUM_ACTIONS)
-        self.observation_space = gymnasium.vector.utils.batch_space(
-            self.single_observation_space, self.num_envs
-        )
-        self.action_space = gymnasium.vector.utils.batch_space(
-            self.single_action_space, self.num_envs
-        )
-        self._rows = np.arange(self.num_envs)
-        self._acted = np.zeros(self.num_envs, np.int64)
-        self._reward = np.zeros(self.num_envs, np.float32)
-        self._truncated = np.zeros(self.num_envs, bool)
+        self.observation_space = gymnasium.vector.utils.batch_space(self.single_observation_space, n)
+        self.action_space = gymnasium.vector.utils.batch_space(self.single_action_space, n)
+        self._rows = np.arange(n)
+        self._acted = np.zeros(n, np.int64)
+        self._seeds = np.zeros(n, np.uint64)
+        self._reward = np.zeros(n, np.float32)
+        self._paid = np.zeros((n, self.players), np.float32)
+        self._truncated = np.zeros(n, bool)
+        self._every = np.ones(n, bool)
+
+    @property
+    def native(self) -> _kingup.VectorEnv:
+        """The ``kingup.VectorEnv`` it steps (``RuntimeError`` once closed)."""
+        if self._native is None:
+            raise RuntimeError("the env is closed")
+        return self._native
 
     def reset(
         self, *, seed: int | None = None, options: dict[str, Any] | None = None
     ) -> tuple[npt.NDArray[np.float32], dict[str, Any]]:
-        """Every env starts a new game; ``seed`` restarts the seed sequence (see
-        ``kingup.VectorEnv.reset``)."""
-        observations, *_ = self.env.reset(seed)
+        """Every env starts a new game. With ``seed`` (an int), env ``i``'s games are
+        seeded ``seed + i``, ``seed + num_envs + i``, ...; without, every env goes on to
+        its next game (see ``kingup.VectorEnv.reset``). There are no options."""
+        if seed is not None and (isinstance(seed, bool) or not isinstance(seed, (int, np.integer))):
+            raise TypeError(f"seed must be an int or None, not {type(seed).__name__}")
+        if options:
+            raise InvalidConfigError(f"KingUpVectorEnv.reset takes no options, not {shown(options)}")
+        observations, *_ = self.native.reset(seed)
+        self._paid.fill(0.0)
         return observations, self._info()
 
     def step(
@@ -212,21 +237,60 @@ class KingUpVectorEnv(gymnasium.vector.VectorEnv):
         npt.NDArray[np.bool_],
         dict[str, Any],
     ]:
-        np.copyto(self._acted, self.env.seats)
-        observations, _, rewards, dones, _ = self.env.step(actions)
-        self._reward[:] = rewards[self._rows, self._acted]
-        return observations, self._reward, dones, self._truncated, self._info()
+        native = self.native
+        np.copyto(self._acted, native.seats)
+        np.copyto(self._seeds, native.game_seeds)
+        observations, _, rewards, dones, _ = native.step(actions)
+        np.copyto(self._reward, rewards[self._rows, self._acted])
+        np.copyto(self._paid, rewards)
+        info = self._info()
+        if dones.any():
+            self._paid[dones] = 0.0  # a restarted env's row is the new game's, unpaid
+            self._add_final(info, rewards, dones)
+        return observations, self._reward, dones, self._truncated, info
 
-    def action_masks(self) -> npt.NDArray[np.int8]:
-        """The legal actions of each env's seat to act."""
-        return self.env.action_masks
+    def action_masks(self) -> npt.NDArray[np.bool_]:
+        """The legal actions of each env's seat to act, ``bool (num_envs, 67)``."""
+        return self.native.action_masks.astype(bool)
+
+    def close_extras(self, **kwargs: Any) -> None:
+        """Drops the native env and its buffers; ``reset`` and ``step`` then raise."""
+        self._native = None
 
     def _info(self) -> dict[str, Any]:
-        env = self.env
+        native, every = self.native, self._every
         return {
-            "action_mask": env.action_masks,
-            "seat": env.seats,
-            "rewards": env.rewards,
-            "final_totals": env.final_totals,
-            "game_seed": env.game_seeds,
+            "action_mask": native.action_masks,
+            "_action_mask": every,
+            "seat": native.seats,
+            "_seat": every,
+            "game_seed": native.game_seeds,
+            "_game_seed": every,
+            "rewards": self._paid,
+            "_rewards": every,
         }
+
+    def _add_final(
+        self, info: dict[str, Any], rewards: npt.NDArray[np.float32], dones: npt.NDArray[np.bool_]
+    ) -> None:
+        """Adds the games that ended at this step, where Gymnasium's ``SAME_STEP``
+        autoreset puts them: ``final_obs`` and ``final_info``."""
+        native = self.native
+        ended = dones.copy()
+        final_obs = np.full(self.num_envs, None, dtype=object)
+        for i in np.flatnonzero(ended):
+            final_obs[i] = native.final_view(int(i)).observation()
+        info["final_obs"], info["_final_obs"] = final_obs, ended
+        info["final_info"] = {
+            "action_mask": np.zeros((self.num_envs, _kingup.NUM_ACTIONS), np.int8),
+            "_action_mask": ended,
+            "seat": np.where(ended, self._acted, 0),
+            "_seat": ended,
+            "game_seed": np.where(ended, self._seeds, np.uint64(0)),
+            "_game_seed": ended,
+            "rewards": np.where(ended[:, None], rewards, np.float32(0.0)),
+            "_rewards": ended,
+            "final_totals": native.final_totals.copy(),
+            "_final_totals": ended,
+        }
+        info["_final_info"] = ended
