@@ -117,10 +117,12 @@ impl Belief {
     ///
     /// A view keeps who moved each character this round and who voted No on each
     /// eliminated one, but not when, from where or to where. So each move of a character
-    /// counts as a climb of it (utility 1 if the character is on the card), each revealed
-    /// No as in [`Belief::observe`], and each seat that did not vote No on an eliminated
-    /// character as having voted Yes; the likelihoods are not normalised over the
-    /// alternatives the seat had, which the view no longer shows.
+    /// counts as a placement on the floor it stands on now, at half weight (a climbed
+    /// character stands high: evidence the mover holds it; one placed low and left there,
+    /// evidence it does not); each revealed No counts as in [`Belief::observe`], and each
+    /// seat that did not vote No on an eliminated character as having voted Yes. The
+    /// likelihoods are not normalised over the alternatives the seat had, which the view no
+    /// longer shows.
     pub fn from_view(view: &PlayerView, model: BeliefModel) -> Belief {
         let mut belief = Belief::with_model(view, model);
         let public = &view.public;
@@ -338,7 +340,8 @@ impl BeliefModel {
 }
 
 /// How much a move read from a view weighs against one seen as an event: a view shows only
-/// where the character stands now, not where the seat put it.
+/// where the character stands now, not where the seat put it. 0.5 won most often of 0.25,
+/// 0.5 and 1 (the `belief_search` example, four players, heuristic opponents).
 const VIEW_MOVE: f64 = 0.5;
 
 /// The kinds of evidence, each with its weight.
