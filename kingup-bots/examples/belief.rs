@@ -28,7 +28,9 @@ fn main() {
     let all = SeatSet::first(usize::from(players));
     let result = accuracy(config, BeliefModel::default(), all, games, 1, make);
     println!("{games} games, {players} players, {table} bots at every seat, default model");
-    println!("| stage | ranks taken | mean rank (belief) | mean rank (uniform) | top-3 (belief) | top-3 (uniform) |");
+    println!(
+        "| stage | ranks taken | mean rank (belief) | mean rank (uniform) | top-3 (belief) | top-3 (uniform) |"
+    );
     println!("|---|---|---|---|---|---|");
     for stage in Stage::ALL {
         let s = result.stages[stage as usize];

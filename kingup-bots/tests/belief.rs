@@ -21,12 +21,18 @@ fn heuristic_players_are_read_far_better_than_chance() {
         let config = Config::new(players as u8);
         let result = accuracy(config, BeliefModel::default(), all, 30, 1, heuristic);
         let (gain, se) = result.gain();
-        assert!(gain > 3.0 && gain > 10.0 * se, "{players} players: {gain} ± {se}");
+        assert!(
+            gain > 3.0 && gain > 10.0 * se,
+            "{players} players: {gain} ± {se}"
+        );
         let placement = result.stages[Stage::Placement as usize];
         let climb = result.stages[Stage::Climb as usize];
         assert!(placement.top3_rate() > 2.0 * placement.uniform_top3_rate());
         // Climbs say more than placements: a heuristic player climbs its own characters.
-        assert!(climb.mean_rank() < placement.mean_rank(), "{players} players");
+        assert!(
+            climb.mean_rank() < placement.mean_rank(),
+            "{players} players"
+        );
     }
 }
 

@@ -83,10 +83,18 @@ impl Accuracy {
     pub fn gain(&self) -> (f64, f64) {
         let n = self.game_gains.len() as f64;
         if n < 2.0 {
-            return (self.game_gains.first().copied().unwrap_or(0.0), f64::INFINITY);
+            return (
+                self.game_gains.first().copied().unwrap_or(0.0),
+                f64::INFINITY,
+            );
         }
         let mean = self.game_gains.iter().sum::<f64>() / n;
-        let var = self.game_gains.iter().map(|g| (g - mean).powi(2)).sum::<f64>() / (n - 1.0);
+        let var = self
+            .game_gains
+            .iter()
+            .map(|g| (g - mean).powi(2))
+            .sum::<f64>()
+            / (n - 1.0);
         (mean, (var / n).sqrt())
     }
 }
@@ -131,7 +139,10 @@ pub fn accuracy(
                 Actor::Chance => {
                     let mut events = Vec::new();
                     game.resolve_chance(&mut rng, &mut events);
-                    if events.iter().any(|e| matches!(e, Event::RoundStarted { .. })) {
+                    if events
+                        .iter()
+                        .any(|e| matches!(e, Event::RoundStarted { .. }))
+                    {
                         beliefs = Seat::all(game.players())
                             .map(|s| Belief::with_model(&game.player_view(s), model))
                             .collect();

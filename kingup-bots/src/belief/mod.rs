@@ -127,29 +127,46 @@ impl Belief {
                 seat,
                 character,
                 floor,
-            } => self.update(seat, Kind::Place, |o| place_utility(o, character, floor), |o| {
-                placements(before).map(move |(c, f)| place_utility(o, c, f))
-            }),
+            } => self.update(
+                seat,
+                Kind::Place,
+                |o| place_utility(o, character, floor),
+                |o| placements(before).map(move |(c, f)| place_utility(o, c, f)),
+            ),
             Event::Climbed {
                 seat, character, ..
-            } => self.update(seat, Kind::Climb, |o| climb_utility(o, character), |o| {
-                before
-                    .castle
-                    .climbable()
-                    .iter()
-                    .map(move |c| climb_utility(o, c))
-            }),
+            } => self.update(
+                seat,
+                Kind::Climb,
+                |o| climb_utility(o, character),
+                |o| {
+                    before
+                        .castle
+                        .climbable()
+                        .iter()
+                        .map(move |c| climb_utility(o, c))
+                },
+            ),
             Event::VotesRevealed { candidate, no } => {
                 for seat in Seat::all(before.players()) {
                     if before.no_cards(seat) == 0 {
                         continue;
                     }
-                    let vote = if no.contains(seat) { Vote::No } else { Vote::Yes };
-                    self.update(seat, Kind::Vote, |o| vote_utility(o, candidate, vote), |o| {
-                        [Vote::Yes, Vote::No]
-                            .into_iter()
-                            .map(move |v| vote_utility(o, candidate, v))
-                    });
+                    let vote = if no.contains(seat) {
+                        Vote::No
+                    } else {
+                        Vote::Yes
+                    };
+                    self.update(
+                        seat,
+                        Kind::Vote,
+                        |o| vote_utility(o, candidate, vote),
+                        |o| {
+                            [Vote::Yes, Vote::No]
+                                .into_iter()
+                                .map(move |v| vote_utility(o, candidate, v))
+                        },
+                    );
                 }
             }
             _ => {}
@@ -282,7 +299,11 @@ fn placements(before: &PublicView) -> impl Iterator<Item = (Character, Floor)> +
 }
 
 fn place_utility(objective: Objective, character: Character, floor: Floor) -> f64 {
-    let sign = if objective.contains(character) { 1.0 } else { -1.0 };
+    let sign = if objective.contains(character) {
+        1.0
+    } else {
+        -1.0
+    };
     sign * f64::from(floor.points())
 }
 
