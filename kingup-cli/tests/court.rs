@@ -235,8 +235,9 @@ fn bad_arguments_exit_2_with_one_line() {
         assert!(message.starts_with("kingup: "), "{args}: {message}");
         assert!(stdout(&output).is_empty(), "{args}");
     }
-    let unknown = stderr(&kingup("court play --bots mcts", None));
-    assert!(unknown.contains("unknown bot \"mcts\""), "{unknown}");
+    let unknown = stderr(&kingup("court play --bots alphazero", None));
+    assert!(unknown.contains("unknown bot \"alphazero\""), "{unknown}");
+    assert!(unknown.contains("greedy, random or mcts"), "{unknown}");
 }
 
 #[test]
