@@ -106,6 +106,32 @@ fn the_same_seed_plays_the_same_game() {
 }
 
 #[test]
+fn the_search_bot_plays_and_competes_by_name() {
+    // Two rounds only: the search is slow in debug builds.
+    let args = "court play --watch --players 2 --bots mcts,greedy --seed 4 --max-rounds 2";
+    let output = kingup(args, None);
+    assert!(output.status.success(), "{}", stderr(&output));
+    let text = stdout(&output);
+    assert!(text.contains("* seat 0 mcts starts a turn with"), "{text}");
+    assert_eq!(
+        text,
+        stdout(&kingup(args, None)),
+        "the same seed, the same game"
+    );
+    let output = kingup(
+        "court tournament --games 2 --players 2 --bots MCTS,greedy --max-rounds 2",
+        None,
+    );
+    assert!(output.status.success(), "{}", stderr(&output));
+    let text = stdout(&output);
+    assert!(
+        text.lines()
+            .any(|line| line.starts_with("mcts ") && line.contains('%')),
+        "{text}"
+    );
+}
+
+#[test]
 fn watching_prints_every_turn_and_the_result() {
     let output = kingup(
         "court play --watch --players 5 --bots greedy,random --seed 2 --max-rounds 20 \
@@ -235,8 +261,9 @@ fn bad_arguments_exit_2_with_one_line() {
         assert!(message.starts_with("kingup: "), "{args}: {message}");
         assert!(stdout(&output).is_empty(), "{args}");
     }
-    let unknown = stderr(&kingup("court play --bots mcts", None));
-    assert!(unknown.contains("unknown bot \"mcts\""), "{unknown}");
+    let unknown = stderr(&kingup("court play --bots alphazero", None));
+    assert!(unknown.contains("unknown bot \"alphazero\""), "{unknown}");
+    assert!(unknown.contains("greedy, random or mcts"), "{unknown}");
 }
 
 #[test]

@@ -1,6 +1,7 @@
-//! Players for To Court the King (`kingup-court`): the [`Bot`] trait, a [`RandomBot`] and a
-//! [`GreedyBot`], games between bots ([`play`]) and seat-rotated [`tournament`]s with the
-//! same [`Standings`](crate::Standings) as King Up!'s.
+//! Players for To Court the King (`kingup-court`): the [`Bot`] trait, a [`RandomBot`], a
+//! [`GreedyBot`] and a Monte Carlo tree search, [`MctsBot`]; games between bots ([`play`])
+//! and seat-rotated [`tournament`]s with the same [`Standings`](crate::Standings) as King
+//! Up!'s.
 //!
 //! Everything in To Court the King is public (the display, every seat's cards, all dice),
 //! so a court bot decides from the whole [`Game`](kingup_court::Game) and the seat it plays.
@@ -23,12 +24,14 @@
 
 mod bot;
 mod greedy;
+mod mcts;
 mod play;
 mod random;
 mod tournament;
 
 pub use bot::Bot;
 pub use greedy::GreedyBot;
+pub use mcts::{MctsBot, MctsConfig, Rollout};
 pub use play::play;
 pub use random::RandomBot;
 pub use tournament::{BotFactory, Entrant, TournamentConfig, TournamentError, tournament};

@@ -3,7 +3,7 @@
 use std::fmt;
 use std::str::FromStr;
 
-use kingup_bots::court::{Bot, GreedyBot, RandomBot};
+use kingup_bots::court::{Bot, GreedyBot, MctsBot, RandomBot};
 use kingup_court::kingup_core::Generator;
 
 use crate::CliError;
@@ -15,6 +15,8 @@ pub(crate) enum CourtBot {
     Greedy,
     /// [`RandomBot`]: uniformly random legal actions.
     Random,
+    /// [`MctsBot`]: Monte Carlo tree search with its default settings.
+    Mcts,
 }
 
 impl CourtBot {
@@ -23,14 +25,16 @@ impl CourtBot {
         match self {
             CourtBot::Greedy => "greedy",
             CourtBot::Random => "random",
+            CourtBot::Mcts => "mcts",
         }
     }
 
-    /// A fresh bot; `seed` seeds the random bot's choices.
+    /// A fresh bot; `seed` seeds the random and search bots' choices.
     pub(crate) fn make(self, seed: u64) -> Box<dyn Bot> {
         match self {
             CourtBot::Greedy => Box::new(GreedyBot::new()),
             CourtBot::Random => Box::new(RandomBot::new(Generator::new(seed))),
+            CourtBot::Mcts => Box::new(MctsBot::new(Generator::new(seed))),
         }
     }
 }
@@ -48,15 +52,16 @@ impl FromStr for CourtBot {
         match text.trim().to_ascii_lowercase().as_str() {
             "greedy" => Ok(CourtBot::Greedy),
             "random" => Ok(CourtBot::Random),
+            "mcts" => Ok(CourtBot::Mcts),
             _ => Err(format!(
-                "unknown bot {}: expected greedy or random",
+                "unknown bot {}: expected greedy, random or mcts",
                 crate::args::excerpt(text)
             )),
         }
     }
 }
 
-/// Parses `greedy,random` (names in any case).
+/// Parses `greedy,random,mcts` (names in any case).
 pub(crate) fn parse_list(text: &str) -> Result<Vec<CourtBot>, CliError> {
     text.split(',')
         .map(|name| {
@@ -73,8 +78,8 @@ mod tests {
     #[test]
     fn parses_names() {
         assert_eq!(
-            parse_list("Greedy, random").unwrap(),
-            [CourtBot::Greedy, CourtBot::Random]
+            parse_list("Greedy, random,MCTS").unwrap(),
+            [CourtBot::Greedy, CourtBot::Random, CourtBot::Mcts]
         );
         for bad in ["greedy,,random", "ismcts", ""] {
             assert!(parse_list(bad).is_err(), "{bad}");

@@ -39,7 +39,8 @@ kingup court play [--players N] [--seat S] [--bots LIST] [--seed X]
                   [--watch] [--script] [--delay MS]
   --players N          {min} to {max} players (default 3)
   --seat S             your seat, 0 to N-1 (default 0)
-  --bots LIST          comma-separated bots: greedy, random; at most N entries.
+  --bots LIST          comma-separated bots: greedy, random, mcts (tree search);
+                       at most N entries.
                        N entries give one bot per seat (your own seat's entry is
                        skipped); fewer are repeated over the bot seats in order
                        (default greedy)
@@ -69,8 +70,8 @@ kingup court tournament [--games N] [--players N] [--bots LIST] [--seed X]
   --games N            games, 1 to {max_games} (default 100); seats rotate
                        every game
   --players N          {min} to {max} (default: the number of bots listed, else 4)
-  --bots LIST          one bot per seat: greedy, random (default greedy, then
-                       random for the other seats)
+  --bots LIST          one bot per seat: greedy, random, mcts (default greedy,
+                       then random for the other seats)
   --seed X             seed of every game's dice and bots (default 1)
   --threads T          worker threads, 1 to {max_threads} (default: all cores);
                        results do not depend on it
