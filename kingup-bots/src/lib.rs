@@ -14,7 +14,7 @@ mod random;
 mod reward;
 mod tournament;
 
-pub use arena::{ArenaConfig, ArenaError, ArenaResults, ArenaStanding, arena};
+pub use arena::{ArenaConfig, ArenaError, ArenaResults, ArenaStanding, arena, arena_until};
 pub use belief::{Belief, BeliefModel};
 pub use bot::Bot;
 pub use heuristic::HeuristicBot;

@@ -205,9 +205,7 @@ pub(crate) fn run(args: &[OsString]) -> Result<ExitCode, CliError> {
         results.games
     );
     out!("{}\n", text::wrap(&summary));
-    out!("{}", ladder_table(&results));
-    out!("Win rate by seat (95% CI):\n");
-    out!("{}", seat_table(&results));
+    out!("{results}");
     let mut command = vec![
         "kingup arena".to_owned(),
         format!("--players {}", o.players),
@@ -230,52 +228,6 @@ pub(crate) fn run(args: &[OsString]) -> Result<ExitCode, CliError> {
             .map_err(|e| CliError::Failed(format!("cannot write {}: {e}", path.display())))?;
     }
     Ok(ExitCode::SUCCESS)
-}
-
-/// The ladder: one row per entrant, highest rating first.
-fn ladder_table(results: &ArenaResults) -> String {
-    let mut table = format!(
-        "{:>2}  {:<14} {:>14}  {:>6}  {:>15}  {:>15}\n",
-        "#", "bot", "rating", "games", "win rate", "mean score"
-    );
-    for (place, &i) in results.ladder().iter().enumerate() {
-        let s = &results.standings[i];
-        table.push_str(&format!(
-            "{:>2}  {:<14} {:>6.2} ± {:>5.2}  {:>6}  {:>6.1}% ± {:>4.1}%  {:>7.2} ± {:>5.2}\n",
-            place + 1,
-            s.name,
-            s.rating,
-            2.0 * s.uncertainty,
-            s.games,
-            100.0 * s.win_rate(),
-            100.0 * s.win_rate_ci95(),
-            s.mean_score(),
-            s.mean_score_ci95()
-        ));
-    }
-    table
-}
-
-/// Win rate by seat, in ladder order.
-fn seat_table(results: &ArenaResults) -> String {
-    let mut table = format!("{:<14}", "bot");
-    for seat in 0..results.players {
-        table.push_str(&format!("  {:>14}", format!("seat {seat}")));
-    }
-    table.push('\n');
-    for &i in &results.ladder() {
-        let s = &results.standings[i];
-        table.push_str(&format!("{:<14}", s.name));
-        for seat in &s.by_seat {
-            table.push_str(&format!(
-                "  {:>6.1}% ± {:>4.1}",
-                100.0 * seat.win_rate(),
-                100.0 * seat.win_rate_ci95()
-            ));
-        }
-        table.push('\n');
-    }
-    table
 }
 
 /// The ladder as a small SVG: one row per entrant, its rating as a dot and ±2 standard
