@@ -9,8 +9,7 @@ use std::process::ExitCode;
 use std::time::Instant;
 
 use kingup_bots::{
-    ArenaConfig, ArenaResults, Bot, BotKind, BotSpec, Entrant, IsmctsConfig, TournamentConfig,
-    arena,
+    ArenaConfig, ArenaResults, Bot, BotKind, BotSpec, Entrant, TournamentConfig, arena,
 };
 use kingup_core::Config;
 
@@ -78,38 +77,12 @@ fn parse(args: &[OsString]) -> Result<Option<Options>, CliError> {
     Ok(Some(o))
 }
 
-/// Parses `random,heuristic,ismcts:300`: a kind, and for ISMCTS an optional iteration
-/// count (default [`IsmctsConfig::default`]'s).
+/// Parses `random,heuristic,ismcts:300`: each item a [`BotSpec`] as the core reads it.
 fn parse_entrants(text: &str) -> Result<Vec<BotSpec>, CliError> {
     text.split(',')
         .map(|item| {
-            let (name, budget) = match item.split_once(':') {
-                Some((name, budget)) => (name, Some(budget)),
-                None => (item, None),
-            };
-            let kind = name
-                .parse::<BotKind>()
-                .map_err(|e| CliError::Usage(format!("--entrants: {e}")))?;
-            let spec = BotSpec::new(kind);
-            match (kind, budget) {
-                (_, None) => Ok(spec),
-                (BotKind::Ismcts, Some(budget)) => budget
-                    .trim()
-                    .parse::<u32>()
-                    .ok()
-                    .and_then(|n| spec.with_iterations(n).ok())
-                    .ok_or_else(|| {
-                        CliError::Usage(format!(
-                            "--entrants: ismcts:N takes 1 to {} iterations, not {}",
-                            IsmctsConfig::MAX_ITERATIONS,
-                            args::excerpt(budget)
-                        ))
-                    }),
-                (_, Some(_)) => Err(CliError::Usage(format!(
-                    "--entrants: only ismcts takes an iteration count, not {}",
-                    args::excerpt(item)
-                ))),
-            }
+            item.parse::<BotSpec>()
+                .map_err(|e| CliError::Usage(format!("--entrants: {e}")))
         })
         .collect()
 }
@@ -313,6 +286,8 @@ fn escape(text: &str) -> String {
 
 #[cfg(test)]
 mod tests {
+    use kingup_bots::IsmctsConfig;
+
     use super::*;
 
     fn strings(text: &str) -> Vec<OsString> {

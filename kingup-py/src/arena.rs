@@ -8,8 +8,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex, mpsc};
 
 use kingup_bots::{
-    ArenaConfig, ArenaResults, ArenaStanding, Bot, BotKind, BotSpec, Entrant, IsmctsConfig,
-    Standing,
+    ArenaConfig, ArenaResults, ArenaStanding, Bot, BotKind, BotSpec, Entrant, Standing,
 };
 use kingup_core::{Action, Config, PlayerView};
 use pyo3::exceptions::{PyRuntimeError, PyTypeError};
@@ -128,36 +127,12 @@ enum Contender {
     Python(String, Arc<Py<PyAny>>),
 }
 
-/// Reads `random`, `heuristic`, `ismcts` or `ismcts:N` (the spellings of `kingup arena
-/// --entrants`), with the core's names and limits.
+/// Reads `random`, `heuristic`, `ismcts` or `ismcts:N` (`BotSpec`'s `FromStr`, the
+/// spellings of `kingup arena --entrants`).
 fn spec_arg(obj: &Bound<'_, PyAny>) -> PyResult<BotSpec> {
     let text = name_arg(obj, "a bot spec")?;
-    let (kind, budget) = match text.split_once(':') {
-        Some((kind, budget)) => (kind, Some(budget)),
-        None => (text.as_str(), None),
-    };
-    let py = obj.py();
-    let kind = kind
-        .parse::<BotKind>()
-        .map_err(|e| errors::invalid_config(py, e.to_string()))?;
-    let spec = BotSpec::new(kind);
-    match (kind, budget) {
-        (_, None) => Ok(spec),
-        (BotKind::Ismcts, Some(budget)) => budget
-            .trim()
-            .parse::<u32>()
-            .ok()
-            .and_then(|n| spec.with_iterations(n).ok())
-            .ok_or_else(|| {
-                let max = IsmctsConfig::MAX_ITERATIONS;
-                let message = format!("ismcts:N takes 1 to {max} iterations, not {text:?}");
-                errors::invalid_config(py, message)
-            }),
-        (_, Some(_)) => Err(errors::invalid_config(
-            py,
-            format!("only ismcts takes an iteration count, not {text:?}"),
-        )),
-    }
+    text.parse::<BotSpec>()
+        .map_err(|e| errors::invalid_config(obj.py(), e.to_string()))
 }
 
 /// An entrant: a bot spec (`str`) or a `(name, policy)` tuple.
