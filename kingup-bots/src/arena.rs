@@ -18,7 +18,8 @@
 //! ranked winners first, then by final total. Games are rated in schedule order after all
 //! are played, so the ratings, like everything else, do not depend on the thread count.
 
-use std::sync::atomic::{AtomicU32, Ordering};
+use std::fmt;
+use std::sync::atomic::{AtomicBool, AtomicU32, Ordering};
 
 use kingup_core::{Config, ConfigError, Game, Generator, Seat};
 use skillratings::MultiTeamOutcome;
@@ -84,7 +85,7 @@ impl ArenaConfig {
     }
 }
 
-/// Why an arena was not played; nothing was.
+/// Why an arena was not played (nothing was), or was stopped before its end.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum ArenaError {
     /// The game is not playable.
@@ -107,6 +108,10 @@ pub enum ArenaError {
         /// Seats in the game.
         players: usize,
     },
+    /// [`arena_until`]'s `stop` was set: the deals under way were finished, no more were
+    /// played, and no results were computed.
+    #[error("the arena was stopped before its end")]
+    Stopped,
 }
 
 /// One entrant's results in an arena.
@@ -206,6 +211,57 @@ impl ArenaResults {
     }
 }
 
+impl fmt::Display for ArenaResults {
+    /// The ladder (one row per entrant, highest rating first: rating ± 2 sd, games, win
+    /// rate and mean final total with their 95 % confidence intervals), then the win rate
+    /// by seat in ladder order: the tables `kingup arena` and Python's `kingup.arena`
+    /// print.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        writeln!(
+            f,
+            "{:>2}  {:<14} {:>14}  {:>6}  {:>15}  {:>15}",
+            "#", "bot", "rating", "games", "win rate", "mean score"
+        )?;
+        let ladder = self.ladder();
+        for (place, &i) in ladder.iter().enumerate() {
+            let s = &self.standings[i];
+            writeln!(
+                f,
+                "{:>2}  {:<14} {:>6.2} ± {:>5.2}  {:>6}  {:>6.1}% ± {:>4.1}%  {:>7.2} ± {:>5.2}",
+                place + 1,
+                s.name,
+                s.rating,
+                2.0 * s.uncertainty,
+                s.games,
+                100.0 * s.win_rate(),
+                100.0 * s.win_rate_ci95(),
+                s.mean_score(),
+                s.mean_score_ci95()
+            )?;
+        }
+        writeln!(f, "Win rate by seat (95% CI):")?;
+        write!(f, "{:<14}", "bot")?;
+        for seat in 0..self.players {
+            write!(f, "  {:>14}", format!("seat {seat}"))?;
+        }
+        writeln!(f)?;
+        for &i in &ladder {
+            let s = &self.standings[i];
+            write!(f, "{:<14}", s.name)?;
+            for seat in &s.by_seat {
+                write!(
+                    f,
+                    "  {:>6.1}% ± {:>4.1}",
+                    100.0 * seat.win_rate(),
+                    100.0 * seat.win_rate_ci95()
+                )?;
+            }
+            writeln!(f)?;
+        }
+        Ok(())
+    }
+}
+
 /// One game's outcome: who sat where, their totals, and the winners' shares.
 #[derive(Clone, Copy, Debug)]
 struct GameRecord {
@@ -273,10 +329,45 @@ pub fn arena(
     entrants: &[Entrant<'_>],
     progress: impl Fn(u32) + Sync,
 ) -> Result<ArenaResults, ArenaError> {
+    arena_until(config, entrants, progress, &AtomicBool::new(false))
+}
+
+/// [`arena`], stopped early when `stop` is set (by another thread, a signal handler, a
+/// bot): each worker finishes the deal it is playing, plays no more, and the arena returns
+/// [`ArenaError::Stopped`] at once, without rating the games played.
+///
+/// ```
+/// use std::sync::atomic::AtomicBool;
+///
+/// use kingup_bots::{ArenaConfig, ArenaError, Bot, BotKind, BotSpec, Entrant, arena_until};
+/// use kingup_core::Config;
+///
+/// let entrants: Vec<Entrant<'_>> = ["a", "b", "c"]
+///     .into_iter()
+///     .map(|name| Entrant {
+///         name: name.into(),
+///         make: Box::new(|seed| -> Box<dyn Bot> {
+///             Box::new(BotSpec::new(BotKind::Random).build(seed))
+///         }),
+///     })
+///     .collect();
+/// let config = ArenaConfig { game: Config::new(3), deals: 1_000_000, seed: 1, threads: 1 };
+/// let stop = AtomicBool::new(true);
+/// assert_eq!(arena_until(&config, &entrants, |_| {}, &stop).unwrap_err(), ArenaError::Stopped);
+/// ```
+pub fn arena_until(
+    config: &ArenaConfig,
+    entrants: &[Entrant<'_>],
+    progress: impl Fn(u32) + Sync,
+    stop: &AtomicBool,
+) -> Result<ArenaResults, ArenaError> {
     config.validate(entrants.len())?;
     let players = config.game.player_count();
     let tables = combinations(entrants.len(), players);
-    let records = play_all(config, &tables, entrants, progress);
+    let records = play_all(config, &tables, entrants, progress, stop);
+    if stop.load(Ordering::Relaxed) {
+        return Err(ArenaError::Stopped);
+    }
     let mut standings: Vec<ArenaStanding> = entrants
         .iter()
         .map(|e| ArenaStanding::new(&e.name, players))
@@ -308,6 +399,7 @@ fn play_all(
     tables: &[Vec<usize>],
     entrants: &[Entrant<'_>],
     progress: impl Fn(u32) + Sync,
+    stop: &AtomicBool,
 ) -> Vec<GameRecord> {
     let threads = config.threads;
     let finished = AtomicU32::new(0);
@@ -319,6 +411,9 @@ fn play_all(
                 scope.spawn(move || {
                     let mut done = Vec::new();
                     for d in (t as u32..config.deals).step_by(threads) {
+                        if stop.load(Ordering::Relaxed) {
+                            break;
+                        }
                         let table = &tables[d as usize % tables.len()];
                         done.push((d, play_deal(config, table, entrants, d)));
                         progress(finished.fetch_add(1, Ordering::Relaxed) + 1);
@@ -462,6 +557,25 @@ mod tests {
             seed: 7,
             threads,
         }
+    }
+
+    #[test]
+    fn display_is_the_ladder_then_the_seats() {
+        let entrants = [
+            entrant("random", false),
+            entrant("heuristic", true),
+            entrant("random#2", false),
+        ];
+        let results = arena(&config(3, 30, 1), &entrants, |_| {}).unwrap();
+        let text = results.to_string();
+        let lines: Vec<&str> = text.lines().collect();
+        // Header, three ladder rows, the seat title, its header, three seat rows.
+        assert_eq!(lines.len(), 9, "{text}");
+        let first = results.ladder()[0];
+        assert!(lines[1].starts_with(&format!(" 1  {}", results.standings[first].name)));
+        assert_eq!(lines[4], "Win rate by seat (95% CI):");
+        assert!(lines[5].ends_with("seat 2"));
+        assert!(lines[6].starts_with(&results.standings[first].name));
     }
 
     #[test]

@@ -168,6 +168,65 @@ impl BotSpec {
     }
 }
 
+/// Text that is no bot spec (the text is kept to at most 32 characters).
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum ParseBotSpecError {
+    /// The name before any `:` is no bot kind.
+    #[error(transparent)]
+    Kind(#[from] ParseBotKindError),
+    /// The count after `ismcts:` is not a whole number in range.
+    #[error(
+        "ismcts:N takes 1 to {max} iterations, not {0:?}",
+        max = IsmctsConfig::MAX_ITERATIONS
+    )]
+    Iterations(String),
+    /// A count after a kind other than ISMCTS.
+    #[error("only ismcts takes an iteration count, not {0:?}")]
+    NoCount(String),
+}
+
+/// At most 32 characters of `text`, for error messages.
+fn excerpt(text: &str) -> String {
+    text.chars().take(32).collect()
+}
+
+impl FromStr for BotSpec {
+    type Err = ParseBotSpecError;
+
+    /// A kind (any case) and, for ISMCTS only, an iteration count after a colon:
+    /// `random`, `heuristic`, `ismcts`, `ismcts:300` (the spellings of `kingup arena
+    /// --entrants` and of Python's `kingup.arena`).
+    ///
+    /// ```
+    /// use kingup_bots::{BotKind, BotSpec, IsmctsConfig};
+    ///
+    /// assert_eq!("heuristic".parse(), Ok(BotSpec::new(BotKind::Heuristic)));
+    /// assert_eq!("ISMCTS:300".parse::<BotSpec>().unwrap().search.iterations, 300);
+    /// let default = "ismcts".parse::<BotSpec>().unwrap();
+    /// assert_eq!(default.search.iterations, IsmctsConfig::default().iterations);
+    /// for bad in ["random:3", "ismcts:0", "ismcts:x", "alphazero", "ismcts:2000000"] {
+    ///     assert!(bad.parse::<BotSpec>().is_err(), "{bad}");
+    /// }
+    /// ```
+    fn from_str(text: &str) -> Result<BotSpec, ParseBotSpecError> {
+        let (name, count) = match text.split_once(':') {
+            Some((name, count)) => (name, Some(count)),
+            None => (text, None),
+        };
+        let spec = BotSpec::new(name.parse::<BotKind>()?);
+        match (spec.kind, count) {
+            (_, None) => Ok(spec),
+            (BotKind::Ismcts, Some(count)) => count
+                .trim()
+                .parse::<u32>()
+                .ok()
+                .and_then(|n| spec.with_iterations(n).ok())
+                .ok_or_else(|| ParseBotSpecError::Iterations(excerpt(count))),
+            (_, Some(_)) => Err(ParseBotSpecError::NoCount(excerpt(text))),
+        }
+    }
+}
+
 /// A bot of any [`BotKind`], as [`BotSpec::build`] makes it: one concrete type that is
 /// `Clone` and `Send`, so a front end can try a decision on a copy and keep it only if it
 /// succeeds.

@@ -14,12 +14,12 @@ mod random;
 mod reward;
 mod tournament;
 
-pub use arena::{ArenaConfig, ArenaError, ArenaResults, ArenaStanding, arena};
+pub use arena::{ArenaConfig, ArenaError, ArenaResults, ArenaStanding, arena, arena_until};
 pub use belief::{Belief, BeliefModel};
 pub use bot::Bot;
 pub use heuristic::HeuristicBot;
 pub use ismcts::{IsmctsBot, IsmctsConfig, Rollout};
-pub use kind::{AnyBot, BotError, BotKind, BotSpec, ParseBotKindError};
+pub use kind::{AnyBot, BotError, BotKind, BotSpec, ParseBotKindError, ParseBotSpecError};
 pub use play::play;
 pub use random::RandomBot;
 pub use reward::{ParseRewardError, Reward};

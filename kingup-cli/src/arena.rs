@@ -9,8 +9,7 @@ use std::process::ExitCode;
 use std::time::Instant;
 
 use kingup_bots::{
-    ArenaConfig, ArenaResults, Bot, BotKind, BotSpec, Entrant, IsmctsConfig, TournamentConfig,
-    arena,
+    ArenaConfig, ArenaResults, Bot, BotKind, BotSpec, Entrant, TournamentConfig, arena,
 };
 use kingup_core::Config;
 
@@ -78,38 +77,12 @@ fn parse(args: &[OsString]) -> Result<Option<Options>, CliError> {
     Ok(Some(o))
 }
 
-/// Parses `random,heuristic,ismcts:300`: a kind, and for ISMCTS an optional iteration
-/// count (default [`IsmctsConfig::default`]'s).
+/// Parses `random,heuristic,ismcts:300`: each item a [`BotSpec`] as the core reads it.
 fn parse_entrants(text: &str) -> Result<Vec<BotSpec>, CliError> {
     text.split(',')
         .map(|item| {
-            let (name, budget) = match item.split_once(':') {
-                Some((name, budget)) => (name, Some(budget)),
-                None => (item, None),
-            };
-            let kind = name
-                .parse::<BotKind>()
-                .map_err(|e| CliError::Usage(format!("--entrants: {e}")))?;
-            let spec = BotSpec::new(kind);
-            match (kind, budget) {
-                (_, None) => Ok(spec),
-                (BotKind::Ismcts, Some(budget)) => budget
-                    .trim()
-                    .parse::<u32>()
-                    .ok()
-                    .and_then(|n| spec.with_iterations(n).ok())
-                    .ok_or_else(|| {
-                        CliError::Usage(format!(
-                            "--entrants: ismcts:N takes 1 to {} iterations, not {}",
-                            IsmctsConfig::MAX_ITERATIONS,
-                            args::excerpt(budget)
-                        ))
-                    }),
-                (_, Some(_)) => Err(CliError::Usage(format!(
-                    "--entrants: only ismcts takes an iteration count, not {}",
-                    args::excerpt(item)
-                ))),
-            }
+            item.parse::<BotSpec>()
+                .map_err(|e| CliError::Usage(format!("--entrants: {e}")))
         })
         .collect()
 }
@@ -205,9 +178,7 @@ pub(crate) fn run(args: &[OsString]) -> Result<ExitCode, CliError> {
         results.games
     );
     out!("{}\n", text::wrap(&summary));
-    out!("{}", ladder_table(&results));
-    out!("Win rate by seat (95% CI):\n");
-    out!("{}", seat_table(&results));
+    out!("{results}");
     let mut command = vec![
         "kingup arena".to_owned(),
         format!("--players {}", o.players),
@@ -230,52 +201,6 @@ pub(crate) fn run(args: &[OsString]) -> Result<ExitCode, CliError> {
             .map_err(|e| CliError::Failed(format!("cannot write {}: {e}", path.display())))?;
     }
     Ok(ExitCode::SUCCESS)
-}
-
-/// The ladder: one row per entrant, highest rating first.
-fn ladder_table(results: &ArenaResults) -> String {
-    let mut table = format!(
-        "{:>2}  {:<14} {:>14}  {:>6}  {:>15}  {:>15}\n",
-        "#", "bot", "rating", "games", "win rate", "mean score"
-    );
-    for (place, &i) in results.ladder().iter().enumerate() {
-        let s = &results.standings[i];
-        table.push_str(&format!(
-            "{:>2}  {:<14} {:>6.2} ± {:>5.2}  {:>6}  {:>6.1}% ± {:>4.1}%  {:>7.2} ± {:>5.2}\n",
-            place + 1,
-            s.name,
-            s.rating,
-            2.0 * s.uncertainty,
-            s.games,
-            100.0 * s.win_rate(),
-            100.0 * s.win_rate_ci95(),
-            s.mean_score(),
-            s.mean_score_ci95()
-        ));
-    }
-    table
-}
-
-/// Win rate by seat, in ladder order.
-fn seat_table(results: &ArenaResults) -> String {
-    let mut table = format!("{:<14}", "bot");
-    for seat in 0..results.players {
-        table.push_str(&format!("  {:>14}", format!("seat {seat}")));
-    }
-    table.push('\n');
-    for &i in &results.ladder() {
-        let s = &results.standings[i];
-        table.push_str(&format!("{:<14}", s.name));
-        for seat in &s.by_seat {
-            table.push_str(&format!(
-                "  {:>6.1}% ± {:>4.1}",
-                100.0 * seat.win_rate(),
-                100.0 * seat.win_rate_ci95()
-            ));
-        }
-        table.push('\n');
-    }
-    table
 }
 
 /// The ladder as a small SVG: one row per entrant, its rating as a dot and ±2 standard
@@ -361,6 +286,8 @@ fn escape(text: &str) -> String {
 
 #[cfg(test)]
 mod tests {
+    use kingup_bots::IsmctsConfig;
+
     use super::*;
 
     fn strings(text: &str) -> Vec<OsString> {

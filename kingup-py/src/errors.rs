@@ -175,3 +175,9 @@ pub(crate) fn from_court_illegal_chance(
 pub(crate) fn from_court_load_error(py: Python<'_>, err: &kingup_court::LoadError) -> PyErr {
     raise(py, "InvalidStateError", (err.to_string(), err.code()))
 }
+
+/// `EntrantError(message, entrant)`: a Python entrant of `kingup.arena` raised, returned no
+/// action or an action its seat may not play.
+pub(crate) fn entrant(py: Python<'_>, message: String, entrant: &str) -> PyErr {
+    raise(py, "EntrantError", (message, entrant))
+}

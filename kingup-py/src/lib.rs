@@ -3,10 +3,11 @@
 //! Everything here is a thin layer over `kingup-core` and `kingup-bots`: argument checking
 //! with typed Python exceptions (no panic reaches Python), conversion to Python and NumPy
 //! values, `kingup.Game` (a core `Session`), the batched simulator, the bots
-//! (`kingup.bots`, built by `BotSpec`) and the vectorised environment (`kingup.VectorEnv`). The Python half
+//! (`kingup.bots`, built by `BotSpec`), the arena (`kingup.arena`, `kingup_bots::arena`) and the vectorised environment (`kingup.VectorEnv`). The Python half
 //! (`python/kingup/`) adds the value types, exceptions and adapters; the stubs are in
 //! `python/kingup/_kingup.pyi`.
 
+mod arena;
 mod bots;
 mod config;
 mod convert;
@@ -99,6 +100,9 @@ fn _kingup(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(parse_action, m)?)?;
     m.add_function(wrap_pyfunction!(chance_outcome_name, m)?)?;
     m.add_function(wrap_pyfunction!(simulate::simulate, m)?)?;
+    m.add_function(wrap_pyfunction!(arena::arena, m)?)?;
+    m.add("MAX_DEALS", kingup_bots::ArenaConfig::MAX_DEALS)?;
+    m.add("MAX_ENTRANTS", kingup_bots::ArenaConfig::MAX_ENTRANTS)?;
     m.add_class::<game::PyGame>()?;
     m.add_class::<view::PyPublicView>()?;
     m.add_class::<view::PyPlayerView>()?;
@@ -108,6 +112,9 @@ fn _kingup(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<bots::PyHeuristicBot>()?;
     m.add_class::<bots::PyIsmctsBot>()?;
     m.add_class::<vector::PyVectorEnv>()?;
+    m.add_class::<arena::PyArenaResults>()?;
+    m.add_class::<arena::PyArenaStanding>()?;
+    m.add_class::<arena::PySeatStanding>()?;
     court::register(m)?;
     Ok(())
 }

@@ -76,6 +76,16 @@ def test_an_ismcts_search_stops_on_sigint() -> None:
     assert game.is_legal(quick.choose(game))
 
 
+@pytest.mark.parametrize("python", [False, True])
+def test_an_arena_stops_on_sigint(python: bool) -> None:
+    # A million deals take hours; the arena must give up within the bound, with or without
+    # a Python entrant (whose policy runs on the arena's thread with the GIL taken).
+    first: Any = ("first", lambda view: view.legal_actions()[0]) if python else "heuristic"
+    entrants = [first, "random", "random"]
+    stops_promptly(lambda: kingup.arena(entrants, players=3, deals=1_000_000, threads=2))
+    assert kingup.arena(entrants, players=3, deals=2).games == 6  # and works again
+
+
 class Interrupted(Exception):
     """Raised by the test's SIGINT handler instead of KeyboardInterrupt, so that a signal
     arriving outside the call under test fails the test rather than the whole run."""

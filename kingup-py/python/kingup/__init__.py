@@ -7,14 +7,17 @@
 >>> len(g.winners) >= 1
 True
 
-See ``docs/python.md`` for the whole API, ``kingup.bots`` for the bots, and
+See ``docs/python.md`` for the whole API, ``kingup.bots`` for the bots, ``kingup.arena``
+for matches between bots and Python policies, and
 ``kingup.pettingzoo`` and ``kingup.openspiel`` for the adapters.
 """
 
 from __future__ import annotations
 
 from ._kingup import (
+    MAX_DEALS,
     MAX_DECK_CARDS,
+    MAX_ENTRANTS,
     MAX_ENVS,
     MAX_GAMES,
     MAX_NAME_CHARS,
@@ -26,12 +29,16 @@ from ._kingup import (
     NUM_CHANCE_OUTCOMES,
     OBSERVATION_FIELDS,
     OBSERVATION_LEN,
+    ArenaResults,
+    ArenaStanding,
     Event,
     Game,
     PlayerView,
     PublicView,
+    SeatStanding,
     VectorEnv,
     __version__,
+    arena,
     chance_outcome_name,
 )
 from . import bots
@@ -40,6 +47,7 @@ from ._types import Action, ChanceStep, Character, Floor, Phase, Vote
 from .errors import shown as _shown
 from .errors import (
     ChanceReason,
+    EntrantError,
     IllegalActionError,
     IllegalChanceError,
     IllegalReason,
@@ -52,7 +60,9 @@ from .errors import (
 )
 
 __all__ = [
+    "MAX_DEALS",
     "MAX_DECK_CARDS",
+    "MAX_ENTRANTS",
     "MAX_ENVS",
     "MAX_GAMES",
     "MAX_NAME_CHARS",
@@ -65,9 +75,12 @@ __all__ = [
     "OBSERVATION_FIELDS",
     "OBSERVATION_LEN",
     "Action",
+    "ArenaResults",
+    "ArenaStanding",
     "ChanceReason",
     "ChanceStep",
     "Character",
+    "EntrantError",
     "Event",
     "Floor",
     "Game",
@@ -81,12 +94,14 @@ __all__ = [
     "PlayerView",
     "PublicView",
     "SeatError",
+    "SeatStanding",
     "Simulation",
     "UndoError",
     "UndoReason",
     "VectorEnv",
     "Vote",
     "__version__",
+    "arena",
     "bots",
     "chance_outcome_name",
     "observation_field",

@@ -1,6 +1,7 @@
 """Stubs of the native module ``kingup._kingup`` (hand-written; keep in sync with src/)."""
 
-from typing import Any, SupportsIndex, final
+from collections.abc import Callable
+from typing import Any, SupportsIndex, TypeAlias, final
 
 import numpy as np
 import numpy.typing as npt
@@ -24,6 +25,8 @@ MAX_TIME_LIMIT: float
 MAX_GAMES: int
 MAX_THREADS: int
 MAX_ENVS: int
+MAX_DEALS: int
+MAX_ENTRANTS: int
 
 CharacterLike = Character | str | SupportsIndex
 Cards = Iterable[str | Iterable[CharacterLike]]
@@ -42,6 +45,66 @@ def simulate(
     deck: Cards | None = None,
     threads: SupportsIndex | None = None,
 ) -> dict[str, npt.NDArray[Any]]: ...
+Policy: TypeAlias = Callable[[PlayerView], SupportsIndex]
+EntrantSpec: TypeAlias = str | tuple[str, Policy]
+
+def arena(
+    entrants: Iterable[EntrantSpec],
+    *,
+    players: SupportsIndex = 4,
+    deals: SupportsIndex = 100,
+    seed: SupportsIndex = 0,
+    threads: SupportsIndex | None = None,
+) -> ArenaResults: ...
+@final
+class SeatStanding:
+    @property
+    def games(self) -> int: ...
+    @property
+    def win_rate(self) -> float: ...
+    @property
+    def win_rate_ci95(self) -> float: ...
+    @property
+    def mean_score(self) -> float: ...
+    @property
+    def mean_score_ci95(self) -> float: ...
+
+@final
+class ArenaStanding:
+    @property
+    def name(self) -> str: ...
+    @property
+    def games(self) -> int: ...
+    @property
+    def deals(self) -> int: ...
+    @property
+    def win_rate(self) -> float: ...
+    @property
+    def win_rate_ci95(self) -> float: ...
+    @property
+    def mean_score(self) -> float: ...
+    @property
+    def mean_score_ci95(self) -> float: ...
+    @property
+    def rating(self) -> float: ...
+    @property
+    def uncertainty(self) -> float: ...
+    @property
+    def by_seat(self) -> list[SeatStanding]: ...
+
+@final
+class ArenaResults:
+    @property
+    def players(self) -> int: ...
+    @property
+    def deals(self) -> int: ...
+    @property
+    def games(self) -> int: ...
+    @property
+    def standings(self) -> list[ArenaStanding]: ...
+    @property
+    def ladder(self) -> list[int]: ...
+
 @final
 class Event:
     @property

@@ -11,6 +11,7 @@ __all__ = [
     "ChanceReason",
     "CourtIllegalActionError",
     "CourtIllegalReason",
+    "EntrantError",
     "IllegalActionError",
     "IllegalChanceError",
     "IllegalReason",
@@ -76,6 +77,19 @@ class KingupError(Exception):
 
     def __reduce__(self) -> tuple[Any, ...]:
         return (type(self), (self.message,))
+
+
+class EntrantError(KingupError, ValueError):
+    """A Python entrant of ``kingup.arena`` failed, which stops the arena: its policy
+    raised (that exception is the ``__cause__``), returned something other than an int, or
+    chose an action its seat may not play. ``entrant`` is the entrant's name."""
+
+    def __init__(self, message: str, entrant: str) -> None:
+        super().__init__(message)
+        self.entrant = entrant
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (type(self), (self.message, self.entrant))
 
 
 class IllegalActionError(KingupError, ValueError):

@@ -1,0 +1,523 @@
+//! `kingup.arena`: the arena of `kingup-bots` (duplicate, seat-rotated matches with win
+//! rates, confidence intervals and Weng–Lin ratings) between the core's bots and Python
+//! policies. The arena itself, its statistics and its table are `kingup_bots::arena`'s;
+//! this module reads the entrants, wraps Python policies as bots, and runs the arena with
+//! the GIL released and Ctrl-C heard.
+
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Mutex, mpsc};
+
+use kingup_bots::{
+    ArenaConfig, ArenaResults, ArenaStanding, Bot, BotKind, BotSpec, Entrant, Standing,
+};
+use kingup_core::{Action, Config, PlayerView};
+use pyo3::exceptions::{PyRuntimeError, PyTypeError};
+use pyo3::prelude::*;
+use pyo3::types::{PyString, PyTuple};
+
+use crate::convert::{int_arg, int_in, name_arg, quote, seed_arg, type_name};
+use crate::errors;
+use crate::limits::MAX_THREADS;
+use crate::sync::CHECK_EVERY;
+use crate::view::PyPlayerView;
+
+/// What every bot of one arena shares: set `stop` and every bot gives up (its game is
+/// abandoned), so the arena ends soon after; `error` is the first Python error met.
+#[derive(Default)]
+struct Shared {
+    stop: AtomicBool,
+    error: Mutex<Option<PyErr>>,
+}
+
+impl Shared {
+    /// Keeps `err` if it is the first error, and stops the arena.
+    fn fail(&self, err: PyErr) {
+        if let Ok(mut first) = self.error.lock() {
+            first.get_or_insert(err);
+        }
+        self.stop.store(true, Ordering::Relaxed);
+    }
+
+    fn stopped(&self) -> bool {
+        self.stop.load(Ordering::Relaxed)
+    }
+}
+
+/// A core bot that gives up once the arena is stopped.
+struct Stoppable {
+    bot: kingup_bots::AnyBot,
+    shared: Arc<Shared>,
+}
+
+impl Bot for Stoppable {
+    fn choose(&mut self, view: &PlayerView) -> Option<Action> {
+        if self.shared.stopped() {
+            return None;
+        }
+        self.bot.choose(view)
+    }
+
+    fn name(&self) -> &str {
+        self.bot.name()
+    }
+}
+
+/// A Python policy `f(view) -> int` as a bot: called with the GIL held, with the seat's
+/// `kingup.PlayerView` only. An exception, a non-int or an action the seat may not play
+/// stops the arena with an `EntrantError`.
+struct Policy {
+    name: String,
+    func: Arc<Py<PyAny>>,
+    shared: Arc<Shared>,
+}
+
+impl Policy {
+    fn decide(&self, py: Python<'_>, view: &PlayerView) -> PyResult<Action> {
+        let entrant = quote(&self.name);
+        let fail = |message: String| errors::entrant(py, message, &self.name);
+        let answer = self
+            .func
+            .call1(py, (PyPlayerView::new(*view),))
+            .map_err(|cause| {
+                let err = fail(format!("entrant {entrant} raised {cause}"));
+                err.set_cause(py, Some(cause));
+                err
+            })?;
+        let index = int_arg(answer.bind(py), "an action").map_err(|cause| {
+            let why = cause.value(py).to_string();
+            let err = fail(format!("entrant {entrant} returned no action: {why}"));
+            err.set_cause(py, Some(cause));
+            err
+        })?;
+        let legal = usize::try_from(index)
+            .ok()
+            .and_then(|i| Action::from_index(i).ok())
+            .filter(|a| view.legal_mask() >> a.index() & 1 == 1);
+        legal.ok_or_else(|| {
+            fail(format!(
+                "entrant {entrant} chose action {index}, which seat {} may not play now",
+                view.seat
+            ))
+        })
+    }
+}
+
+impl Bot for Policy {
+    fn choose(&mut self, view: &PlayerView) -> Option<Action> {
+        if self.shared.stopped() {
+            return None;
+        }
+        Python::attach(|py| match self.decide(py, view) {
+            Ok(action) => Some(action),
+            Err(err) => {
+                self.shared.fail(err);
+                None
+            }
+        })
+    }
+
+    fn name(&self) -> &str {
+        &self.name
+    }
+}
+
+/// One entrant as read from Python: a core bot or a named policy.
+enum Contender {
+    Core(BotSpec),
+    Python(String, Arc<Py<PyAny>>),
+}
+
+/// Reads `random`, `heuristic`, `ismcts` or `ismcts:N` (`BotSpec`'s `FromStr`, the
+/// spellings of `kingup arena --entrants`).
+fn spec_arg(obj: &Bound<'_, PyAny>) -> PyResult<BotSpec> {
+    let text = name_arg(obj, "a bot spec")?;
+    text.parse::<BotSpec>()
+        .map_err(|e| errors::invalid_config(obj.py(), e.to_string()))
+}
+
+/// An entrant: a bot spec (`str`) or a `(name, policy)` tuple.
+fn contender_arg(obj: &Bound<'_, PyAny>) -> PyResult<Contender> {
+    if obj.is_instance_of::<PyString>() {
+        return spec_arg(obj).map(Contender::Core);
+    }
+    let pair = obj
+        .cast::<PyTuple>()
+        .ok()
+        .filter(|t| t.len() == 2)
+        .ok_or_else(|| {
+            PyTypeError::new_err(format!(
+                "an entrant must be a bot spec (str) or a (name, policy) tuple, not {}",
+                type_name(obj)
+            ))
+        })?;
+    let name = name_arg(&pair.get_item(0)?, "an entrant's name")?;
+    let func = pair.get_item(1)?;
+    if !func.is_callable() {
+        let message = format!("entrant {}'s policy is not callable", quote(&name));
+        return Err(PyTypeError::new_err(message));
+    }
+    Ok(Contender::Python(name, Arc::new(func.unbind())))
+}
+
+/// The entrants of an iterable, read one by one: an iterable with more than
+/// `ArenaConfig::MAX_ENTRANTS` is refused after reading one more than that.
+fn contenders_arg(obj: &Bound<'_, PyAny>) -> PyResult<Vec<Contender>> {
+    let max = ArenaConfig::MAX_ENTRANTS;
+    let items = obj.try_iter().map_err(|_| {
+        PyTypeError::new_err(format!(
+            "entrants must be an iterable, not {}",
+            type_name(obj)
+        ))
+    })?;
+    let mut read = Vec::new();
+    for item in items.take(max + 1) {
+        read.push(contender_arg(&item?)?);
+    }
+    if read.len() > max {
+        let message = format!("an arena takes at most {max} entrants, not more");
+        return Err(errors::invalid_config(obj.py(), message));
+    }
+    Ok(read)
+}
+
+/// The name shown for an entrant (`ismcts-300` for `ismcts:300`, as `kingup arena`).
+fn base_name(contender: &Contender) -> String {
+    match contender {
+        Contender::Core(spec) if spec.kind == BotKind::Ismcts => {
+            format!("ismcts-{}", spec.search.iterations)
+        }
+        Contender::Core(spec) => spec.kind.name().to_owned(),
+        Contender::Python(name, _) => name.clone(),
+    }
+}
+
+/// Names, numbered `#1`, `#2`... where one appears more than once.
+fn names(contenders: &[Contender]) -> Vec<String> {
+    let base: Vec<String> = contenders.iter().map(base_name).collect();
+    base.iter()
+        .enumerate()
+        .map(|(i, name)| {
+            if base.iter().filter(|&n| n == name).count() == 1 {
+                name.clone()
+            } else {
+                let nth = base[..=i].iter().filter(|&n| n == name).count();
+                format!("{name}#{nth}")
+            }
+        })
+        .collect()
+}
+
+/// The arena's entrants, every bot sharing `shared`.
+fn build_entrants(contenders: Vec<Contender>, shared: &Arc<Shared>) -> Vec<Entrant<'static>> {
+    let names = names(&contenders);
+    contenders
+        .into_iter()
+        .zip(names)
+        .map(|(contender, name)| {
+            let shared = Arc::clone(shared);
+            let make: kingup_bots::BotFactory<'static> = match contender {
+                Contender::Core(spec) => Box::new(move |seed| -> Box<dyn Bot> {
+                    let bot = spec.build(seed);
+                    let shared = Arc::clone(&shared);
+                    Box::new(Stoppable { bot, shared })
+                }),
+                Contender::Python(_, func) => {
+                    let name = name.clone();
+                    Box::new(move |_seed| -> Box<dyn Bot> {
+                        let (name, func) = (name.clone(), Arc::clone(&func));
+                        let shared = Arc::clone(&shared);
+                        Box::new(Policy { name, func, shared })
+                    })
+                }
+            };
+            Entrant { name, make }
+        })
+        .collect()
+}
+
+/// Runs the arena on a thread of its own while this thread, with the GIL released, waits
+/// and checks for signals every `CHECK_EVERY`. A signal's exception (`KeyboardInterrupt`)
+/// or a Python entrant's error sets the shared stop: every bot gives up its game, the
+/// arena plays no more deals (`arena_until`), and the exception is raised.
+fn run(
+    py: Python<'_>,
+    config: &ArenaConfig,
+    entrants: &[Entrant<'static>],
+    shared: &Shared,
+) -> PyResult<ArenaResults> {
+    let (done, result) = mpsc::channel();
+    std::thread::scope(|scope| {
+        scope.spawn(move || {
+            let stop = &shared.stop;
+            let _ = done.send(kingup_bots::arena_until(config, entrants, |_| {}, stop));
+        });
+        let mut interrupt = None;
+        // The receiver is moved into each wait (it is not `Sync`) and given back.
+        let mut waiting = result;
+        loop {
+            let (received, back) = py.detach(move || (waiting.recv_timeout(CHECK_EVERY), waiting));
+            waiting = back;
+            match received {
+                Ok(played) => {
+                    if let Some(err) = interrupt {
+                        return Err(err);
+                    }
+                    let first = shared.error.lock().ok().and_then(|mut e| e.take());
+                    if let Some(err) = first {
+                        return Err(err);
+                    }
+                    // The config was checked before: no other error can come back.
+                    return played.map_err(|e| {
+                        PyRuntimeError::new_err(format!("internal error (kingup bug): {e}"))
+                    });
+                }
+                Err(mpsc::RecvTimeoutError::Timeout) => {
+                    if interrupt.is_none()
+                        && let Err(err) = py.check_signals()
+                    {
+                        shared.stop.store(true, Ordering::Relaxed);
+                        interrupt = Some(err);
+                    }
+                }
+                Err(mpsc::RecvTimeoutError::Disconnected) => {
+                    // The arena panicked (a kingup bug); the scope re-raises the panic.
+                    return Err(PyRuntimeError::new_err(
+                        "internal error (kingup bug): the arena ended without results",
+                    ));
+                }
+            }
+        }
+    })
+}
+
+/// Plays an arena between `entrants` (see `kingup.arena`).
+#[pyfunction]
+#[pyo3(signature = (entrants, *, players=None, deals=None, seed=None, threads=None))]
+pub(crate) fn arena(
+    py: Python<'_>,
+    entrants: &Bound<'_, PyAny>,
+    players: Option<&Bound<'_, PyAny>>,
+    deals: Option<&Bound<'_, PyAny>>,
+    seed: Option<&Bound<'_, PyAny>>,
+    threads: Option<&Bound<'_, PyAny>>,
+) -> PyResult<PyArenaResults> {
+    let range = i64::from(Config::MIN_PLAYERS)..=i64::from(Config::MAX_PLAYERS);
+    let players = match players.filter(|o| !o.is_none()) {
+        Some(obj) => int_in(obj, "players", range)? as u8,
+        None => 4,
+    };
+    let deals = match deals.filter(|o| !o.is_none()) {
+        Some(obj) => int_in(obj, "deals", 1..=i64::from(ArenaConfig::MAX_DEALS))? as u32,
+        None => 100,
+    };
+    let seed = seed
+        .filter(|o| !o.is_none())
+        .map(seed_arg)
+        .transpose()?
+        .unwrap_or(0);
+    let threads = match threads.filter(|t| !t.is_none()) {
+        Some(obj) => int_in(obj, "threads", 1..=MAX_THREADS as i64)? as usize,
+        None => std::thread::available_parallelism().map_or(1, |n| n.get().min(MAX_THREADS)),
+    };
+    let contenders = contenders_arg(entrants)?;
+    // Python policies run one at a time (they need the GIL) and may keep state between
+    // calls: one thread plays them in schedule order, so the results are the same.
+    let python = contenders
+        .iter()
+        .any(|c| matches!(c, Contender::Python(..)));
+    let config = ArenaConfig {
+        game: Config::new(players),
+        deals,
+        seed,
+        threads: if python { 1 } else { threads },
+    };
+    config
+        .validate(contenders.len())
+        .map_err(|e| errors::invalid_config(py, e.to_string()))?;
+    let shared = Arc::new(Shared::default());
+    let entrants = build_entrants(contenders, &shared);
+    let results = run(py, &config, &entrants, &shared)?;
+    Ok(PyArenaResults { results })
+}
+
+/// The results of `kingup.arena`.
+#[pyclass(module = "kingup._kingup", name = "ArenaResults", frozen, str)]
+#[derive(Debug)]
+pub(crate) struct PyArenaResults {
+    results: ArenaResults,
+}
+
+impl std::fmt::Display for PyArenaResults {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        self.results.fmt(f)
+    }
+}
+
+#[pymethods]
+impl PyArenaResults {
+    /// Seats at a table.
+    #[getter]
+    fn players(&self) -> usize {
+        self.results.players
+    }
+
+    /// Deals played.
+    #[getter]
+    fn deals(&self) -> u32 {
+        self.results.deals
+    }
+
+    /// Games played: `deals * players`.
+    #[getter]
+    fn games(&self) -> u32 {
+        self.results.games
+    }
+
+    /// One `ArenaStanding` per entrant, in entry order.
+    #[getter]
+    fn standings(&self) -> Vec<PyArenaStanding> {
+        self.results
+            .standings
+            .iter()
+            .map(|s| PyArenaStanding(s.clone()))
+            .collect()
+    }
+
+    /// The entrants' indices, highest rating first.
+    #[getter]
+    fn ladder(&self) -> Vec<usize> {
+        self.results.ladder()
+    }
+
+    fn __repr__(&self) -> String {
+        format!(
+            "<kingup.ArenaResults: {} entrants, {} deals, {} games>",
+            self.results.standings.len(),
+            self.results.deals,
+            self.results.games
+        )
+    }
+}
+
+/// One entrant's results in an arena.
+#[pyclass(module = "kingup._kingup", name = "ArenaStanding", frozen)]
+#[derive(Debug)]
+pub(crate) struct PyArenaStanding(ArenaStanding);
+
+#[pymethods]
+impl PyArenaStanding {
+    /// The entrant's name.
+    #[getter]
+    fn name(&self) -> &str {
+        &self.0.name
+    }
+
+    /// Games played.
+    #[getter]
+    fn games(&self) -> u32 {
+        self.0.games
+    }
+
+    /// Deals it sat in.
+    #[getter]
+    fn deals(&self) -> u32 {
+        self.0.deals
+    }
+
+    /// Share of games won (a shared win counts `1 / winners`).
+    #[getter]
+    fn win_rate(&self) -> f64 {
+        self.0.win_rate()
+    }
+
+    /// Half-width of the win rate's 95 % confidence interval, over deals.
+    #[getter]
+    fn win_rate_ci95(&self) -> f64 {
+        self.0.win_rate_ci95()
+    }
+
+    /// Mean final total.
+    #[getter]
+    fn mean_score(&self) -> f64 {
+        self.0.mean_score()
+    }
+
+    /// Half-width of the mean final total's 95 % confidence interval, over deals.
+    #[getter]
+    fn mean_score_ci95(&self) -> f64 {
+        self.0.mean_score_ci95()
+    }
+
+    /// Weng–Lin rating (mean skill; the scale starts at 25).
+    #[getter]
+    fn rating(&self) -> f64 {
+        self.0.rating
+    }
+
+    /// The rating's uncertainty (a standard deviation; it starts at 25/3).
+    #[getter]
+    fn uncertainty(&self) -> f64 {
+        self.0.uncertainty
+    }
+
+    /// Its games by seat: `by_seat[s]` at seat `s`.
+    #[getter]
+    fn by_seat(&self) -> Vec<PySeatStanding> {
+        self.0.by_seat.iter().cloned().map(PySeatStanding).collect()
+    }
+
+    fn __repr__(&self) -> String {
+        format!(
+            "<kingup.ArenaStanding {}: rating {:.2}, win rate {:.3}>",
+            quote(&self.0.name),
+            self.0.rating,
+            self.0.win_rate()
+        )
+    }
+}
+
+/// One entrant's games at one seat.
+#[pyclass(module = "kingup._kingup", name = "SeatStanding", frozen)]
+#[derive(Debug)]
+pub(crate) struct PySeatStanding(Standing);
+
+#[pymethods]
+impl PySeatStanding {
+    /// Games played at the seat.
+    #[getter]
+    fn games(&self) -> u32 {
+        self.0.games
+    }
+
+    /// Share of them won.
+    #[getter]
+    fn win_rate(&self) -> f64 {
+        self.0.win_rate()
+    }
+
+    /// Half-width of the win rate's 95 % confidence interval, over games.
+    #[getter]
+    fn win_rate_ci95(&self) -> f64 {
+        self.0.win_rate_ci95()
+    }
+
+    /// Mean final total at the seat.
+    #[getter]
+    fn mean_score(&self) -> f64 {
+        self.0.mean_score()
+    }
+
+    /// Half-width of its 95 % confidence interval, over games.
+    #[getter]
+    fn mean_score_ci95(&self) -> f64 {
+        self.0.mean_score_ci95()
+    }
+
+    fn __repr__(&self) -> String {
+        format!(
+            "<kingup.SeatStanding: {} games, win rate {:.3}>",
+            self.0.games,
+            self.0.win_rate()
+        )
+    }
+}
