@@ -128,6 +128,23 @@ impl BotSpec {
         }
     }
 
+    /// The name a table shows for this bot: the kind's name, with the search budget for
+    /// ISMCTS (`ismcts-300`).
+    ///
+    /// ```
+    /// use kingup_bots::{BotKind, BotSpec};
+    ///
+    /// assert_eq!(BotSpec::new(BotKind::Heuristic).label(), "heuristic");
+    /// assert_eq!(BotSpec::new(BotKind::Ismcts).with_iterations(300)?.label(), "ismcts-300");
+    /// # Ok::<(), kingup_bots::BotError>(())
+    /// ```
+    pub fn label(&self) -> String {
+        match self.kind {
+            BotKind::Ismcts => format!("ismcts-{}", self.search.iterations),
+            kind => kind.name().to_owned(),
+        }
+    }
+
     /// The same bot searching `iterations` times per decision.
     pub fn with_iterations(mut self, iterations: u32) -> Result<BotSpec, BotError> {
         self.search.iterations = iterations;

@@ -89,24 +89,7 @@ fn parse_entrants(text: &str) -> Result<Vec<BotSpec>, CliError> {
 
 /// `random`, `heuristic`, `ismcts-300`; numbered when one appears more than once.
 fn names(specs: &[BotSpec]) -> Vec<String> {
-    let base: Vec<String> = specs
-        .iter()
-        .map(|s| match s.kind {
-            BotKind::Ismcts => format!("ismcts-{}", s.search.iterations),
-            kind => kind.name().to_owned(),
-        })
-        .collect();
-    base.iter()
-        .enumerate()
-        .map(|(i, name)| {
-            if base.iter().filter(|&n| n == name).count() == 1 {
-                name.clone()
-            } else {
-                let nth = base[..=i].iter().filter(|&n| n == name).count();
-                format!("{name}#{nth}")
-            }
-        })
-        .collect()
+    kingup_bots::arena::numbered(&specs.iter().map(BotSpec::label).collect::<Vec<_>>())
 }
 
 /// The `--entrants` text of `specs`.

@@ -7,9 +7,7 @@
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex, mpsc};
 
-use kingup_bots::{
-    ArenaConfig, ArenaResults, ArenaStanding, Bot, BotKind, BotSpec, Entrant, Standing,
-};
+use kingup_bots::{ArenaConfig, ArenaResults, ArenaStanding, Bot, BotSpec, Entrant, Standing};
 use kingup_core::{Action, Config, PlayerView};
 use pyo3::exceptions::{PyRuntimeError, PyTypeError};
 use pyo3::prelude::*;
@@ -180,31 +178,17 @@ fn contenders_arg(obj: &Bound<'_, PyAny>) -> PyResult<Vec<Contender>> {
     Ok(read)
 }
 
-/// The name shown for an entrant (`ismcts-300` for `ismcts:300`, as `kingup arena`).
-fn base_name(contender: &Contender) -> String {
-    match contender {
-        Contender::Core(spec) if spec.kind == BotKind::Ismcts => {
-            format!("ismcts-{}", spec.search.iterations)
-        }
-        Contender::Core(spec) => spec.kind.name().to_owned(),
-        Contender::Python(name, _) => name.clone(),
-    }
-}
-
-/// Names, numbered `#1`, `#2`... where one appears more than once.
+/// The names shown for the entrants, as `kingup arena` shows them (`ismcts-300` for
+/// `ismcts:300`, numbered where one appears more than once).
 fn names(contenders: &[Contender]) -> Vec<String> {
-    let base: Vec<String> = contenders.iter().map(base_name).collect();
-    base.iter()
-        .enumerate()
-        .map(|(i, name)| {
-            if base.iter().filter(|&n| n == name).count() == 1 {
-                name.clone()
-            } else {
-                let nth = base[..=i].iter().filter(|&n| n == name).count();
-                format!("{name}#{nth}")
-            }
+    let base: Vec<String> = contenders
+        .iter()
+        .map(|c| match c {
+            Contender::Core(spec) => spec.label(),
+            Contender::Python(name, _) => name.clone(),
         })
-        .collect()
+        .collect();
+    kingup_bots::arena::numbered(&base)
 }
 
 /// The arena's entrants, every bot sharing `shared`.
