@@ -296,30 +296,6 @@ fn rotation(table: &[usize], r: usize) -> impl Iterator<Item = usize> + '_ {
     (0..p).map(move |s| table[(s + r) % p])
 }
 
-/// `names` made distinct for a table: a name that appears more than once is numbered by
-/// its order of appearance (`random#1`, `random#2`); the others are kept.
-///
-/// ```
-/// use kingup_bots::arena::numbered;
-///
-/// let names = ["random", "heuristic", "random"].map(String::from);
-/// assert_eq!(numbered(&names), ["random#1", "heuristic", "random#2"]);
-/// ```
-pub fn numbered(names: &[String]) -> Vec<String> {
-    names
-        .iter()
-        .enumerate()
-        .map(|(i, name)| {
-            if names.iter().filter(|&n| n == name).count() == 1 {
-                name.clone()
-            } else {
-                let nth = names[..=i].iter().filter(|&n| n == name).count();
-                format!("{name}#{nth}")
-            }
-        })
-        .collect()
-}
-
 /// Plays an arena (see the [module documentation](self)): every deal under every seat
 /// rotation, then the statistics and ratings. `progress` is called with the number of
 /// finished deals after each one (from worker threads).

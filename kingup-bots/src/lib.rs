@@ -24,5 +24,6 @@ pub use play::play;
 pub use random::RandomBot;
 pub use reward::{ParseRewardError, Reward};
 pub use tournament::{
-    BotFactory, Entrant, Standing, Standings, TournamentConfig, TournamentError, tournament,
+    BotFactory, Entrant, Standing, Standings, TournamentConfig, TournamentError, numbered,
+    tournament,
 };

@@ -219,6 +219,30 @@ impl fmt::Display for Standings {
     }
 }
 
+/// `names` made distinct for a table: a name that appears more than once is numbered by
+/// its order of appearance (`random#1`, `random#2`); the others are kept.
+///
+/// ```
+/// use kingup_bots::numbered;
+///
+/// let names = ["random", "heuristic", "random"].map(String::from);
+/// assert_eq!(numbered(&names), ["random#1", "heuristic", "random#2"]);
+/// ```
+pub fn numbered(names: &[String]) -> Vec<String> {
+    names
+        .iter()
+        .enumerate()
+        .map(|(i, name)| {
+            if names.iter().filter(|&n| n == name).count() == 1 {
+                name.clone()
+            } else {
+                let nth = names[..=i].iter().filter(|&n| n == name).count();
+                format!("{name}#{nth}")
+            }
+        })
+        .collect()
+}
+
 /// Plays a tournament: game `g` seats entrant `(s + g) mod n` at seat `s`, with chance drawn
 /// from `rng(seed of g)` and bots made from per-game seeds. `progress` is called with the
 /// number of finished games after each one (from worker threads).

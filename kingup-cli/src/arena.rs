@@ -89,7 +89,7 @@ fn parse_entrants(text: &str) -> Result<Vec<BotSpec>, CliError> {
 
 /// `random`, `heuristic`, `ismcts-300`; numbered when one appears more than once.
 fn names(specs: &[BotSpec]) -> Vec<String> {
-    kingup_bots::arena::numbered(&specs.iter().map(BotSpec::label).collect::<Vec<_>>())
+    kingup_bots::numbered(&specs.iter().map(BotSpec::label).collect::<Vec<_>>())
 }
 
 /// The `--entrants` text of `specs`.

@@ -94,19 +94,12 @@ fn lineup(o: &Options) -> Result<Vec<BotKind>, CliError> {
 
 /// Entrant names, numbered when a kind appears more than once: `heuristic#2`.
 fn entrant_names(lineup: &[BotKind]) -> Vec<String> {
-    lineup
-        .iter()
-        .enumerate()
-        .map(|(i, k)| {
-            let same = lineup.iter().filter(|&x| x == k).count();
-            if same == 1 {
-                k.name().to_owned()
-            } else {
-                let nth = lineup[..=i].iter().filter(|&x| x == k).count();
-                format!("{}#{nth}", k.name())
-            }
-        })
-        .collect()
+    kingup_bots::numbered(
+        &lineup
+            .iter()
+            .map(|k| k.name().to_owned())
+            .collect::<Vec<_>>(),
+    )
 }
 
 pub(crate) fn run(args: &[OsString]) -> Result<ExitCode, CliError> {

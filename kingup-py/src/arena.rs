@@ -188,7 +188,7 @@ fn names(contenders: &[Contender]) -> Vec<String> {
             Contender::Python(name, _) => name.clone(),
         })
         .collect();
-    kingup_bots::arena::numbered(&base)
+    kingup_bots::numbered(&base)
 }
 
 /// The arena's entrants, every bot sharing `shared`.

@@ -100,18 +100,12 @@ fn lineup(o: &Options) -> Result<Vec<CourtBot>, CliError> {
 
 /// Entrant names, numbered when a bot appears more than once: `random#2`.
 fn entrant_names(lineup: &[CourtBot]) -> Vec<String> {
-    lineup
-        .iter()
-        .enumerate()
-        .map(|(i, k)| {
-            if lineup.iter().filter(|&x| x == k).count() == 1 {
-                k.name().to_owned()
-            } else {
-                let nth = lineup[..=i].iter().filter(|&x| x == k).count();
-                format!("{}#{nth}", k.name())
-            }
-        })
-        .collect()
+    kingup_bots::numbered(
+        &lineup
+            .iter()
+            .map(|k| k.name().to_owned())
+            .collect::<Vec<_>>(),
+    )
 }
 
 pub(crate) fn run(args: &[OsString]) -> Result<ExitCode, CliError> {
