@@ -13,6 +13,12 @@ crates=(kingup-core kingup-court kingup-bots kingup-cli)
 msrv=$(sed -n 's/^rust-version = "\(.*\)"/\1/p' Cargo.toml)
 
 step "cargo publish --dry-run: ${crates[*]}"
+# The dry run verifies each package against the others through a local overlay registry.
+# Cargo unpacks its sources once under $CARGO_HOME/registry/src/-<hash>/ and takes a
+# registry crate's build for immutable, so while the version stays 0.1.0 a second run
+# would build against the first run's code: both go first.
+rm -rf "${CARGO_HOME:-$HOME/.cargo}"/registry/src/-*/kingup-*
+cargo clean --quiet "${crates[@]/#/-p=}"
 # --allow-dirty: a work tree with uncommitted changes is checked as it stands.
 cargo publish --dry-run --allow-dirty "${crates[@]/#/-p=}"
 
