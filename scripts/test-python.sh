@@ -61,7 +61,10 @@ rm -rf "$dist"
 (cd kingup-py && "$venv/bin/maturin" sdist --out "$dist")
 "$python" -m venv "$dist/venv"
 # pip builds the wheel from the sdist with maturin from PyPI, in the dev profile (the
-# release wheel above is the tested one; this checks that the sdist is complete).
+# release wheel above is the tested one; this checks that the sdist is complete). From an
+# empty target directory: the sdist's files carry one fixed timestamp, so cargo would take
+# an earlier run's build of the same crates for up to date.
+rm -rf "$root/target/sdist"
 MATURIN_PEP517_ARGS="--profile dev" CARGO_TARGET_DIR="$root/target/sdist" \
     "$dist/venv/bin/python" -m pip install --quiet --disable-pip-version-check "$dist"/kingup-*.tar.gz
 (cd "$dist" && venv/bin/python - <<'EOF'
