@@ -7,7 +7,7 @@ use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
 use pyo3::types::PyString;
 
-use crate::convert::{int_arg, name_arg, quote, shown};
+use crate::convert::{given, int_arg, name_arg, quote, shown};
 use crate::errors::invalid_config;
 
 /// The keyword arguments that make a `Config` (`kingup.Game`, `simulate`, `VectorEnv`).
@@ -43,11 +43,6 @@ impl ConfigArgs<'_, '_> {
             .map_err(|e| invalid_config(py, e.to_string()))?;
         Ok(config)
     }
-}
-
-/// The argument, unless it is missing or `None`.
-fn given<'a, 'py>(arg: Option<&'a Bound<'py, PyAny>>) -> Option<&'a Bound<'py, PyAny>> {
-    arg.filter(|a| !a.is_none())
 }
 
 /// A count that must fit a `u8` (players, rounds); larger values are refused here with

@@ -379,3 +379,43 @@ pub(crate) fn score_rows(scores: &[[u8; Seat::MAX]], players: usize) -> Vec<Vec<
         .map(|r| r[..players].iter().copied().map(u16::from).collect())
         .collect()
 }
+
+/// A `seat=` argument, read before the game is locked: an int, or `None` (or missing) for
+/// the seat that acts next. Each game's binding resolves it against its own game.
+#[derive(Clone, Copy)]
+pub(crate) enum SeatArg {
+    Next,
+    Index(i64),
+}
+
+impl SeatArg {
+    pub(crate) fn read(seat: Option<&Bound<'_, PyAny>>) -> PyResult<SeatArg> {
+        match seat.filter(|s| !s.is_none()) {
+            None => Ok(SeatArg::Next),
+            Some(obj) => Ok(SeatArg::Index(seat_index(obj)?)),
+        }
+    }
+
+    /// The index given, if one was.
+    pub(crate) fn given(self) -> Option<i64> {
+        match self {
+            SeatArg::Index(i) => Some(i),
+            SeatArg::Next => None,
+        }
+    }
+}
+
+/// A seat argument's value: an exact int at once, else through `int_arg`.
+pub(crate) fn seat_index(obj: &Bound<'_, PyAny>) -> PyResult<i64> {
+    exact_int(obj).map_or_else(|| int_arg(obj, "seat"), Ok)
+}
+
+/// An action argument's index: an exact int at once, else through `int_arg`.
+pub(crate) fn action_index(obj: &Bound<'_, PyAny>) -> PyResult<i64> {
+    exact_int(obj).map_or_else(|| int_arg(obj, "action"), Ok)
+}
+
+/// The argument, unless it is missing or `None`.
+pub(crate) fn given<'a, 'py>(arg: Option<&'a Bound<'py, PyAny>>) -> Option<&'a Bound<'py, PyAny>> {
+    arg.filter(|a| !a.is_none())
+}

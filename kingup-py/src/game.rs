@@ -22,8 +22,8 @@ use pyo3::types::PyList;
 
 use crate::config::{ConfigArgs, choice_arg};
 use crate::convert::{
-    self, NO_SUCH_ACTION, NO_SUCH_OUTCOME, action_from_index, exact_int, int_arg,
-    outcome_from_index, seat_list, seat_or_none, seed_arg, seed_or_os,
+    self, NO_SUCH_ACTION, NO_SUCH_OUTCOME, SeatArg, action_from_index, action_index, int_arg,
+    outcome_from_index, seat_index, seat_list, seat_or_none, seed_arg, seed_or_os,
 };
 use crate::errors;
 use crate::event::PyEvent;
@@ -41,34 +41,13 @@ pub(crate) struct PyGame {
     session: Mutex<Session>,
 }
 
-/// The seat a `seat=` argument names, read before the game is locked: an int, or `None`
-/// for the seat that acts next.
-#[derive(Clone, Copy)]
-enum SeatArg {
-    Next,
-    Index(i64),
-}
-
-impl SeatArg {
-    fn read(seat: Option<&Bound<'_, PyAny>>) -> PyResult<SeatArg> {
-        match seat.filter(|s| !s.is_none()) {
-            None => Ok(SeatArg::Next),
-            Some(obj) => Ok(SeatArg::Index(seat_index(obj)?)),
-        }
+/// The seat a `seat=` argument names in `game` (`SeatError` if it does not play), or the
+/// next to act.
+fn resolve(seat: SeatArg, game: &Game) -> Result<Option<Seat>, kingup_core::SeatError> {
+    match seat {
+        SeatArg::Next => Ok(game.next_seat()),
+        SeatArg::Index(i) => game.config().seat(i).map(Some),
     }
-
-    /// The seat in `game` (`SeatError` if it does not play), or the next to act.
-    fn resolve(self, game: &Game) -> Result<Option<Seat>, kingup_core::SeatError> {
-        match self {
-            SeatArg::Next => Ok(game.next_seat()),
-            SeatArg::Index(i) => game.config().seat(i).map(Some),
-        }
-    }
-}
-
-/// A seat argument's value: an exact int at once, else through `int_arg`.
-fn seat_index(obj: &Bound<'_, PyAny>) -> PyResult<i64> {
-    exact_int(obj).map_or_else(|| int_arg(obj, "seat"), Ok)
 }
 
 /// Why `apply` refused a move, found with the game locked and raised once it is not.
@@ -124,7 +103,7 @@ impl PyGame {
         seat: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<Option<Seat>> {
         let seat = SeatArg::read(seat)?;
-        self.with_game(py, |g| seat.resolve(g))?
+        self.with_game(py, |g| resolve(seat, g))?
             .map_err(|e| errors::from_seat_error(py, &e))
     }
 }
@@ -158,11 +137,6 @@ fn move_seat(game: &Game, seat: SeatArg, action: Action) -> Result<Seat, Refusal
             Refusal::NoSuchSeat(i, action, reason)
         }),
     }
-}
-
-/// An action argument's index: an exact int at once, else through `int_arg`.
-fn action_index(obj: &Bound<'_, PyAny>) -> PyResult<i64> {
-    exact_int(obj).map_or_else(|| int_arg(obj, "action"), Ok)
 }
 
 /// The ints `0..Action::COUNT`, made once: lists of legal actions hold these objects.
@@ -425,8 +399,7 @@ impl PyGame {
     ) -> PyResult<Bound<'py, PyList>> {
         let seat = SeatArg::read(seat)?;
         let legal = self.with_game(py, |g| {
-            seat.resolve(g)
-                .map(|s| s.map_or_else(Actions::new, |s| g.legal_actions(s)))
+            resolve(seat, g).map(|s| s.map_or_else(Actions::new, |s| g.legal_actions(s)))
         })?;
         let legal = legal.map_err(|e| errors::from_seat_error(py, &e))?;
         action_list(py, &legal)
@@ -479,11 +452,7 @@ impl PyGame {
     ) -> PyResult<()> {
         let index = action_index(action)?;
         let seat = SeatArg::read(seat)?;
-        let seat_given = match seat {
-            SeatArg::Index(i) => Some(i),
-            SeatArg::Next => None,
-        };
-        let action = action_at(py, index, seat_given)?;
+        let action = action_at(py, index, seat.given())?;
         let refused = {
             let mut session = self.session(py)?;
             match move_seat(session.game(), seat, action) {

@@ -6,7 +6,7 @@ use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
 use pyo3::types::PyBool;
 
-use crate::convert::{int_arg, shown, type_name};
+use crate::convert::{given, int_arg, shown, type_name};
 use crate::errors::invalid_setting;
 
 /// The keyword arguments that make a court `Config`. Missing or `None` ones take the
@@ -64,11 +64,6 @@ impl CourtConfigArgs<'_, '_> {
             .map_err(|e| invalid_setting(py, e.to_string(), e.code()))?;
         Ok(config)
     }
-}
-
-/// The argument, unless it is missing or `None`.
-fn given<'a, 'py>(arg: Option<&'a Bound<'py, PyAny>>) -> Option<&'a Bound<'py, PyAny>> {
-    arg.filter(|a| !a.is_none())
 }
 
 /// The core's refusal of a config, worded for the value given (which may not fit the

@@ -18,7 +18,7 @@ use pyo3::prelude::*;
 use super::config::CourtConfigArgs;
 use super::event::PyCourtEvent;
 use crate::config::choice_arg;
-use crate::convert::{self, exact_int, int_arg, seed_or_os};
+use crate::convert::{self, SeatArg, action_index, int_arg, seat_index, seed_or_os};
 use crate::errors;
 use crate::game::write_out;
 use crate::sync;
@@ -33,46 +33,13 @@ pub(crate) struct PyCourtGame {
     session: Mutex<Session>,
 }
 
-/// A `seat=` argument, read before the game is locked: an int, or `None` for the seat to
-/// move.
-#[derive(Clone, Copy)]
-enum SeatArg {
-    Next,
-    Index(i64),
-}
-
-impl SeatArg {
-    fn read(seat: Option<&Bound<'_, PyAny>>) -> PyResult<SeatArg> {
-        match seat.filter(|s| !s.is_none()) {
-            None => Ok(SeatArg::Next),
-            Some(obj) => Ok(SeatArg::Index(seat_index(obj)?)),
-        }
+/// The seat a `seat=` argument names in `game` (`SeatError` if it does not play), or the
+/// seat to move.
+fn resolve(seat: SeatArg, game: &Game) -> Result<Option<Seat>, SeatError> {
+    match seat {
+        SeatArg::Next => Ok(game.next_seat()),
+        SeatArg::Index(i) => game.seat(i).map(Some),
     }
-
-    /// The seat in `game` (`SeatError` if it does not play), or the seat to move.
-    fn resolve(self, game: &Game) -> Result<Option<Seat>, SeatError> {
-        match self {
-            SeatArg::Next => Ok(game.next_seat()),
-            SeatArg::Index(i) => game.seat(i).map(Some),
-        }
-    }
-
-    fn given(self) -> Option<i64> {
-        match self {
-            SeatArg::Index(i) => Some(i),
-            SeatArg::Next => None,
-        }
-    }
-}
-
-/// A seat argument's value: an exact int at once, else through `int_arg`.
-fn seat_index(obj: &Bound<'_, PyAny>) -> PyResult<i64> {
-    exact_int(obj).map_or_else(|| int_arg(obj, "seat"), Ok)
-}
-
-/// An action argument's index: an exact int at once, else through `int_arg`.
-pub(crate) fn action_index(obj: &Bound<'_, PyAny>) -> PyResult<i64> {
-    exact_int(obj).map_or_else(|| int_arg(obj, "action"), Ok)
 }
 
 /// Why `apply` refused a move, found with the game locked and raised once it is not.
@@ -225,7 +192,7 @@ impl PyCourtGame {
         seat: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<Option<Seat>> {
         let seat = SeatArg::read(seat)?;
-        self.with_game(py, |g| seat.resolve(g))?
+        self.with_game(py, |g| resolve(seat, g))?
             .map_err(|e| errors::from_seat_error(py, &e))
     }
 }
