@@ -13,6 +13,7 @@ use pyo3::exceptions::{PyRuntimeError, PyTypeError};
 use pyo3::prelude::*;
 use pyo3::types::{PyString, PyTuple};
 
+use crate::bots::spec_arg;
 use crate::convert::{int_arg, int_in, name_arg, quote, seed_arg, type_name};
 use crate::errors;
 use crate::limits::MAX_THREADS;
@@ -123,14 +124,6 @@ impl Bot for Policy {
 enum Contender {
     Core(BotSpec),
     Python(String, Arc<Py<PyAny>>),
-}
-
-/// Reads `random`, `heuristic`, `ismcts` or `ismcts:N` (`BotSpec`'s `FromStr`, the
-/// spellings of `kingup arena --entrants`).
-fn spec_arg(obj: &Bound<'_, PyAny>) -> PyResult<BotSpec> {
-    let text = name_arg(obj, "a bot spec")?;
-    text.parse::<BotSpec>()
-        .map_err(|e| errors::invalid_config(obj.py(), e.to_string()))
 }
 
 /// An entrant: a bot spec (`str`) or a `(name, policy)` tuple.

@@ -18,7 +18,7 @@ use pyo3::exceptions::{PyRuntimeError, PyTypeError};
 use pyo3::prelude::*;
 
 use crate::config::choice_arg;
-use crate::convert::{float_arg, int_arg, seed_or_os, type_name};
+use crate::convert::{float_arg, int_arg, name_arg, seed_or_os, type_name};
 use crate::errors;
 use crate::game::{PyGame, idle_reason};
 use crate::sync;
@@ -34,6 +34,14 @@ pub(crate) struct PyBot {
     bot: Mutex<AnyBot>,
     spec: BotSpec,
     seed: u64,
+}
+
+/// Reads `random`, `heuristic`, `ismcts` or `ismcts:N` (`BotSpec`'s `FromStr`, the
+/// spellings of `kingup arena --entrants`).
+pub(crate) fn spec_arg(obj: &Bound<'_, PyAny>) -> PyResult<BotSpec> {
+    let text = name_arg(obj, "a bot spec")?;
+    text.parse::<BotSpec>()
+        .map_err(|e| errors::invalid_config(obj.py(), e.to_string()))
 }
 
 /// A bot setting the core refuses, as `InvalidConfigError` with its message and code.

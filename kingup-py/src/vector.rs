@@ -5,21 +5,27 @@
 //! env's action, resolves chance from that env's own stream, restarts finished games, and
 //! writes the next decision's observation, mask and seat, and the rewards and done flags,
 //! in place. Python sees read-only views of those arrays.
+//!
+//! With `opponents`, one seat of every env (the learner's) is played by the caller and
+//! the others by `kingup-bots` bots inside the pass: a step is the learner's action and
+//! every bot reply (and chance) up to the learner's next decision or the game's end.
 
 use std::sync::Mutex;
 
-use kingup_core::{Action, Game, Generator, IllegalAction, OBSERVATION_LEN, Seat};
+use kingup_bots::{AnyBot, Bot, BotKind, BotSpec};
+use kingup_core::{Action, Config, Game, Generator, IllegalAction, OBSERVATION_LEN, Seat};
 use numpy::{
     Element, PyArray, PyArray1, PyArray2, PyArrayDescrMethods, PyArrayMethods, PyReadwriteArray,
     PyUntypedArray, PyUntypedArrayMethods,
 };
 use pyo3::exceptions::{PyRuntimeError, PyTypeError, PyValueError};
 use pyo3::prelude::*;
-use pyo3::types::{PyList, PyTuple};
+use pyo3::types::{PyList, PyString, PyTuple};
 
+use crate::bots::spec_arg;
 use crate::config::ConfigArgs;
 use crate::convert::{
-    NO_SUCH_ACTION, action_from_index, int_arg, int_in, seed_arg, shown, type_name,
+    NO_SUCH_ACTION, action_from_index, given, int_arg, int_in, seat_arg, seed_arg, shown, type_name,
 };
 use crate::errors;
 use crate::game::{setup_name, write_mask};
@@ -38,6 +44,22 @@ struct Shared {
     /// Number of envs.
     n: u64,
     reward: Reward,
+    /// The bots of the seats the caller does not play (`None`: the caller plays all).
+    opponents: Option<Opponents>,
+}
+
+/// The learner's seat and the bots that play the others (`VectorEnv(opponents=...)`).
+#[derive(Clone, Copy, Debug, PartialEq)]
+struct Opponents {
+    learner: Seat,
+    /// The bot of each seat (the learner's entry is unused).
+    specs: [BotSpec; Seat::MAX],
+}
+
+/// The seed of the bot in `seat` of the game seeded `game_seed` (documented in
+/// `kingup.VectorEnv`, so that a `kingup.Game` with the same bots replays an env's game).
+fn bot_seed(game_seed: u64, seat: Seat) -> u64 {
+    game_seed.wrapping_add((seat.index() as u64 + 1).wrapping_mul(0x9E37_79B9_7F4A_7C15))
 }
 
 /// One env: its game, the game's chance stream, and the decision it waits for.
@@ -51,13 +73,17 @@ struct Slot {
     episodes: u64,
     /// The seed of the current game.
     game_seed: u64,
-    /// The seat to act: the seat to move, or in a vote the lowest seat still to vote.
+    /// The seat to act: the seat to move, or in a vote the lowest seat still to vote
+    /// (with opponents, always the learner's).
     seat: Seat,
     /// `seat`'s legal actions, bit `i` for action `i`.
     mask: u128,
     /// The game that ended at the last step, and the seat whose action ended it (for the
     /// final observation); `None` when the last step or reset did not end a game here.
     ended: Option<(Game, Seat)>,
+    /// With opponents, the bot of each seat of the current game (`None` for the
+    /// learner's); empty without.
+    bots: Vec<Option<AnyBot>>,
 }
 
 impl Slot {
@@ -71,6 +97,7 @@ impl Slot {
             seat: Seat::FIRST,
             mask: 0,
             ended: None,
+            bots: Vec::new(),
         };
         slot.restart(shared);
         slot
@@ -85,19 +112,46 @@ impl Slot {
         self.episodes += 1;
         self.game = shared.fresh;
         self.rng = Generator::new(self.game_seed);
+        if let Some(opponents) = &shared.opponents {
+            let game_seed = self.game_seed;
+            self.bots.clear();
+            self.bots.extend(Seat::all(self.game.players()).map(|seat| {
+                (seat != opponents.learner)
+                    .then(|| opponents.specs[seat.index()].build(bot_seed(game_seed, seat)))
+            }));
+        }
         self.settle();
     }
 
-    /// Resolves chance and finds the decision the game now waits for.
+    /// Resolves chance, lets the bots act, and finds the decision the game now waits for.
     fn settle(&mut self) {
-        self.game.resolve_chance(&mut self.rng, &mut ());
-        // With chance resolved a seat always acts until the game is over, and a finished
-        // game is restarted before this is asked.
-        if let Some(seat) = self.game.next_seat() {
-            self.seat = seat;
-            self.mask = self.game.legal_mask(seat);
-        } else {
-            self.mask = 0;
+        loop {
+            self.game.resolve_chance(&mut self.rng, &mut ());
+            // With chance resolved a seat always acts until the game is over, and a
+            // finished game is restarted before this is asked.
+            let Some(seat) = self.game.next_seat() else {
+                self.mask = 0;
+                return;
+            };
+            let mask = self.game.legal_mask(seat);
+            let Some(bot) = self.bots.get_mut(seat.index()).and_then(Option::as_mut) else {
+                self.seat = seat;
+                self.mask = mask;
+                return;
+            };
+            let chosen = bot.choose(&self.game.player_view(seat));
+            // The bots are tested to choose a legal action for every seat that may act;
+            // were one not to, the lowest legal action keeps the env in a reachable state.
+            debug_assert!(chosen.is_some_and(|a| mask >> a.index() & 1 == 1));
+            let action = chosen
+                .filter(|a| mask >> a.index() & 1 == 1)
+                .or_else(|| Action::from_index(mask.trailing_zeros() as usize).ok());
+            let Some(action) = action else {
+                self.seat = seat;
+                self.mask = mask;
+                return;
+            };
+            self.game.apply_unchecked(seat, action);
         }
     }
 
@@ -374,6 +428,7 @@ pub(crate) struct PyVectorEnv {
     /// The game every env plays (its config), for the properties.
     fresh: Game,
     reward: Reward,
+    opponents: Option<Opponents>,
     threads: usize,
     observations: Py<PyArray2<f32>>,
     masks: Py<PyArray2<i8>>,
@@ -610,10 +665,55 @@ fn undo(slots: &mut [Slot], backup: &Backup, out: &mut Out<'_>, done: usize, pla
     }
 }
 
+/// Reads `opponents` (one bot spec for every other seat, or a list or tuple of one spec
+/// per other seat in seat order) and `seat` (the learner's, 0 if not given).
+fn opponents_arg(
+    py: Python<'_>,
+    opponents: Option<&Bound<'_, PyAny>>,
+    seat: Option<&Bound<'_, PyAny>>,
+    config: &Config,
+) -> PyResult<Option<Opponents>> {
+    let Some(obj) = given(opponents) else {
+        if given(seat).is_some() {
+            let message = "seat= is the learner's seat among bots: it needs opponents=";
+            return Err(errors::invalid_config(py, message.to_owned()));
+        }
+        return Ok(None);
+    };
+    let learner = given(seat).map_or(Ok(Seat::FIRST), |s| seat_arg(s, config))?;
+    let others = usize::from(config.players) - 1;
+    let specs = if obj.is_instance_of::<PyString>() {
+        vec![spec_arg(obj)?; others]
+    } else if obj.is_instance_of::<PyList>() || obj.is_instance_of::<PyTuple>() {
+        let len = obj.len()?;
+        if len != others {
+            let message = format!("{others} opponents are needed (one per other seat), not {len}");
+            return Err(errors::invalid_config(py, message));
+        }
+        obj.try_iter()?
+            .map(|item| spec_arg(&item?))
+            .collect::<PyResult<Vec<_>>>()?
+    } else {
+        return Err(PyTypeError::new_err(format!(
+            "opponents must be a bot spec (str) or a list or tuple of them, not {}",
+            type_name(obj)
+        )));
+    };
+    let mut all = [BotSpec::new(BotKind::Random); Seat::MAX];
+    let seats = Seat::all(config.players.into()).filter(|&s| s != learner);
+    for (seat, spec) in seats.zip(specs) {
+        all[seat.index()] = spec;
+    }
+    Ok(Some(Opponents {
+        learner,
+        specs: all,
+    }))
+}
+
 #[pymethods]
 impl PyVectorEnv {
     #[new]
-    #[pyo3(signature = (num_envs, players=None, seed=None, rounds=None, setup=None, first_player=None, deck=None, reward=None, threads=None))]
+    #[pyo3(signature = (num_envs, players=None, seed=None, rounds=None, setup=None, first_player=None, deck=None, reward=None, threads=None, opponents=None, seat=None))]
     #[allow(clippy::too_many_arguments)] // the keyword arguments of `kingup.VectorEnv(...)`
     fn new(
         py: Python<'_>,
@@ -626,6 +726,8 @@ impl PyVectorEnv {
         deck: Option<&Bound<'_, PyAny>>,
         reward: Option<&Bound<'_, PyAny>>,
         threads: Option<&Bound<'_, PyAny>>,
+        opponents: Option<&Bound<'_, PyAny>>,
+        seat: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<PyVectorEnv> {
         // The limits are `usize` constants far below `i64::MAX`.
         let n = int_in(num_envs, "num_envs", 1..=MAX_ENVS as i64)? as usize;
@@ -638,6 +740,7 @@ impl PyVectorEnv {
         }
         .build(py)?;
         let reward = read_reward(reward)?;
+        let opponents = opponents_arg(py, opponents, seat, &config)?;
         let threads = match threads.filter(|t| !t.is_none()) {
             None => 1,
             Some(obj) => int_in(obj, "threads", 1..=MAX_THREADS as i64)? as usize,
@@ -653,6 +756,7 @@ impl PyVectorEnv {
             seed,
             n: n as u64,
             reward,
+            opponents,
         };
         // Starting a million games takes a while: in chunks, with Ctrl-C heard between.
         let mut slots = Vec::with_capacity(n);
@@ -691,6 +795,7 @@ impl PyVectorEnv {
             n,
             fresh,
             reward,
+            opponents,
             threads,
             observations: observations.unbind(),
             masks: masks.unbind(),
@@ -771,6 +876,26 @@ impl PyVectorEnv {
     #[getter]
     fn reward(&self) -> &'static str {
         self.reward.name()
+    }
+
+    /// The seat `step`'s actions are for when bots play the others (`None`: the caller
+    /// plays every seat).
+    #[getter]
+    fn seat(&self) -> Option<usize> {
+        self.opponents.map(|o| o.learner.index())
+    }
+
+    /// The bots of the other seats, one label per seat in seat order (`None` for the
+    /// learner's seat); `None` when the caller plays every seat.
+    #[getter]
+    fn opponents(&self) -> Option<Vec<Option<String>>> {
+        let opponents = self.opponents?;
+        let seats = Seat::all(self.fresh.players());
+        Some(
+            seats
+                .map(|s| (s != opponents.learner).then(|| opponents.specs[s.index()].label()))
+                .collect(),
+        )
     }
 
     /// Threads a step runs on.
