@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -38,26 +39,43 @@ def test_bots_and_vector_env_example_runs() -> None:
     assert "games finished in 16 envs" in out
 
 
-def test_policy_gradient_example_trains_and_reports() -> None:
-    """A short run (a few seconds): the win rates before and after parse, each inside its
-    interval, over the games asked; the learning curve is printed update by update. That
-    it learns is measured by the full run (docs/python.md), not here."""
-    import re
+#: The before/after line the training examples print.
+WIN_RATE = re.compile(
+    r"^(before|after): win rate (\d\.\d{3}) \(95% CI (-?\d\.\d{3}) to (\d\.\d{3})\) over (\d+) games$"
+)
 
-    out = run(
-        str(EXAMPLES / "train_policy_gradient.py"),
-        "--updates", "4", "--envs", "16", "--eval-games", "40", "--hidden", "8",
-    )
-    line = re.compile(
-        r"^(before|after): win rate (\d\.\d{3}) \(95% CI (-?\d\.\d{3}) to (\d\.\d{3})\) over (\d+) games$"
-    )
-    found = {m[1]: m for m in map(line.match, out.splitlines()) if m}
+
+def assert_reports_win_rates(out: str, games: int) -> None:
+    """The win rates before and after parse, each inside its interval, over ``games``."""
+    found = {m[1]: m for m in map(WIN_RATE.match, out.splitlines()) if m}
     assert sorted(found) == ["after", "before"], out
     for m in found.values():
         rate, low, high = float(m[2]), float(m[3]), float(m[4])
         assert 0 <= rate <= 1 and low <= rate <= high and high - low > 0, out
-        assert int(m[5]) == 40
+        assert int(m[5]) == games
+
+
+def test_policy_gradient_example_trains_and_reports() -> None:
+    """A short run (a few seconds): the win rates before and after, and the learning
+    curve printed update by update. That it learns is measured by the full run
+    (docs/python.md), not here."""
+    out = run(
+        str(EXAMPLES / "train_policy_gradient.py"),
+        "--updates", "4", "--envs", "16", "--eval-games", "40", "--hidden", "8",
+    )
+    assert_reports_win_rates(out, 40)
     assert len(re.findall(r"^update \d+: training win rate \d\.\d{3}$", out, re.M)) == 4, out
+
+
+def test_maskable_ppo_example_trains_and_reports() -> None:
+    """A short run of sb3-contrib's MaskablePPO on ``kingup.sb3.KingUpVecEnv``: the win
+    rates before and after, and the training's size and CPU time."""
+    out = run(
+        str(EXAMPLES / "train_maskable_ppo.py"),
+        "--steps", "512", "--envs", "8", "--n-steps", "32", "--eval-games", "40", "--rounds", "1",
+    )
+    assert_reports_win_rates(out, 40)
+    assert re.search(r"^trained on \d+ decisions in \d+ s of CPU$", out, re.M), out
 
 
 def test_the_documented_training_command_runs(tmp_path: Path) -> None:
@@ -65,7 +83,6 @@ def test_the_documented_training_command_runs(tmp_path: Path) -> None:
     writes a PNG to a temporary directory when matplotlib is installed (it is not among
     the test tools), and is left out otherwise."""
     import importlib.util
-    import re
 
     doc = (REPO / "docs" / "python.md").read_text(encoding="utf-8")
     found = re.findall(r"^target/venv-test/bin/python (examples/python/train_policy_gradient\.py) (.*)$", doc, re.M)

@@ -210,3 +210,23 @@ def test_gymnasiums_vector_wrappers() -> None:
             np.testing.assert_allclose(info["episode"]["r"], ref["episode"]["r"], atol=1e-4)
             assert (info["episode"]["l"][info["_episode"]] > 20).all()
     assert episodes >= n
+
+
+def test_one_seat_against_bots() -> None:
+    """With ``opponents=``, every row is the learner's seat, its reward is what the seat
+    was paid, and a finished game's final observation is that seat's."""
+    envs = KingUpVectorEnv(4, players=3, rounds=1, opponents="random", seat=1, reward="win")
+    obs, info = envs.reset(seed=3)
+    assert (info["seat"] == 1).all()
+    ended = 0
+    for _ in range(200):
+        obs, reward, terminated, _, info = envs.step(envs.action_masks().argmax(axis=1))
+        assert (info["seat"] == 1).all()
+        # "win" pays only when a game ends: the learner's win share, in its own row.
+        paid = info["final_info"]["rewards"][:, 1] if terminated.any() else np.zeros(4)
+        np.testing.assert_array_equal(reward, paid)
+        for i in np.flatnonzero(terminated):
+            ended += 1
+            np.testing.assert_array_equal(info["final_obs"][i], envs.native.final_view(int(i)).observation())
+            assert envs.native.final_view(int(i)).seat == 1
+    assert ended > 0

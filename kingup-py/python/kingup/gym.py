@@ -164,7 +164,9 @@ gymnasium.register(id="kingup/KingUp-v0", entry_point="kingup.gym:KingUpEnv")
 
 class KingUpVectorEnv(gymnasium.vector.VectorEnv[Any, Any, Any]):
     """``kingup.VectorEnv`` as a ``gymnasium.vector.VectorEnv``: ``num_envs`` games
-    stepped together in Rust, every seat played by the caller (self-play).
+    stepped together in Rust, every seat played by the caller (self-play), or, with
+    ``opponents=`` (and ``seat=``), one seat by the caller and the others by bots inside
+    the step (see ``kingup.VectorEnv``).
 
     Row ``i`` is env ``i``'s seat to act (``info["seat"]``); ``step(actions)`` plays
     ``actions[i]`` for it, and row ``i``'s reward is what that step paid the seat that

@@ -36,16 +36,16 @@ import numpy as np
 import numpy.typing as npt
 from gymnasium import spaces
 from stable_baselines3.common.vec_env import VecEnv
-from stable_baselines3.common.vec_env.base_vec_env import (
-    VecEnvIndices,
-    VecEnvObs,
-    VecEnvStepReturn,
-)
+from stable_baselines3.common.vec_env.base_vec_env import VecEnvIndices
 
 from . import _kingup
 from .errors import InvalidConfigError, shown
 
-__all__ = ["KingUpVecEnv"]
+__all__ = ["KingUpVecEnv", "StepReturn"]
+
+Observations = npt.NDArray[np.float32]
+StepReturn = tuple[Observations, npt.NDArray[np.float32], npt.NDArray[np.bool_], list[dict[str, Any]]]
+"""What ``step`` returns: observations, rewards, dones and infos (SB3's four)."""
 
 #: The per-env attributes ``get_attr`` answers, beside ``action_masks``.
 _ATTRIBUTES = ("render_mode", "seat", "players", "rounds", "reward", "opponents")
@@ -94,7 +94,7 @@ class KingUpVecEnv(VecEnv):
             raise RuntimeError("the env is closed")
         return self._native
 
-    def reset(self) -> VecEnvObs:
+    def reset(self) -> Observations:
         """Starts a new game in every env, from ``seed(s)``'s seeds if it was called since
         the last reset, else each env's next game."""
         native = self.native
@@ -108,7 +108,12 @@ class KingUpVecEnv(VecEnv):
     def step_async(self, actions: np.ndarray) -> None:
         self._actions = actions
 
-    def step_wait(self) -> VecEnvStepReturn:
+    def step(self, actions: np.ndarray) -> StepReturn:
+        """Plays ``actions`` (one per env) for the agent's seat, then the bots' replies."""
+        self.step_async(actions)
+        return self.step_wait()
+
+    def step_wait(self) -> StepReturn:
         if self._actions is None:
             raise RuntimeError("step_wait() needs a step_async(actions) first")
         actions, self._actions = self._actions, None
