@@ -49,6 +49,7 @@ def main() -> None:
     parser.add_argument("--envs", type=int, default=16)
     parser.add_argument("--n-steps", type=int, default=64, help="rollout length per env")
     parser.add_argument("--reward", choices=["win", "points", "margin"], default="points", help="what training pays")
+    parser.add_argument("--lr", type=float, default=3e-4, help="Adam's learning rate")
     parser.add_argument("--eval-games", type=int, default=4000)
     parser.add_argument("--seed", type=int, default=0)
     args = parser.parse_args()
@@ -57,7 +58,9 @@ def main() -> None:
         args.envs, players=args.players, rounds=args.rounds, opponents=args.opponents, reward=args.reward, seed=args.seed
     )
     batch = min(256, args.envs * args.n_steps)
-    model = MaskablePPO("MlpPolicy", env, n_steps=args.n_steps, batch_size=batch, seed=args.seed, verbose=0)
+    model = MaskablePPO(
+        "MlpPolicy", env, learning_rate=args.lr, n_steps=args.n_steps, batch_size=batch, seed=args.seed, verbose=0
+    )
     held_out = 10**12 + args.seed  # evaluation seeds, far from the training ones
     report("before", evaluate(model, args, held_out))
     start = time.process_time()

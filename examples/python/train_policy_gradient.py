@@ -11,9 +11,9 @@ and, per character, the character's position crossed with whether it is in the s
 objective (so that "vote No on a candidate I do not hold" is linear in them).
 
 Each update plays one game in each of ``--envs`` envs of a ``kingup.VectorEnv``: the agent
-is seat 0 of every env; the other seats are the opponents (``random``: uniformly random
-legal actions drawn in NumPy, as ``kingup.bots.RandomBot`` plays; ``heuristic``: a
-``kingup.bots.HeuristicBot`` per env, deciding from the env's view). Each of the agent's
+is seat 0 of every env; the env's bots play the other seats inside each step
+(``opponents=``: ``random``, ``kingup.bots.RandomBot``, or ``heuristic``,
+``kingup.bots.HeuristicBot``, in Rust, seeded from each game's seed). Each of the agent's
 decisions is credited with its round's margin: its points minus the mean of the others'
 that round (objectives are dealt again each round, so a round's points owe little to
 the other rounds' decisions).
@@ -41,7 +41,6 @@ import numpy as np  # noqa: E402
 import numpy.typing as npt  # noqa: E402
 
 import kingup  # noqa: E402
-from kingup.bots import Bot, HeuristicBot  # noqa: E402
 
 Floats = npt.NDArray[np.float64]
 
@@ -176,54 +175,39 @@ class Batch:
     rounds: list[npt.NDArray[np.int64]] = field(default_factory=list)
 
 
-def random_actions(masks: npt.NDArray[np.int8], rng: np.random.Generator) -> npt.NDArray[np.int64]:
-    """A uniformly random legal action per row (noise in [1, 2) beats a mask's 0)."""
-    actions: npt.NDArray[np.int64] = np.argmax((rng.random(masks.shape) + 1.0) * masks, axis=1)
-    return actions
-
-
 ROUND = kingup.observation_field("round")  # the round index, one-hot
 
 
 def play(
     env: kingup.VectorEnv,
     policy: Policy,
-    opponents: list[Bot] | None,
     rng: np.random.Generator,
     seed: int,
     batch: Batch | None = None,
 ) -> tuple[Floats, Floats]:
-    """Plays one game in every env (reset with ``seed``; the env pays ``"points"``), seat
-    0 by ``policy``, the others at random (``opponents`` None) or by ``opponents[i]`` in
-    env ``i``. Returns every seat's points in each round, ``(envs, rounds, players)``,
-    and seat 0's win share in each game."""
+    """Plays one game in every env (reset with ``seed``; the env pays ``"points"`` and its
+    bots play every seat but 0), seat 0 by ``policy``. Returns every seat's points in each
+    round, ``(envs, rounds, players)``, and seat 0's win share in each game."""
     n, players = env.num_envs, env.players
-    obs, masks, rewards, dones, seats = env.reset(seed=seed)
+    obs, masks, rewards, dones, _ = env.reset(seed=seed)
     finished = np.zeros(n, dtype=bool)
     points = np.zeros((n, env.rounds, players))
     wins = np.zeros(n)
     rows = np.arange(n)
     while not finished.all():
-        rounds = np.argmax(obs[:, ROUND], axis=1)  # of the decision each env waits for
-        mine = np.flatnonzero(seats == 0)
-        if opponents is None:
-            actions = random_actions(masks, rng)
-        else:
-            actions = np.zeros(n, dtype=np.int64)
-            for i in np.flatnonzero(seats != 0):
-                actions[i] = opponents[i].choose_view(env.view(int(i)))
-        if len(mine):
-            actions[mine] = policy.act(obs[mine], masks[mine], rng)
-            if batch is not None:
-                keep = mine[~finished[mine]]
-                batch.obs.append(obs[keep].copy())
-                batch.masks.append(masks[keep].copy())
-                batch.actions.append(actions[keep])
-                batch.envs.append(keep)
-                batch.rounds.append(rounds[keep])
-        obs, masks, rewards, dones, seats = env.step(actions)
-        # A round is scored right after its last decision: its points are that round's.
+        # The round of each decision: a step's points are that round's, scored after the
+        # agent's last decision in it (every seat acts in every round).
+        rounds = np.argmax(obs[:, ROUND], axis=1)
+        actions = policy.act(obs, masks, rng)
         live = ~finished
+        if batch is not None:
+            keep = rows[live]
+            batch.obs.append(obs[keep].copy())
+            batch.masks.append(masks[keep].copy())
+            batch.actions.append(actions[keep])
+            batch.envs.append(keep)
+            batch.rounds.append(rounds[keep])
+        obs, masks, rewards, dones, _ = env.step(actions)
         points[rows[live], rounds[live]] += rewards[live]
         for i in np.flatnonzero(dones & live):
             wins[i] = win_share(env, int(i))
@@ -248,18 +232,18 @@ def interval(x: Floats) -> tuple[float, float, float]:
 def evaluate(
     args: argparse.Namespace, policy: Policy, rng: np.random.Generator, seed: int
 ) -> tuple[float, float, float]:
-    env = kingup.VectorEnv(args.envs, players=args.players, rounds=args.rounds, reward="points")
+    env = make_env(args)
     games = []
     for k in range(math.ceil(args.eval_games / args.envs)):
-        opponents = bots(args, seed + k)
-        games.append(play(env, policy, opponents, rng, seed + k * args.envs)[1])
+        games.append(play(env, policy, rng, seed + k * args.envs)[1])
     return interval(np.concatenate(games)[: args.eval_games])
 
 
-def bots(args: argparse.Namespace, seed: int) -> list[Bot] | None:
-    if args.opponents == "random":
-        return None
-    return [HeuristicBot(seed * args.envs + i) for i in range(args.envs)]
+def make_env(args: argparse.Namespace) -> kingup.VectorEnv:
+    """``--envs`` games paying each round's points, seat 0 the agent's, the others bots."""
+    return kingup.VectorEnv(
+        args.envs, players=args.players, rounds=args.rounds, reward="points", opponents=args.opponents
+    )
 
 
 def main() -> None:
@@ -286,12 +270,12 @@ def main() -> None:
     print(f"opponents {args.opponents}, {args.players} players, {args.rounds} rounds, seat 0 learns")
     print(f"before: win rate {before[0]:.3f} (95% CI {before[1]:.3f} to {before[2]:.3f}) over {args.eval_games} games")
 
-    env = kingup.VectorEnv(args.envs, players=args.players, rounds=args.rounds, reward="points")
+    env = make_env(args)
     curve: list[float] = []
     for u in range(args.updates):
         batch = Batch()
         seed = args.seed * 10**9 + u * args.envs
-        points, wins = play(env, policy, bots(args, seed), rng, seed, batch)
+        points, wins = play(env, policy, rng, seed, batch)
         curve.append(float(wins.mean()))
         # A decision is credited with its round's margin (seat 0's points minus the mean
         # of the others'), in tens of points: the objectives are dealt again each round,

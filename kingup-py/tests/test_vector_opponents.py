@@ -113,3 +113,16 @@ def test_bad_opponents_are_refused(kwargs: dict[str, Any], error: type[Exception
 def test_self_play_has_no_learner() -> None:
     env = VectorEnv(3, players=4)
     assert env.seat is None and env.opponents is None
+
+
+def test_the_thread_count_does_not_change_the_games() -> None:
+    envs = [VectorEnv(256, players=4, seed=9, opponents="heuristic", seat=3, threads=t) for t in (1, 2)]
+    rng = np.random.default_rng(4)
+    for _ in range(60):
+        masks = envs[0].action_masks
+        np.testing.assert_array_equal(masks, envs[1].action_masks)
+        actions = np.array([rng.choice(np.flatnonzero(m)) for m in masks])
+        for env in envs:
+            env.step(actions)
+        np.testing.assert_array_equal(envs[0].observations, envs[1].observations)
+        np.testing.assert_array_equal(envs[0].rewards, envs[1].rewards)
