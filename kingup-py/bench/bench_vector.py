@@ -4,7 +4,8 @@
 
 Each step plays one action in every env: a uniformly random legal action per env, chosen
 in NumPy from the env's action masks (``pick``: uniform random floats in [1, 2) times the
-mask, then argmax, into preallocated arrays). Reported per N: env steps per second for the whole loop
+mask, then argmax, into preallocated arrays); with ``--opponents heuristic`` (any bot spec),
+one seat's action and the bots' replies. Reported per N: env steps per second for the whole loop
 (NumPy choice included), for ``env.step`` alone, and finished games per second (4
 players, 3 rounds, about 188 steps a game). The best of ``--rounds`` runs is reported,
 since other jobs on the machine only ever slow a run down.
@@ -42,9 +43,9 @@ def pick(
     np.argmax(scores, axis=1, out=actions)
 
 
-def run(n: int, threads: int, seconds: float, seed: int) -> tuple[float, float, float]:
+def run(n: int, threads: int, seconds: float, seed: int, opponents: str | None) -> tuple[float, float, float]:
     """(loop steps/s, step()-only steps/s, games/s) over about ``seconds``."""
-    env = kingup.VectorEnv(n, players=4, seed=seed, threads=threads)
+    env = kingup.VectorEnv(n, players=4, seed=seed, threads=threads, opponents=opponents)
     rng = np.random.default_rng(seed)
     noise = np.empty((n, kingup.NUM_ACTIONS), dtype=np.float32)
     scores = np.empty_like(noise)
@@ -73,6 +74,9 @@ def main() -> int:
     parser.add_argument("--rounds", type=int, default=3, help="runs per configuration")
     parser.add_argument("--sizes", type=int, nargs="+", default=[64, 256, 1024])
     parser.add_argument("--threads", type=int, nargs="+", default=[1])
+    parser.add_argument(
+        "--opponents", help="bots for seats 1-3 (VectorEnv(opponents=)): a step is then seat 0's action and their replies"
+    )
     args = parser.parse_args()
     print(
         f"python {sys.version.split()[0]}, numpy {np.__version__}, "
@@ -82,7 +86,7 @@ def main() -> int:
     print(header)
     for threads in args.threads:
         for n in args.sizes:
-            results = [run(n, threads, args.seconds, seed) for seed in range(args.rounds)]
+            results = [run(n, threads, args.seconds, seed, args.opponents) for seed in range(args.rounds)]
             loop = max(r[0] for r in results)
             step = max(r[1] for r in results)
             games = max(r[2] for r in results)
