@@ -18,7 +18,7 @@ pub use arena::{ArenaConfig, ArenaError, ArenaResults, ArenaStanding, arena, are
 pub use belief::{Belief, BeliefModel};
 pub use bot::Bot;
 pub use heuristic::HeuristicBot;
-pub use ismcts::{IsmctsBot, IsmctsConfig, Rollout};
+pub use ismcts::{IsmctsBot, IsmctsConfig, OpponentModel, Rollout, Value};
 pub use kind::{AnyBot, BotError, BotKind, BotSpec, ParseBotKindError, ParseBotSpecError};
 pub use play::play;
 pub use random::RandomBot;

@@ -1,6 +1,6 @@
 //! The belief model reads heuristic players, and does not invent evidence from random ones.
 
-use kingup_bots::belief::{BeliefModel, Stage, accuracy};
+use kingup_bots::belief::{BeliefModel, Stage, accuracy, read_seat};
 use kingup_bots::{Belief, Bot, HeuristicBot, IsmctsBot, IsmctsConfig, RandomBot};
 use kingup_core::{
     Action, Actor, Character, Config, Event, FirstPlayer, Floor, Game, Generator, Seat, SeatSet,
@@ -203,4 +203,77 @@ fn ismcts_with_a_belief_plays_legal_moves_to_the_end() {
         &mut ()
     ));
     assert!(game.is_over());
+}
+
+/// Seat 0 by `hero`, the other seats by heuristic bots.
+fn hero_at_seat_0(hero: IsmctsConfig) -> impl FnMut(u64, usize) -> Box<dyn Bot> {
+    move |game, seat| {
+        if seat == 0 {
+            Box::new(IsmctsBot::new(Generator::new(game * 16), hero))
+        } else {
+            heuristic(game, seat)
+        }
+    }
+}
+
+#[test]
+fn a_heuristic_seat_is_read_better_than_uniform_in_every_stage_it_reaches() {
+    let read = read_seat(
+        Config::new(4),
+        BeliefModel::default(),
+        Seat::FIRST,
+        12,
+        3,
+        heuristic,
+    );
+    for stage in [Stage::Placement, Stage::Climb] {
+        let s = read.stage(stage);
+        assert!(s.games >= 10, "{stage:?}: {} games", s.games);
+        assert!(
+            s.mean_rank.mean + s.mean_rank.ci95 < s.uniform_rank,
+            "{stage:?}: {:?} vs {}",
+            s.mean_rank,
+            s.uniform_rank
+        );
+        assert!(s.top3.mean - s.top3.ci95 > s.uniform_top3, "{stage:?}");
+    }
+}
+
+#[test]
+fn read_seat_reads_only_the_chosen_seat_and_agrees_with_accuracy() {
+    let config = Config::new(4);
+    let model = BeliefModel::default();
+    let seat = Seat::new(2).expect("seat");
+    let read = read_seat(config, model, seat, 4, 7, heuristic);
+    let pooled = accuracy(config, model, SeatSet::single(seat), 4, 7, heuristic);
+    for stage in Stage::ALL {
+        // The same games: as many ranks, and the same top-3 count.
+        let (r, p) = (read.stage(stage), pooled.stages[stage as usize]);
+        assert_eq!(r.samples, p.samples, "{stage:?}");
+        if r.games > 0 {
+            assert!((1.0..=r.uniform_rank * 2.0).contains(&r.mean_rank.mean));
+        }
+    }
+}
+
+#[test]
+fn a_search_bot_can_be_read_too() {
+    let hero = IsmctsConfig {
+        iterations: 20,
+        ..IsmctsConfig::mixed()
+    };
+    let read = read_seat(
+        Config::new(3),
+        BeliefModel::default(),
+        Seat::FIRST,
+        2,
+        1,
+        hero_at_seat_0(hero),
+    );
+    let placement = read.stage(Stage::Placement);
+    assert_eq!(placement.games, 2);
+    assert!(placement.samples > 0);
+    assert!(
+        placement.mean_rank.mean >= 1.0 && placement.mean_rank.mean <= 2.0 * placement.uniform_rank
+    );
 }

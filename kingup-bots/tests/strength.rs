@@ -132,3 +132,27 @@ fn the_arena_rates_heuristic_above_random() {
     }
     assert!(results.ladder()[..2].iter().all(|&i| i % 2 == 0));
 }
+
+/// A search bot whose opponents play out as a mixture (`IsmctsConfig::mixed`) against
+/// default search bots, at equal iterations: the mixture wins more than a fair share.
+#[test]
+#[cfg_attr(debug_assertions, ignore = "slow in debug builds; run with --release")]
+fn the_mixed_model_beats_default_ismcts_at_equal_iterations() {
+    let mixed = Entrant {
+        name: "mixed".into(),
+        make: Box::new(|seed| {
+            let config = IsmctsConfig {
+                iterations: MIXED_ITERATIONS,
+                ..IsmctsConfig::mixed()
+            };
+            Box::new(IsmctsBot::new(Generator::new(seed), config)) as Box<dyn Bot>
+        }),
+    };
+    let standings = hero_vs_field(4, MIXED_GAMES, mixed, || ismcts(MIXED_ITERATIONS));
+    assert_beats(&standings, 4);
+}
+
+/// Iterations and games of the mixed model's test: enough games for a margin of several standard
+/// errors, few enough iterations to stay under a minute on two cores.
+const MIXED_ITERATIONS: u32 = 100;
+const MIXED_GAMES: u32 = 1200;

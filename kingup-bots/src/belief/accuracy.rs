@@ -81,22 +81,19 @@ pub struct Accuracy {
 impl Accuracy {
     /// Mean of the per-game rank gains and its standard error.
     pub fn gain(&self) -> (f64, f64) {
-        let n = self.game_gains.len() as f64;
-        if n < 2.0 {
-            return (
-                self.game_gains.first().copied().unwrap_or(0.0),
-                f64::INFINITY,
-            );
-        }
-        let mean = self.game_gains.iter().sum::<f64>() / n;
-        let var = self
-            .game_gains
-            .iter()
-            .map(|g| (g - mean).powi(2))
-            .sum::<f64>()
-            / (n - 1.0);
-        (mean, (var / n).sqrt())
+        mean_and_se(&self.game_gains)
     }
+}
+
+/// The mean of `values` and its standard error (infinite for fewer than two values).
+pub(super) fn mean_and_se(values: &[f64]) -> (f64, f64) {
+    let n = values.len() as f64;
+    if n < 2.0 {
+        return (values.first().copied().unwrap_or(0.0), f64::INFINITY);
+    }
+    let mean = values.iter().sum::<f64>() / n;
+    let var = values.iter().map(|g| (g - mean).powi(2)).sum::<f64>() / (n - 1.0);
+    (mean, (var / n).sqrt())
 }
 
 /// Plays `games` games of `config` from `seed` with the bots `make_bot(game, seat)` makes,

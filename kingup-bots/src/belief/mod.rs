@@ -21,8 +21,11 @@
 //! `grid`) found the accuracy almost insensitive to them.
 
 mod accuracy;
+mod bluff;
 
+use accuracy::mean_and_se;
 pub use accuracy::{Accuracy, Stage, StageAccuracy, accuracy};
+pub use bluff::{Estimate, SeatRead, StageRead, read_seat};
 
 use kingup_core::{
     Action, CardId, Character, Deck, Event, Floor, Objective, PlayerView, PublicView, Seat, Vote,

@@ -1,9 +1,16 @@
 //! Information-set Monte Carlo tree search over sampled worlds (single-observer ISMCTS).
 
+mod opponents;
+mod value;
+
+pub use opponents::OpponentModel;
+pub use value::Value;
+
 use kingup_core::rand_core::Rng;
 use kingup_core::{Action, Actor, CardId, Deck, Game, Phase, PlayerView, Seat, below};
 
 use crate::{Belief, BeliefModel, Bot, HeuristicBot};
+use opponents::{Policy, unit};
 
 /// How much an [`IsmctsBot`] searches.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -21,6 +28,10 @@ pub struct IsmctsConfig {
     /// ([`Belief::from_view`](crate::Belief::from_view)) with this model, or, if `None`,
     /// uniformly among the cards the bot has not seen.
     pub belief: Option<BeliefModel>,
+    /// What a playout is worth: the round margin (the default) or the game.
+    pub value: Value,
+    /// How the other seats play out the round.
+    pub opponents: OpponentModel,
 }
 
 /// The playout policy of an [`IsmctsBot`].
@@ -40,10 +51,37 @@ impl IsmctsConfig {
     pub const MAX_ITERATIONS: u32 = 1_000_000;
     /// Longest time limit per decision: one hour.
     pub const MAX_TIME_LIMIT: core::time::Duration = core::time::Duration::from_secs(3600);
+
+    /// The preset for tables of other search bots: the default settings with
+    /// [`OpponentModel::MIXED`] (a quarter of the opponents' playouts random). At equal
+    /// iterations it beats default `IsmctsBot`s, and loses part of the default's edge over
+    /// `HeuristicBot`s (see `docs/bots.md`, section "Playing for the game, mixed
+    /// opponents").
+    ///
+    /// ```
+    /// use kingup_bots::{Bot, IsmctsBot, IsmctsConfig, OpponentModel, play};
+    /// use kingup_core::{Config, Game, Generator};
+    ///
+    /// let config = IsmctsConfig { iterations: 50, ..IsmctsConfig::mixed() };
+    /// assert_eq!(config.opponents, OpponentModel::MIXED);
+    /// let mut bots: Vec<IsmctsBot<Generator>> =
+    ///     (0..3).map(|s| IsmctsBot::new(Generator::new(s), config)).collect();
+    /// let mut seats: Vec<&mut dyn Bot> = bots.iter_mut().map(|b| b as &mut dyn Bot).collect();
+    /// let mut game = Game::new(Config::new(3))?;
+    /// assert!(play(&mut game, &mut seats, &mut Generator::new(9), &mut ()));
+    /// # Ok::<(), kingup_core::ConfigError>(())
+    /// ```
+    pub fn mixed() -> IsmctsConfig {
+        IsmctsConfig {
+            opponents: OpponentModel::MIXED,
+            ..IsmctsConfig::default()
+        }
+    }
 }
 
 impl Default for IsmctsConfig {
-    /// 1,000 iterations, no time limit, exploration 0.7, heuristic playouts, uniform worlds.
+    /// 1,000 iterations, no time limit, exploration 0.7, heuristic playouts, uniform worlds,
+    /// the round margin as value, every opponent playing out like the bot.
     fn default() -> IsmctsConfig {
         IsmctsConfig {
             iterations: 1000,
@@ -51,6 +89,8 @@ impl Default for IsmctsConfig {
             exploration: 0.7,
             rollout: Rollout::Heuristic,
             belief: None,
+            value: Value::Round,
+            opponents: OpponentModel::Same,
         }
     }
 }
@@ -58,8 +98,10 @@ impl Default for IsmctsConfig {
 /// Searches a tree of the viewer's and the other seats' actions over worlds sampled from its
 /// view ([`PlayerView::sample`]): every iteration draws a world consistent with what it
 /// knows, descends the tree by UCB among the actions legal in that world, adds one node,
-/// plays the round out (by [`IsmctsConfig::rollout`]), and scores each seat by its round points minus the
-/// others' mean (divided by 33). It plays the most visited action.
+/// plays the round out (the bot by [`IsmctsConfig::rollout`], the others by
+/// [`IsmctsConfig::opponents`]), and values the result for each seat by
+/// [`IsmctsConfig::value`] (by default its round points minus the others' mean, divided by
+/// 33). It plays the most visited action.
 ///
 /// Chance steps inside the search are resolved at random and do not branch the tree. The
 /// other seats' votes are ordered by seat in the tree (the engine accepts any order).
@@ -153,6 +195,10 @@ impl<R: Rng> IsmctsBot<R> {
     }
 
     fn iterate(&mut self, mut world: Game, me: Seat) {
+        let policies =
+            self.config
+                .opponents
+                .draw(&mut self.rng, self.config.rollout, me, world.players());
         let round = world.round();
         // The path buffer is reused across iterations: no allocation per iteration.
         let mut path = core::mem::take(&mut self.path);
@@ -176,7 +222,7 @@ impl<R: Rng> IsmctsBot<R> {
             world.apply_unchecked(seat, self.nodes[node as usize].action);
             path.push(node);
         }
-        let rewards = self.playout(world, round);
+        let rewards = self.playout(world, round, &policies);
         for &n in &path {
             let node = &mut self.nodes[n as usize];
             node.visits += 1;
@@ -251,10 +297,14 @@ impl<R: Rng> IsmctsBot<R> {
         })
     }
 
-    /// Plays the round out; each seat's reward is its round points minus the others' mean,
-    /// over 33.
-    fn playout(&mut self, mut world: Game, round: u8) -> [f64; Seat::MAX] {
-        let rollout = self.config.rollout;
+    /// Plays the round out, each seat by its policy, and values the result by
+    /// [`IsmctsConfig::value`].
+    fn playout(
+        &mut self,
+        mut world: Game,
+        round: u8,
+        policies: &[Policy; Seat::MAX],
+    ) -> [f64; Seat::MAX] {
         while world.round() == round && !matches!(world.phase(), Phase::Score | Phase::GameOver) {
             let seat = match world.actor() {
                 Actor::Seat(seat) => seat,
@@ -268,37 +318,25 @@ impl<R: Rng> IsmctsBot<R> {
                 }
                 Actor::Nobody => break,
             };
-            let action = match rollout {
-                Rollout::Random => {
-                    // The same draw as indexing the sorted list, without building it.
-                    let count = world.legal_action_count(seat) as u32;
-                    let pick = below(&mut self.rng, count) as usize;
-                    match world.nth_legal_action(seat, pick) {
-                        Some(action) => action,
-                        None => break,
-                    }
-                }
-                Rollout::Heuristic => {
-                    match HeuristicBot::new(&mut self.rng).choose_in(&world, seat) {
-                        Some(action) => action,
-                        None => break,
-                    }
-                }
+            let random = match policies[seat.index()] {
+                Policy::Random => true,
+                // Only a positive epsilon draws, so pure heuristic playouts replay exactly.
+                Policy::Heuristic { epsilon } => epsilon > 0.0 && unit(&mut self.rng) < epsilon,
+            };
+            let action = if random {
+                // The same draw as indexing the sorted list, without building it.
+                let count = world.legal_action_count(seat) as u32;
+                let pick = below(&mut self.rng, count) as usize;
+                world.nth_legal_action(seat, pick)
+            } else {
+                HeuristicBot::new(&mut self.rng).choose_in(&world, seat)
+            };
+            let Some(action) = action else {
+                break;
             };
             world.apply_unchecked(seat, action);
         }
-        let mut rewards = [0.0; Seat::MAX];
-        let Some(points) = world.scores().get(usize::from(round)) else {
-            return rewards;
-        };
-        let players = world.players();
-        let sum: f64 = points[..players].iter().map(|&p| f64::from(p)).sum();
-        for (seat, reward) in rewards.iter_mut().enumerate().take(players) {
-            let mine = f64::from(points[seat]);
-            let others = (sum - mine) / (players - 1) as f64;
-            *reward = (mine - others) / 33.0;
-        }
-        rewards
+        self.config.value.rewards(&world, round)
     }
 }
 

@@ -1,0 +1,105 @@
+//! One `IsmctsBot` with the game value, a mixed opponent model and/or belief worlds (the
+//! hero, first entrant) against a field of default `IsmctsBot`s, `HeuristicBot`s or
+//! `RandomBot`s, at equal iterations; prints the standings and the hero's win rate against
+//! its fair share.
+//!
+//! ```text
+//! cargo run --release -p kingup-bots --example game_search -- [games] [players] [iterations] [ismcts|heuristic|random] [game,mixed,belief|default]
+//! ```
+
+use kingup_bots::{
+    BeliefModel, Bot, Entrant, HeuristicBot, IsmctsBot, IsmctsConfig, OpponentModel, RandomBot,
+    TournamentConfig, Value, tournament,
+};
+use kingup_core::{Config, Generator};
+
+fn ismcts<'a>(name: &str, config: IsmctsConfig) -> Entrant<'a> {
+    Entrant {
+        name: name.into(),
+        make: Box::new(move |seed| {
+            Box::new(IsmctsBot::new(Generator::new(seed), config)) as Box<dyn Bot>
+        }),
+    }
+}
+
+/// The hero's settings from a comma-separated list of `game`, `mixed`, `belief`.
+fn hero(iterations: u32, flags: &str) -> IsmctsConfig {
+    let mut config = IsmctsConfig {
+        iterations,
+        ..IsmctsConfig::default()
+    };
+    for flag in flags.split(',') {
+        match flag {
+            "game" => config.value = Value::GAME,
+            "mixed" => config.opponents = OpponentModel::MIXED,
+            "belief" => config.belief = Some(BeliefModel::default()),
+            // `scale=S` and `margin=M` set the game value's parameters, `random=R` and
+            // `epsilon=E` the mixture's.
+            _ => set(&mut config, flag),
+        }
+    }
+    config
+}
+
+/// Sets one `key=value` parameter of the hero's game value or opponent mixture.
+fn set(config: &mut IsmctsConfig, flag: &str) {
+    let Some((key, Ok(v))) = flag.split_once('=').map(|(k, v)| (k, v.parse::<f64>())) else {
+        return;
+    };
+    match (key, &mut config.value, &mut config.opponents) {
+        ("scale", Value::Game { scale, .. }, _) => *scale = v,
+        ("margin", Value::Game { margin, .. }, _) => *margin = v,
+        ("random", _, OpponentModel::Mixed { random, .. }) => *random = v,
+        ("epsilon", _, OpponentModel::Mixed { epsilon, .. }) => *epsilon = v,
+        _ => {}
+    }
+}
+
+fn main() {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let games: u32 = args.first().and_then(|a| a.parse().ok()).unwrap_or(600);
+    let players: u8 = args.get(1).and_then(|a| a.parse().ok()).unwrap_or(4);
+    let iterations: u32 = args.get(2).and_then(|a| a.parse().ok()).unwrap_or(300);
+    let field = args.get(3).map_or("ismcts", String::as_str);
+    let flags = args.get(4).map_or("game,mixed", String::as_str);
+    let mut entrants = vec![ismcts(&format!("hero[{flags}]"), hero(iterations, flags))];
+    let default = IsmctsConfig {
+        iterations,
+        ..IsmctsConfig::default()
+    };
+    for _ in 1..players {
+        entrants.push(match field {
+            "heuristic" => Entrant {
+                name: "heuristic".into(),
+                make: Box::new(|seed| {
+                    Box::new(HeuristicBot::new(Generator::new(seed))) as Box<dyn Bot>
+                }),
+            },
+            "random" => Entrant {
+                name: "random".into(),
+                make: Box::new(|seed| {
+                    Box::new(RandomBot::new(Generator::new(seed))) as Box<dyn Bot>
+                }),
+            },
+            _ => ismcts("ismcts", default),
+        });
+    }
+    let config = TournamentConfig {
+        game: Config::new(players),
+        games,
+        seed: 2026,
+        threads: 2,
+    };
+    let standings = tournament(&config, &entrants, Generator::new, |_| {}).expect("valid");
+    println!("{standings}");
+    let hero = &standings.0[0];
+    let fair = 1.0 / f64::from(players);
+    let se = (fair * (1.0 - fair) / f64::from(hero.games)).sqrt();
+    println!(
+        "{games} games, {players} players, {iterations} iterations, field {field}: hero {:.1} % ± {:.1} (fair {:.1} %, {:+.1} s.e.)",
+        100.0 * hero.win_rate(),
+        100.0 * hero.win_rate_ci95(),
+        100.0 * fair,
+        (hero.win_rate() - fair) / se
+    );
+}
