@@ -345,7 +345,7 @@ impl BeliefModel {
 
 /// How much a move read from a view weighs against one seen as an event: a view shows only
 /// where the character stands now, not where the seat put it. 0.5 won most often of 0.25,
-/// 0.5 and 1 (the `belief_search` example, four players, heuristic opponents).
+/// 0.5 and 1 (the `game_search` example's `belief` hero, four players, heuristic opponents).
 const VIEW_MOVE: f64 = 0.5;
 
 /// The kinds of evidence, each with its weight.
