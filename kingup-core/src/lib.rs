@@ -52,7 +52,7 @@ pub use observation::{OBSERVATION_FIELDS, OBSERVATION_LEN, observation_field};
 pub use phase::{Actor, Phase};
 /// The RNG traits the engine takes randomness through ([`rand_core::Rng`]), re-exported.
 pub use rand_core;
-pub use random::{Generator, GeneratorError, HexState, below};
+pub use random::{Generator, GeneratorError, HexState, below, unit_f64};
 #[cfg(feature = "alloc")]
 pub use replay::{Replay, ReplayError};
 pub use seat::{Seat, SeatError, SeatSet};

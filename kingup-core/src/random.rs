@@ -167,6 +167,21 @@ pub fn below<R: Rng + ?Sized>(rng: &mut R, n: u32) -> u32 {
     }
 }
 
+/// A uniform float in `[0, 1)` from the top 53 bits of one `next_u64` (every such float is
+/// a multiple of `2^-53`, so the draw is exact and the same on every platform).
+///
+/// ```
+/// use kingup_core::{Generator, unit_f64};
+///
+/// let mut g = Generator::new(7);
+/// let x = unit_f64(&mut g);
+/// assert!((0.0..1.0).contains(&x));
+/// ```
+#[inline]
+pub fn unit_f64<R: Rng + ?Sized>(rng: &mut R) -> f64 {
+    (rng.next_u64() >> 11) as f64 / (1u64 << 53) as f64
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

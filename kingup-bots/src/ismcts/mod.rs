@@ -7,10 +7,10 @@ pub use opponents::OpponentModel;
 pub use value::Value;
 
 use kingup_core::rand_core::Rng;
-use kingup_core::{Action, Actor, CardId, Deck, Game, Phase, PlayerView, Seat, below};
+use kingup_core::{Action, Actor, CardId, Deck, Game, Phase, PlayerView, Seat, below, unit_f64};
 
 use crate::{Belief, BeliefModel, Bot, HeuristicBot};
-use opponents::{Policy, unit};
+use opponents::Policy;
 
 /// How much an [`IsmctsBot`] searches.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -321,7 +321,7 @@ impl<R: Rng> IsmctsBot<R> {
             let random = match policies[seat.index()] {
                 Policy::Random => true,
                 // Only a positive epsilon draws, so pure heuristic playouts replay exactly.
-                Policy::Heuristic { epsilon } => epsilon > 0.0 && unit(&mut self.rng) < epsilon,
+                Policy::Heuristic { epsilon } => epsilon > 0.0 && unit_f64(&mut self.rng) < epsilon,
             };
             let action = if random {
                 // The same draw as indexing the sorted list, without building it.

@@ -1,7 +1,7 @@
 //! How an [`IsmctsBot`](crate::IsmctsBot) expects the other seats to play out a round.
 
-use kingup_core::Seat;
 use kingup_core::rand_core::Rng;
+use kingup_core::{Seat, unit_f64};
 
 use super::Rollout;
 
@@ -59,7 +59,7 @@ impl OpponentModel {
         let mut policies = [own; Seat::MAX];
         if let OpponentModel::Mixed { random, epsilon } = self {
             for seat in Seat::all(players).filter(|&s| s != me) {
-                policies[seat.index()] = if unit(rng) < random {
+                policies[seat.index()] = if unit_f64(rng) < random {
                     Policy::Random
                 } else {
                     Policy::Heuristic { epsilon }
@@ -78,9 +78,4 @@ pub(super) enum Policy {
     /// Like a [`HeuristicBot`](crate::HeuristicBot), except each move is a random one with
     /// chance `epsilon`.
     Heuristic { epsilon: f64 },
-}
-
-/// A uniform draw in `[0, 1)`, from the top 53 bits of a 64-bit draw.
-pub(super) fn unit<R: Rng>(rng: &mut R) -> f64 {
-    (rng.next_u64() >> 11) as f64 / (1u64 << 53) as f64
 }

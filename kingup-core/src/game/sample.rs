@@ -6,7 +6,7 @@ use rand_core::Rng;
 
 use super::{Game, InvalidState, reach};
 use crate::bits::{bits, nth_bit};
-use crate::random::below;
+use crate::random::{below, unit_f64};
 use crate::{CardId, Phase, PlayerView, PublicView, Seat, SeatSet, Vote};
 
 impl PlayerView {
@@ -193,8 +193,7 @@ impl Sampler {
                 return fill.card(unseen);
             }
             // A uniform point in [0, total) from 53 random bits, and the card under it.
-            let unit = (fill.0.next_u64() >> 11) as f64 / (1u64 << 53) as f64;
-            let mut target = unit * total;
+            let mut target = unit_f64(&mut *fill.0) * total;
             let mut chosen = None;
             for (card, bit, w) in weights.filter(|&(_, _, w)| w > 0.0) {
                 chosen = Some((card, bit));

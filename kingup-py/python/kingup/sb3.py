@@ -134,13 +134,13 @@ class KingUpVecEnv(VecEnv):
         self._native = None
 
     def get_attr(self, attr_name: str, indices: VecEnvIndices = None) -> list[Any]:
-        count = len(self._indices(indices))
+        rows = self._indices(indices)
         if attr_name == "action_masks":
-            return [self._mask_of(i) for i in self._indices(indices)]
+            return [self._mask_of(i) for i in rows]
         if attr_name == "render_mode":
-            return [None] * count
+            return [None] * len(rows)
         if attr_name in _ATTRIBUTES:
-            return [getattr(self.native, attr_name)] * count
+            return [getattr(self.native, attr_name)] * len(rows)
         raise AttributeError(f"KingUpVecEnv's envs have no attribute {attr_name!r}")
 
     def set_attr(self, attr_name: str, value: Any, indices: VecEnvIndices = None) -> None:
@@ -177,4 +177,4 @@ class KingUpVecEnv(VecEnv):
 
     def _mask_of(self, i: int) -> Any:
         """Env ``i``'s ``action_masks`` method, as ``get_attr`` hands it out."""
-        return lambda: self.action_masks()[i]
+        return lambda: self.native.action_masks[i].astype(bool)
