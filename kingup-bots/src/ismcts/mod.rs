@@ -79,6 +79,18 @@ impl IsmctsConfig {
     }
 }
 
+impl IsmctsConfig {
+    /// The preset of the `reader` bot kind: the default settings with
+    /// worlds drawn from a belief read from the view and the other seats modelled by a
+    /// mixture of policies.
+    pub fn reader() -> IsmctsConfig {
+        IsmctsConfig {
+            belief: Some(BeliefModel::default()),
+            ..IsmctsConfig::mixed()
+        }
+    }
+}
+
 impl Default for IsmctsConfig {
     /// 1,000 iterations, no time limit, exploration 0.7, heuristic playouts, uniform worlds,
     /// the round margin as value, every opponent playing out like the bot.
