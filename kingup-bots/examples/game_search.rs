@@ -32,6 +32,7 @@ fn hero(iterations: u32, flags: &str) -> IsmctsConfig {
         match flag {
             "game" => config.value = Value::GAME,
             "mixed" => config.opponents = OpponentModel::MIXED,
+            "read" => config.opponents = OpponentModel::READ,
             "belief" => config.belief = Some(BeliefModel::default()),
             // `scale=S` and `margin=M` set the game value's parameters, `random=R` and
             // `epsilon=E` the mixture's.
@@ -49,8 +50,14 @@ fn set(config: &mut IsmctsConfig, flag: &str) {
     match (key, &mut config.value, &mut config.opponents) {
         ("scale", Value::Game { scale, .. }, _) => *scale = v,
         ("margin", Value::Game { margin, .. }, _) => *margin = v,
-        ("random", _, OpponentModel::Mixed { random, .. }) => *random = v,
-        ("epsilon", _, OpponentModel::Mixed { epsilon, .. }) => *epsilon = v,
+        ("random", _, OpponentModel::Mixed { random, .. } | OpponentModel::Read { random, .. }) => {
+            *random = v
+        }
+        (
+            "epsilon",
+            _,
+            OpponentModel::Mixed { epsilon, .. } | OpponentModel::Read { epsilon, .. },
+        ) => *epsilon = v,
         _ => {}
     }
 }

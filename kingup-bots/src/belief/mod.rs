@@ -22,10 +22,12 @@
 
 mod accuracy;
 mod bluff;
+mod reader;
 
 use accuracy::mean_and_se;
 pub use accuracy::{Accuracy, Stage, StageAccuracy, accuracy};
 pub use bluff::{Estimate, SeatRead, StageRead, read_seat};
+pub use reader::TableReader;
 
 use kingup_core::{
     Action, CardId, Character, Deck, Event, Floor, Objective, PlayerView, PublicView, Seat, Vote,
@@ -292,7 +294,7 @@ impl Belief {
     }
 
     /// The candidate cards, in id order.
-    fn cards(&self) -> impl Iterator<Item = CardId> + use<> {
+    fn cards(&self) -> impl Iterator<Item = CardId> + Clone + use<> {
         let mask = self.candidates;
         (0..Deck::MAX)
             .filter(move |&i| mask & 1 << i != 0)

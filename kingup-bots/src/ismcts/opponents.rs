@@ -4,6 +4,7 @@ use kingup_core::rand_core::Rng;
 use kingup_core::{Seat, unit_f64};
 
 use super::Rollout;
+use crate::belief::TableReader;
 
 /// The other seats' playout policies. The tree itself is searched the same way under every
 /// model: these are the moves below it.
@@ -32,6 +33,17 @@ pub enum OpponentModel {
         /// Chance that a heuristic opponent's move is a random one.
         epsilon: f64,
     },
+    /// The mixture of [`OpponentModel::Mixed`], with each opponent's chance of a random
+    /// playout read from its moves: `random` times the posterior chance that it plays at
+    /// random rather than by its card ([`TableReader::random_chance`]). The bot draws its
+    /// worlds from the same reading ([`TableReader::weights`]), whatever
+    /// [`IsmctsConfig::belief`](crate::IsmctsConfig::belief) says.
+    Read {
+        /// Chance of a random playout for an opponent read as surely random.
+        random: f64,
+        /// Chance that a heuristic opponent's move is a random one.
+        epsilon: f64,
+    },
 }
 
 impl OpponentModel {
@@ -43,13 +55,59 @@ impl OpponentModel {
         epsilon: 0.2,
     };
 
-    /// Draws every seat's policy for one playout; `me` plays by `rollout`. Draws nothing
-    /// under [`OpponentModel::Same`], so that model replays the bot of earlier versions.
-    pub(super) fn draw<R: Rng>(
+    /// The reading of [`IsmctsConfig::reader`](crate::IsmctsConfig::reader): each opponent
+    /// plays a playout at random with the posterior chance that it plays at random, and
+    /// its heuristic moves are random one time in five.
+    pub const READ: OpponentModel = OpponentModel::Read {
+        random: 1.0,
+        epsilon: 0.2,
+    };
+
+    /// Each seat's chance of a random playout for one decision, or `None` under
+    /// [`OpponentModel::Same`]; `reader` has read the decision's view.
+    pub(super) fn mixture(
         self,
+        reader: Option<&TableReader>,
+        me: Seat,
+        players: usize,
+    ) -> Option<Mixture> {
+        let (random, epsilon) = match self {
+            OpponentModel::Same => return None,
+            OpponentModel::Mixed { random, epsilon } | OpponentModel::Read { random, epsilon } => {
+                (random, epsilon)
+            }
+        };
+        let mut chances = [0.0; Seat::MAX];
+        for seat in Seat::all(players).filter(|&s| s != me) {
+            let read = reader.map_or(1.0, |r| r.random_chance(seat));
+            chances[seat.index()] = random * read;
+        }
+        Some(Mixture {
+            random: chances,
+            epsilon,
+            me,
+        })
+    }
+}
+
+/// The other seats' playout policies for one decision.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct Mixture {
+    /// By seat: the chance of a random playout.
+    random: [f64; Seat::MAX],
+    /// The chance that a heuristic opponent's move is a random one.
+    epsilon: f64,
+    me: Seat,
+}
+
+impl Mixture {
+    /// Draws every seat's policy for one playout; the bot plays by `rollout`. Without a
+    /// mixture nothing is drawn, so [`OpponentModel::Same`] replays the bot of earlier
+    /// versions.
+    pub(super) fn draw<R: Rng>(
+        mixture: Option<&Mixture>,
         rng: &mut R,
         rollout: Rollout,
-        me: Seat,
         players: usize,
     ) -> [Policy; Seat::MAX] {
         let own = match rollout {
@@ -57,12 +115,12 @@ impl OpponentModel {
             Rollout::Heuristic => Policy::Heuristic { epsilon: 0.0 },
         };
         let mut policies = [own; Seat::MAX];
-        if let OpponentModel::Mixed { random, epsilon } = self {
-            for seat in Seat::all(players).filter(|&s| s != me) {
-                policies[seat.index()] = if unit_f64(rng) < random {
+        if let Some(m) = mixture {
+            for seat in Seat::all(players).filter(|&s| s != m.me) {
+                policies[seat.index()] = if unit_f64(rng) < m.random[seat.index()] {
                     Policy::Random
                 } else {
-                    Policy::Heuristic { epsilon }
+                    Policy::Heuristic { epsilon: m.epsilon }
                 };
             }
         }

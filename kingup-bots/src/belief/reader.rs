@@ -1,0 +1,261 @@
+//! Reading the table over a game: each seat's card and how closely it plays its card.
+//!
+//! The [belief](super::Belief) assumes every seat plays its card the way the model says: its
+//! characters high, the others' low, No on candidates it does not hold. A `HeuristicBot`
+//! does; a random player does not at all; a search bot does in part, and hides its card
+//! better. [`TableReader`] weighs, with the cards, each seat's *rationality* `k`: a seat of
+//! rationality `k` plays by the model with every weight multiplied by `k`, so `k = 0` is
+//! play that says nothing about its card and `k = 1` the model itself. Every `k` of a grid
+//! keeps its own belief over the cards; a seat's moves are evidence for both, and the
+//! evidence about `k` adds up over the rounds of a game while the cards change each round.
+//!
+//! A bot sees views, not events, so the reader takes the moves from the difference between
+//! two views of the same seat: a character with a new mover was placed by it (if it was
+//! outside before) or climbed one floor (if it was inside), and a newly eliminated candidate
+//! reveals its votes. A seat that moves the same character twice between two views shows
+//! only the first move, and moves before the first view of a round are not seen.
+
+use core::cmp::Ordering;
+
+use kingup_core::{CardId, Character, Deck, Event, PlayerView, PublicView, Seat};
+
+use super::{Belief, BeliefModel, log_sum_exp};
+
+/// The rationalities weighed, under a uniform prior: two policies, at random and by the
+/// card. (Finer grids read `HeuristicBot`s and search bots less far apart: the `rationality`
+/// example.)
+const GRID: [f64; 2] = [0.0, 1.0];
+
+/// One seat's reading of the others over a game: a belief over each seat's card for each
+/// rationality of a grid, and the evidence about each seat's rationality from earlier
+/// rounds (see the [module docs](self)). Feed it every view of the seat's decisions, in
+/// order, with [`TableReader::observe`]; a view that does not continue the last one (another
+/// seat, another game) starts afresh.
+///
+/// ```
+/// use kingup_bots::belief::{BeliefModel, TableReader};
+/// use kingup_bots::{Bot, HeuristicBot};
+/// use kingup_core::{Actor, Config, Game, Generator, Seat};
+///
+/// let mut game = Game::new(Config::new(4))?;
+/// let mut rng = Generator::new(3);
+/// let mut bots: Vec<HeuristicBot<Generator>> =
+///     (0..4).map(|s| HeuristicBot::new(Generator::new(s))).collect();
+/// let mut reader = TableReader::new(BeliefModel::default());
+/// while !game.is_over() {
+///     let seat = match game.actor() {
+///         Actor::Chance => { game.resolve_chance(&mut rng, &mut ()); continue }
+///         Actor::Seat(seat) => seat,
+///         Actor::Voters(seats) => seats.iter().next().unwrap(),
+///         Actor::Nobody => break,
+///     };
+///     let view = game.player_view(seat);
+///     if seat == Seat::FIRST {
+///         reader.observe(&view);
+///     }
+///     let action = bots[seat.index()].choose(&view).unwrap();
+///     game.apply(seat, action)?;
+/// }
+/// // Heuristic players play their cards: the reader finds them unlikely to play at random.
+/// let read: Vec<f64> = (1..4).filter_map(Seat::new).map(|s| reader.random_chance(s)).collect();
+/// assert!(read.iter().sum::<f64>() / 3.0 < 0.5);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Clone, Debug)]
+pub struct TableReader {
+    model: BeliefModel,
+    /// The last view observed.
+    last: Option<PlayerView>,
+    /// This round's belief under each rationality of [`GRID`]: its log weights are the log
+    /// chances of the seat's moves this round given each card.
+    round: [Belief; GRID.len()],
+    /// By seat and rationality: the log chance of the seat's moves in earlier rounds.
+    earlier: [[f64; GRID.len()]; Seat::MAX],
+}
+
+impl TableReader {
+    /// A reader that has seen nothing, weighing evidence with `model`.
+    pub fn new(model: BeliefModel) -> TableReader {
+        let nobody = Belief {
+            viewer: Seat::FIRST,
+            deck: Deck::balanced(),
+            model,
+            candidates: 0,
+            log_weights: [[0.0; Deck::MAX]; Seat::MAX],
+        };
+        TableReader {
+            model,
+            last: None,
+            round: core::array::from_fn(|_| nobody.clone()),
+            earlier: [[0.0; GRID.len()]; Seat::MAX],
+        }
+    }
+
+    /// Reads the moves made since the last view, or starts afresh if `view` does not
+    /// continue it.
+    pub fn observe(&mut self, view: &PlayerView) {
+        match self.last {
+            Some(last) if continues(&last, view) => {
+                if view.public.round == last.public.round {
+                    self.read_moves(&last.public, &view.public);
+                } else {
+                    self.close_round();
+                    self.start_round(view);
+                }
+            }
+            _ => {
+                self.earlier = [[0.0; GRID.len()]; Seat::MAX];
+                self.start_round(view);
+            }
+        }
+        self.last = Some(*view);
+    }
+
+    /// The posterior mean of `seat`'s rationality, in `[0, 1]`: the prior mean before it
+    /// has moved, and 0 for the viewer.
+    pub fn rationality(&self, seat: Seat) -> f64 {
+        self.posterior(seat)
+            .map_or(0.0, |p| GRID.iter().zip(p).map(|(k, p)| k * p).sum())
+    }
+
+    /// The posterior chance that `seat` plays at random rather than by its card
+    /// (rationality 0): the prior's before it has moved, and 0 for the viewer.
+    pub fn random_chance(&self, seat: Seat) -> f64 {
+        self.posterior(seat).map_or(0.0, |p| p[0])
+    }
+
+    /// The posterior over [`GRID`] of `seat`'s rationality, `None` for the viewer.
+    fn posterior(&self, seat: Seat) -> Option<[f64; GRID.len()]> {
+        if Some(seat) == self.last.map(|v| v.seat) || seat.index() >= Seat::MAX {
+            return None;
+        }
+        let log_evidence: [f64; GRID.len()] = core::array::from_fn(|k| {
+            let weights = &self.round[k].log_weights[seat.index()];
+            self.earlier[seat.index()][k]
+                + log_sum_exp(self.round[k].cards().map(|c| weights[c.index()]))
+        });
+        let norm = log_sum_exp(log_evidence.into_iter());
+        Some(log_evidence.map(|log_p| (log_p - norm).exp()))
+    }
+
+    /// How likely `seat` holds each card relative to its likeliest one, by card id (1 for
+    /// that one, 0 for a card it cannot hold), weighing every rationality by its posterior:
+    /// a seat read as random gets nearly uniform weights.
+    pub fn weights(&self, seat: Seat) -> [f64; Deck::MAX] {
+        let mut weights = [0.0; Deck::MAX];
+        if Some(seat) == self.last.map(|v| v.seat) || seat.index() >= Seat::MAX {
+            return weights;
+        }
+        let seat = seat.index();
+        let log = |c: CardId| {
+            log_sum_exp(
+                (0..GRID.len())
+                    .map(|k| self.earlier[seat][k] + self.round[k].log_weights[seat][c.index()]),
+            )
+        };
+        let max = self.round[0]
+            .cards()
+            .map(log)
+            .fold(f64::NEG_INFINITY, f64::max);
+        for card in self.round[0].cards() {
+            weights[card.index()] = (log(card) - max).exp();
+        }
+        weights
+    }
+
+    /// Adds each rationality's evidence from the round that ended to the seats' totals.
+    fn close_round(&mut self) {
+        for (seat, earlier) in self.earlier.iter_mut().enumerate() {
+            for (k, belief) in self.round.iter().enumerate() {
+                let weights = &belief.log_weights[seat];
+                // The chance of the moves averaged over the cards (the 1 / candidates
+                // factor is the same for every k, so it is left out).
+                earlier[k] += log_sum_exp(belief.cards().map(|c| weights[c.index()]));
+            }
+        }
+    }
+
+    fn start_round(&mut self, view: &PlayerView) {
+        let model = self.model;
+        self.round = GRID.map(|k| Belief::with_model(view, model.scaled(k)));
+    }
+
+    /// Turns the difference between two views of one round into events, and reads them.
+    fn read_moves(&mut self, before: &PublicView, now: &PublicView) {
+        for character in Character::ALL {
+            let new = now.movers[character.index()].difference(before.movers[character.index()]);
+            let position = before.castle.floor_of(character);
+            for seat in new.iter() {
+                let event = match position {
+                    None => now.castle.floor_of(character).map(|floor| Event::Placed {
+                        seat,
+                        character,
+                        floor,
+                    }),
+                    Some(from) => from.up().map(|to| Event::Climbed {
+                        seat,
+                        character,
+                        to,
+                    }),
+                };
+                if let Some(event) = event {
+                    self.round
+                        .iter_mut()
+                        .for_each(|b| b.observe(before, &event));
+                }
+            }
+        }
+        let eliminated = now
+            .castle
+            .eliminated()
+            .difference(before.castle.eliminated());
+        for candidate in eliminated.iter() {
+            let event = Event::VotesRevealed {
+                candidate,
+                no: now.no_votes[candidate.index()],
+            };
+            self.round
+                .iter_mut()
+                .for_each(|b| b.observe(before, &event));
+        }
+    }
+}
+
+impl BeliefModel {
+    /// Every weight times `k`.
+    fn scaled(self, k: f64) -> BeliefModel {
+        BeliefModel {
+            place: self.place * k,
+            climb: self.climb * k,
+            vote: self.vote * k,
+        }
+    }
+}
+
+/// Whether `now` is a later view of the same seat in the same game as `last`: the same
+/// seat and rules, and either a later round with the same earlier scores, or the same round
+/// with every mover, No vote and elimination of `last` still there.
+fn continues(last: &PlayerView, now: &PlayerView) -> bool {
+    let (a, b) = (&last.public, &now.public);
+    if last.seat != now.seat || a.config != b.config {
+        return false;
+    }
+    let scored = usize::from(a.rounds_scored);
+    let same_scores = a.scores[..scored] == b.scores[..scored];
+    match b.round.cmp(&a.round) {
+        Ordering::Greater => same_scores,
+        Ordering::Equal => {
+            same_scores
+                && a.castle
+                    .eliminated()
+                    .difference(b.castle.eliminated())
+                    .is_empty()
+                && Character::ALL.iter().all(|c| {
+                    let i = c.index();
+                    a.movers[i].difference(b.movers[i]).is_empty()
+                        && a.no_votes[i].difference(b.no_votes[i]).is_empty()
+                })
+        }
+        Ordering::Less => false,
+    }
+}
