@@ -1,6 +1,6 @@
 /*
- * Bots through the C ABI (kingup.h): a heuristic bot and three ISMCTS bots play a whole
- * 4-player game, as a C front end would run its computer opponents. Each bot sees only
+ * Bots through the C ABI (kingup.h): a heuristic bot, two ISMCTS bots and a reader bot
+ * play a whole 4-player game, as a C front end would run its computer opponents. Each bot sees only
  * the player view of the seat it plays; the program drives the game with the usual
  * entry points (next_seat, apply). Chance is automatic: the deals are drawn from the
  * game's seed as soon as they are due.
@@ -18,7 +18,7 @@
 #include "check.h"
 
 /* Few iterations keep the example quick in a debug build and under valgrind; a real
- * opponent would use 0 (the default, 1000) or more. */
+ * opponent would use 0 (the kind's default; 1000 for ISMCTS) or more. */
 #define ISMCTS_ITERATIONS 30u
 #define PLAYERS 4u
 
@@ -93,13 +93,15 @@ int main(void) {
     KingupGame *game = NULL;
     CHECK(kingup_game_new(&config, 2024, &game));
 
-    /* Seat 0: heuristic. Seats 1-3: ISMCTS, each with its own seed. */
+    /* Seat 0: heuristic. Seats 1-2: ISMCTS, each with its own seed. Seat 3: reader (the
+     * same search, worlds drawn from a belief read from its view). */
     KingupBot *bots[PLAYERS] = {NULL};
-    const char *names[PLAYERS] = {"heuristic", "ismcts", "ismcts", "ismcts"};
+    const char *names[PLAYERS] = {"heuristic", "ismcts", "ismcts", "reader"};
     CHECK(kingup_bot_new(KINGUP_BOT_KIND_HEURISTIC, 1, 0, &bots[0]));
-    for (uint32_t s = 1; s < PLAYERS; s++) {
+    for (uint32_t s = 1; s < 3; s++) {
         CHECK(kingup_bot_new(KINGUP_BOT_KIND_ISMCTS, 10 + s, ISMCTS_ITERATIONS, &bots[s]));
     }
+    CHECK(kingup_bot_new(KINGUP_BOT_KIND_READER, 13, ISMCTS_ITERATIONS, &bots[3]));
 
     size_t moves = 0;
     int checked = 0;

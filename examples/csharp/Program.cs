@@ -190,19 +190,19 @@ internal static class Program
         Console.WriteLine("action 55 is " + Library.ActionNotation(55) + ", \"" + Library.DescribeAction(55) + "\"");
     }
 
-    /// <summary>A heuristic bot (seat 0) against ISMCTS bots (seats 1 to 3), as a front end
-    /// runs its computer opponents; then the bots' bad input.</summary>
+    /// <summary>A heuristic bot (seat 0) against ISMCTS bots (seats 1 and 2) and a reader bot
+    /// (seat 3), as a front end runs its computer opponents; then the bots' bad input.</summary>
     private static void PlayBots()
     {
-        const uint iterations = 30; // small for a quick test; 0 asks for the default, 1000
+        const uint iterations = 30; // small for a quick test; 0 asks for the kind's default
         Config config = Library.DefaultConfig(4);
         using (var game = new Game(config, 2024))
         using (var heuristic = new Bot(BotKind.Heuristic, 1))
         using (var ismcts1 = new Bot(BotKind.Ismcts, 11, iterations))
         using (var ismcts2 = new Bot(BotKind.Ismcts, 12, iterations))
-        using (var ismcts3 = new Bot(BotKind.Ismcts, 13, iterations))
+        using (var reader = new Bot(BotKind.Reader, 13, iterations))
         {
-            Bot[] bots = { heuristic, ismcts1, ismcts2, ismcts3 };
+            Bot[] bots = { heuristic, ismcts1, ismcts2, reader };
             int moves = 0;
             // Automatic chance: a seat is always to move until the game is over.
             for (int next = game.NextSeat; next >= 0; next = game.NextSeat)
@@ -218,7 +218,7 @@ internal static class Program
                 moves++;
             }
             Refused(game, Status.InvalidArgument, "game_over", () => heuristic.Choose(game, 0));
-            Report("heuristic vs 3 ismcts bots", game, moves);
+            Report("heuristic vs 2 ismcts bots and a reader bot", game, moves);
         }
     }
 

@@ -2,7 +2,8 @@
 
     python examples/python/bots_and_vector_env.py [--envs 64] [--steps 500]
 
-First an ISMCTS bot, a heuristic bot and a random bot play one 3-player game; then
+First an ISMCTS bot, a reader bot, a heuristic bot and a random bot play one 4-player
+game; then
 ``kingup.VectorEnv`` steps many 4-player games at once with random legal actions chosen
 in NumPy, and a heuristic bot plays seat 0 of every env from that seat's view.
 """
@@ -15,12 +16,17 @@ import numpy as np
 import numpy.typing as npt
 
 import kingup
-from kingup.bots import Bot, HeuristicBot, IsmctsBot, RandomBot
+from kingup.bots import Bot, HeuristicBot, IsmctsBot, RandomBot, ReaderBot
 
 
 def bot_game(seed: int) -> list[int]:
-    game = kingup.Game(players=3, seed=seed)
-    bots: list[Bot] = [IsmctsBot(seed, iterations=200), HeuristicBot(seed), RandomBot(seed)]
+    game = kingup.Game(players=4, seed=seed)
+    bots: list[Bot] = [
+        IsmctsBot(seed, iterations=200),
+        ReaderBot(seed, iterations=200),
+        HeuristicBot(seed),
+        RandomBot(seed),
+    ]
     while not game.is_over:
         seat = game.to_move
         assert seat is not None

@@ -8,7 +8,8 @@ use kingup_core::{Action, Generator, PlayerView};
 
 use crate::{Bot, HeuristicBot, IsmctsBot, IsmctsConfig, RandomBot};
 
-/// The kinds of bot, by the names front ends use (`"random"`, `"heuristic"`, `"ismcts"`).
+/// The kinds of bot, by the names front ends use (`"random"`, `"heuristic"`, `"ismcts"`,
+/// `"reader"`).
 ///
 /// ```
 /// use kingup_bots::BotKind;
@@ -17,7 +18,7 @@ use crate::{Bot, HeuristicBot, IsmctsBot, IsmctsConfig, RandomBot};
 /// assert_eq!(BotKind::Heuristic.to_string(), "heuristic");
 /// assert_eq!(
 ///     "alphazero".parse::<BotKind>().unwrap_err().to_string(),
-///     "unknown bot \"alphazero\": expected random, heuristic or ismcts"
+///     "unknown bot \"alphazero\": expected random, heuristic, ismcts or reader"
 /// );
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -26,13 +27,22 @@ pub enum BotKind {
     Random,
     /// [`HeuristicBot`]: rules of thumb, fast.
     Heuristic,
-    /// [`IsmctsBot`]: search over worlds sampled from its view; the strongest.
+    /// [`IsmctsBot`] with [`IsmctsConfig::default`]: search over worlds sampled uniformly
+    /// from its view.
     Ismcts,
+    /// [`IsmctsBot`] with the preset [`IsmctsConfig::reader`]: search over worlds drawn
+    /// from a belief read from its view.
+    Reader,
 }
 
 impl BotKind {
     /// Every kind, weakest first.
-    pub const ALL: [BotKind; 3] = [BotKind::Random, BotKind::Heuristic, BotKind::Ismcts];
+    pub const ALL: [BotKind; 4] = [
+        BotKind::Random,
+        BotKind::Heuristic,
+        BotKind::Ismcts,
+        BotKind::Reader,
+    ];
 
     /// The kind's name.
     pub const fn name(self) -> &'static str {
@@ -40,6 +50,29 @@ impl BotKind {
             BotKind::Random => "random",
             BotKind::Heuristic => "heuristic",
             BotKind::Ismcts => "ismcts",
+            BotKind::Reader => "reader",
+        }
+    }
+
+    /// Whether the kind searches, and so takes [`BotSpec::search`] settings (an iteration
+    /// count, a time limit, an exploration constant): `ismcts` and `reader`.
+    ///
+    /// ```
+    /// use kingup_bots::BotKind;
+    ///
+    /// assert!(BotKind::Reader.searches());
+    /// assert!(!BotKind::Heuristic.searches());
+    /// ```
+    pub const fn searches(self) -> bool {
+        matches!(self, BotKind::Ismcts | BotKind::Reader)
+    }
+
+    /// The search settings a [`BotSpec`] of this kind starts from: the preset
+    /// [`IsmctsConfig::reader`] for `reader`, [`IsmctsConfig::default`] for every other kind.
+    pub fn default_search(self) -> IsmctsConfig {
+        match self {
+            BotKind::Reader => IsmctsConfig::reader(),
+            _ => IsmctsConfig::default(),
         }
     }
 }
@@ -52,7 +85,7 @@ impl fmt::Display for BotKind {
 
 /// A name that is not a bot kind (the text is kept to at most 32 characters).
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("unknown bot {0:?}: expected random, heuristic or ismcts")]
+#[error("unknown bot {0:?}: expected random, heuristic, ismcts or reader")]
 pub struct ParseBotKindError(String);
 
 impl FromStr for BotKind {
@@ -93,7 +126,7 @@ impl BotError {
     }
 }
 
-/// What bot to build: a kind and, for ISMCTS, its search settings. Every front end builds
+/// What bot to build: a kind and, for the searching kinds, its search settings. Every front end builds
 /// its bots from one, so the names, defaults and limits are the same everywhere.
 ///
 /// ```
@@ -115,33 +148,42 @@ impl BotError {
 pub struct BotSpec {
     /// The kind of bot.
     pub kind: BotKind,
-    /// The search settings (used by [`BotKind::Ismcts`] only).
+    /// The search settings (used by the kinds that [search](BotKind::searches) only).
     pub search: IsmctsConfig,
 }
 
 impl BotSpec {
-    /// A bot of `kind` with the default settings.
+    /// A bot of `kind` with the kind's default settings ([`BotKind::default_search`]).
+    ///
+    /// ```
+    /// use kingup_bots::{BotKind, BotSpec, IsmctsConfig};
+    ///
+    /// assert_eq!(BotSpec::new(BotKind::Reader).search, IsmctsConfig::reader());
+    /// assert_eq!(BotSpec::new(BotKind::Ismcts).search, IsmctsConfig::default());
+    /// ```
     pub fn new(kind: BotKind) -> BotSpec {
         BotSpec {
             kind,
-            search: IsmctsConfig::default(),
+            search: kind.default_search(),
         }
     }
 
     /// The name a table shows for this bot: the kind's name, with the search budget for
-    /// ISMCTS (`ismcts-300`).
+    /// the searching kinds (`ismcts-300`, `reader-300`).
     ///
     /// ```
     /// use kingup_bots::{BotKind, BotSpec};
     ///
     /// assert_eq!(BotSpec::new(BotKind::Heuristic).label(), "heuristic");
     /// assert_eq!(BotSpec::new(BotKind::Ismcts).with_iterations(300)?.label(), "ismcts-300");
+    /// assert_eq!(BotSpec::new(BotKind::Reader).with_iterations(300)?.label(), "reader-300");
     /// # Ok::<(), kingup_bots::BotError>(())
     /// ```
     pub fn label(&self) -> String {
-        match self.kind {
-            BotKind::Ismcts => format!("ismcts-{}", self.search.iterations),
-            kind => kind.name().to_owned(),
+        if self.kind.searches() {
+            format!("{}-{}", self.kind.name(), self.search.iterations)
+        } else {
+            self.kind.name().to_owned()
         }
     }
 
@@ -176,12 +218,16 @@ impl BotSpec {
         match self.kind {
             BotKind::Random => AnyBot::Random(RandomBot::new(rng)),
             BotKind::Heuristic => AnyBot::Heuristic(HeuristicBot::new(rng)),
-            BotKind::Ismcts => {
-                let mut search = self.search;
-                search.iterations = search.iterations.clamp(1, IsmctsConfig::MAX_ITERATIONS);
-                AnyBot::Ismcts(IsmctsBot::new(rng, search))
-            }
+            BotKind::Ismcts => AnyBot::Ismcts(IsmctsBot::new(rng, self.clamped_search())),
+            BotKind::Reader => AnyBot::Reader(IsmctsBot::new(rng, self.clamped_search())),
         }
+    }
+
+    /// The search settings with the iteration count clamped to its range.
+    fn clamped_search(&self) -> IsmctsConfig {
+        let mut search = self.search;
+        search.iterations = search.iterations.clamp(1, IsmctsConfig::MAX_ITERATIONS);
+        search
     }
 }
 
@@ -191,14 +237,14 @@ pub enum ParseBotSpecError {
     /// The name before any `:` is no bot kind.
     #[error(transparent)]
     Kind(#[from] ParseBotKindError),
-    /// The count after `ismcts:` is not a whole number in range.
+    /// The count after `ismcts:` or `reader:` is not a whole number in range.
     #[error(
-        "ismcts:N takes 1 to {max} iterations, not {0:?}",
+        "ismcts:N and reader:N take 1 to {max} iterations, not {0:?}",
         max = IsmctsConfig::MAX_ITERATIONS
     )]
     Iterations(String),
-    /// A count after a kind other than ISMCTS.
-    #[error("only ismcts takes an iteration count, not {0:?}")]
+    /// A count after a kind that does not search.
+    #[error("only ismcts and reader take an iteration count, not {0:?}")]
     NoCount(String),
 }
 
@@ -210,9 +256,9 @@ fn excerpt(text: &str) -> String {
 impl FromStr for BotSpec {
     type Err = ParseBotSpecError;
 
-    /// A kind (any case) and, for ISMCTS only, an iteration count after a colon:
-    /// `random`, `heuristic`, `ismcts`, `ismcts:300` (the spellings of `kingup arena
-    /// --entrants` and of Python's `kingup.arena`).
+    /// A kind (any case) and, for the searching kinds only, an iteration count after a
+    /// colon: `random`, `heuristic`, `ismcts`, `ismcts:300`, `reader`, `reader:300` (the
+    /// spellings of `kingup arena --entrants` and of Python's `kingup.arena`).
     ///
     /// ```
     /// use kingup_bots::{BotKind, BotSpec, IsmctsConfig};
@@ -221,7 +267,9 @@ impl FromStr for BotSpec {
     /// assert_eq!("ISMCTS:300".parse::<BotSpec>().unwrap().search.iterations, 300);
     /// let default = "ismcts".parse::<BotSpec>().unwrap();
     /// assert_eq!(default.search.iterations, IsmctsConfig::default().iterations);
-    /// for bad in ["random:3", "ismcts:0", "ismcts:x", "alphazero", "ismcts:2000000"] {
+    /// let reader = "reader:40".parse::<BotSpec>().unwrap();
+    /// assert_eq!(reader.search, IsmctsConfig { iterations: 40, ..IsmctsConfig::reader() });
+    /// for bad in ["random:3", "ismcts:0", "ismcts:x", "alphazero", "ismcts:2000000", "reader:0"] {
     ///     assert!(bad.parse::<BotSpec>().is_err(), "{bad}");
     /// }
     /// ```
@@ -233,7 +281,7 @@ impl FromStr for BotSpec {
         let spec = BotSpec::new(name.parse::<BotKind>()?);
         match (spec.kind, count) {
             (_, None) => Ok(spec),
-            (BotKind::Ismcts, Some(count)) => count
+            (kind, Some(count)) if kind.searches() => count
                 .trim()
                 .parse::<u32>()
                 .ok()
@@ -253,8 +301,10 @@ pub enum AnyBot {
     Random(RandomBot<Generator>),
     /// A heuristic bot.
     Heuristic(HeuristicBot<Generator>),
-    /// An ISMCTS bot.
+    /// An ISMCTS bot with the `ismcts` kind's settings.
     Ismcts(IsmctsBot<Generator>),
+    /// An ISMCTS bot with the `reader` kind's settings.
+    Reader(IsmctsBot<Generator>),
 }
 
 impl AnyBot {
@@ -264,6 +314,7 @@ impl AnyBot {
             AnyBot::Random(_) => BotKind::Random,
             AnyBot::Heuristic(_) => BotKind::Heuristic,
             AnyBot::Ismcts(_) => BotKind::Ismcts,
+            AnyBot::Reader(_) => BotKind::Reader,
         }
     }
 }
@@ -273,7 +324,7 @@ impl Bot for AnyBot {
         match self {
             AnyBot::Random(bot) => bot.choose(view),
             AnyBot::Heuristic(bot) => bot.choose(view),
-            AnyBot::Ismcts(bot) => bot.choose(view),
+            AnyBot::Ismcts(bot) | AnyBot::Reader(bot) => bot.choose(view),
         }
     }
 

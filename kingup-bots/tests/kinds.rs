@@ -2,8 +2,8 @@
 
 use std::time::Duration;
 
-use kingup_bots::{Bot, BotError, BotKind, BotSpec, IsmctsConfig, play};
-use kingup_core::{Config, Game, Generator};
+use kingup_bots::{AnyBot, Bot, BotError, BotKind, BotSpec, IsmctsConfig, ParseBotSpecError, play};
+use kingup_core::{Actor, Config, Game, Generator};
 
 #[test]
 fn names_round_trip_in_any_case() {
@@ -18,7 +18,13 @@ fn names_round_trip_in_any_case() {
 
 #[test]
 fn settings_are_checked_against_one_set_of_limits() {
-    let spec = BotSpec::new(BotKind::Ismcts);
+    for kind in [BotKind::Ismcts, BotKind::Reader] {
+        settings_of_a_searching_kind_are_checked(kind);
+    }
+}
+
+fn settings_of_a_searching_kind_are_checked(kind: BotKind) {
+    let spec = BotSpec::new(kind);
     assert_eq!(spec.validate(), Ok(()));
     assert_eq!(spec.with_iterations(0), Err(BotError::Iterations(0)));
     assert_eq!(
@@ -48,7 +54,7 @@ fn a_spec_and_seed_play_the_same_game_and_every_kind_finishes_one() {
             .map(|&k| BotSpec::new(k).with_iterations(50).unwrap().build(seed))
             .collect();
         let mut seats: Vec<&mut dyn Bot> = bots.iter_mut().map(|b| b as &mut dyn Bot).collect();
-        let mut game = Game::new(Config::new(3)).unwrap();
+        let mut game = Game::new(Config::new(BotKind::ALL.len() as u8)).unwrap();
         assert!(play(
             &mut game,
             &mut seats,
@@ -63,4 +69,98 @@ fn a_spec_and_seed_play_the_same_game_and_every_kind_finishes_one() {
         assert_eq!(BotSpec::new(kind).build(1).kind(), kind);
         assert_eq!(BotSpec::new(kind).build(1).name(), kind.name());
     }
+}
+
+#[test]
+fn reader_is_the_last_kind_and_parses_like_ismcts() {
+    assert_eq!(BotKind::ALL.last(), Some(&BotKind::Reader));
+    assert_eq!("Reader".parse(), Ok(BotKind::Reader));
+    assert_eq!(
+        "alphazero".parse::<BotKind>().unwrap_err().to_string(),
+        "unknown bot \"alphazero\": expected random, heuristic, ismcts or reader"
+    );
+    let spec: BotSpec = "reader:300".parse().unwrap();
+    assert_eq!(spec.kind, BotKind::Reader);
+    assert_eq!(
+        spec.search,
+        IsmctsConfig {
+            iterations: 300,
+            ..IsmctsConfig::reader()
+        }
+    );
+    assert_eq!(spec.label(), "reader-300");
+    assert_eq!("reader".parse(), Ok(BotSpec::new(BotKind::Reader)));
+    assert_eq!(BotSpec::new(BotKind::Reader).search, IsmctsConfig::reader());
+    // The ismcts kind keeps the default settings.
+    assert_eq!(
+        BotSpec::new(BotKind::Ismcts).search,
+        IsmctsConfig::default()
+    );
+    for bad in ["reader:0", "reader:x", "reader:1000001"] {
+        assert!(
+            matches!(
+                bad.parse::<BotSpec>(),
+                Err(ParseBotSpecError::Iterations(_))
+            ),
+            "{bad}"
+        );
+    }
+    assert_eq!(
+        "heuristic:3".parse::<BotSpec>().unwrap_err().to_string(),
+        "only ismcts and reader take an iteration count, not \"heuristic:3\""
+    );
+}
+
+#[test]
+fn a_reader_spec_keeps_its_preset_under_new_settings_and_builds_a_reader() {
+    let mut spec = BotSpec::new(BotKind::Reader).with_iterations(20).unwrap();
+    spec.search.time_limit = Some(Duration::from_secs(60));
+    spec.search.exploration = 0.3;
+    assert_eq!(spec.validate(), Ok(()));
+    let bot = spec.build(3);
+    assert!(matches!(bot, AnyBot::Reader(_)));
+    assert_eq!(bot.kind(), BotKind::Reader);
+    assert_eq!(bot.name(), "reader");
+    assert_eq!(
+        spec.search,
+        IsmctsConfig {
+            iterations: 20,
+            time_limit: Some(Duration::from_secs(60)),
+            exploration: 0.3,
+            ..IsmctsConfig::reader()
+        }
+    );
+}
+
+/// Every decision of one 4-seat game played by reader bots of `seed`, checked legal.
+fn reader_game(seed: u64) -> Vec<kingup_core::Action> {
+    let spec = BotSpec::new(BotKind::Reader).with_iterations(20).unwrap();
+    let mut bots: Vec<AnyBot> = (0..4).map(|s| spec.build(seed * 10 + s)).collect();
+    let mut game = Game::new(Config::new(4)).unwrap();
+    let mut chance = Generator::new(seed);
+    let mut actions = Vec::new();
+    loop {
+        let seat = match game.actor() {
+            Actor::Chance => {
+                game.resolve_chance(&mut chance, &mut ());
+                continue;
+            }
+            Actor::Seat(seat) => seat,
+            Actor::Voters(seats) => seats.iter().next().unwrap(),
+            Actor::Nobody => break,
+        };
+        let action = bots[seat.index()].choose(&game.player_view(seat)).unwrap();
+        assert!(game.is_legal(seat, action), "{action:?}");
+        game.apply(seat, action).unwrap();
+        actions.push(action);
+    }
+    actions
+}
+
+#[test]
+fn reader_bots_of_a_seed_play_the_same_legal_game_twice() {
+    let first = reader_game(4);
+    assert!(!first.is_empty());
+    assert_eq!(first, reader_game(4));
+    assert_ne!(first, reader_game(5));
 }

@@ -8,9 +8,7 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::Instant;
 
-use kingup_bots::{
-    ArenaConfig, ArenaResults, Bot, BotKind, BotSpec, Entrant, TournamentConfig, arena,
-};
+use kingup_bots::{ArenaConfig, ArenaResults, Bot, BotSpec, Entrant, TournamentConfig, arena};
 use kingup_core::Config;
 
 use crate::args;
@@ -77,7 +75,8 @@ fn parse(args: &[OsString]) -> Result<Option<Options>, CliError> {
     Ok(Some(o))
 }
 
-/// Parses `random,heuristic,ismcts:300`: each item a [`BotSpec`] as the core reads it.
+/// Parses `random,heuristic,ismcts:300,reader:300`: each item a [`BotSpec`] as the core
+/// reads it.
 fn parse_entrants(text: &str) -> Result<Vec<BotSpec>, CliError> {
     text.split(',')
         .map(|item| {
@@ -87,7 +86,8 @@ fn parse_entrants(text: &str) -> Result<Vec<BotSpec>, CliError> {
         .collect()
 }
 
-/// `random`, `heuristic`, `ismcts-300`; numbered when one appears more than once.
+/// `random`, `heuristic`, `ismcts-300`, `reader-300`; numbered when one appears more than
+/// once.
 fn names(specs: &[BotSpec]) -> Vec<String> {
     kingup_bots::numbered(&specs.iter().map(BotSpec::label).collect::<Vec<_>>())
 }
@@ -96,9 +96,12 @@ fn names(specs: &[BotSpec]) -> Vec<String> {
 fn spec_list(specs: &[BotSpec]) -> String {
     let items: Vec<String> = specs
         .iter()
-        .map(|s| match s.kind {
-            BotKind::Ismcts => format!("ismcts:{}", s.search.iterations),
-            kind => kind.name().to_owned(),
+        .map(|s| {
+            if s.kind.searches() {
+                format!("{}:{}", s.kind, s.search.iterations)
+            } else {
+                s.kind.name().to_owned()
+            }
         })
         .collect();
     items.join(",")
@@ -269,7 +272,7 @@ fn escape(text: &str) -> String {
 
 #[cfg(test)]
 mod tests {
-    use kingup_bots::IsmctsConfig;
+    use kingup_bots::{BotKind, IsmctsConfig};
 
     use super::*;
 

@@ -40,7 +40,7 @@ pub(crate) fn run(args: &[OsString]) -> Result<ExitCode, CliError> {
         }
     }
     let views = positions_from_games(players, positions, seed);
-    let mut bot = bots::spec(BotKind::Ismcts, iterations).build(seed);
+    let mut bot = bots::spec(BotKind::Ismcts, Some(iterations)).build(seed);
     // By phase: placement, climb, vote; then all.
     let mut time = [Duration::ZERO; 3];
     let mut count = [0u32; 3];

@@ -4,7 +4,7 @@ use kingup_bots::{AnyBot, BotKind, BotSpec, IsmctsConfig};
 
 use crate::CliError;
 
-/// Parses `ismcts,heuristic,random` (names in any case).
+/// Parses `ismcts,heuristic,random,reader` (names in any case).
 pub(crate) fn parse_list(text: &str) -> Result<Vec<BotKind>, CliError> {
     text.split(',')
         .map(|name| {
@@ -14,11 +14,27 @@ pub(crate) fn parse_list(text: &str) -> Result<Vec<BotKind>, CliError> {
         .collect()
 }
 
-/// The bot spec for `kind` searching `iterations` times a move (ISMCTS only).
-pub(crate) fn spec(kind: BotKind, iterations: u32) -> BotSpec {
+/// The bot spec for `kind` searching `iterations` times a move if given, else as many as
+/// its kind's preset (the searching kinds only: `ismcts`, `reader`).
+pub(crate) fn spec(kind: BotKind, iterations: Option<u32>) -> BotSpec {
     let mut spec = BotSpec::new(kind);
-    spec.search.iterations = iterations;
+    if let Some(n) = iterations {
+        spec.search.iterations = n;
+    }
     spec
+}
+
+/// `ismcts: 1000 iterations a move` for each searching kind among `kinds`, in order of
+/// [`BotKind::ALL`].
+pub(crate) fn budgets(kinds: &[BotKind], iterations: Option<u32>) -> Vec<String> {
+    BotKind::ALL
+        .into_iter()
+        .filter(|k| k.searches() && kinds.contains(k))
+        .map(|k| {
+            let n = spec(k, iterations).search.iterations;
+            format!("{k}: {n} iterations a move")
+        })
+        .collect()
 }
 
 /// The `--iterations` flag: the limits are `kingup-bots`' own.
@@ -27,7 +43,7 @@ pub(crate) fn iterations(flag: &crate::args::Flag) -> Result<u32, CliError> {
 }
 
 /// A fresh bot of `kind` for seat `seat` of the game seeded with `seed`.
-pub(crate) fn make(kind: BotKind, iterations: u32, seed: u64, seat: usize) -> AnyBot {
+pub(crate) fn make(kind: BotKind, iterations: Option<u32>, seed: u64, seat: usize) -> AnyBot {
     spec(kind, iterations).build(bot_seed(seed, seat))
 }
 
@@ -47,11 +63,32 @@ mod tests {
     #[test]
     fn parses_names() {
         assert_eq!(
-            parse_list("ISMCTS, heuristic,random").unwrap(),
-            [BotKind::Ismcts, BotKind::Heuristic, BotKind::Random]
+            parse_list("ISMCTS, heuristic,random,Reader").unwrap(),
+            [
+                BotKind::Ismcts,
+                BotKind::Heuristic,
+                BotKind::Random,
+                BotKind::Reader
+            ]
         );
         assert!(parse_list("ismcts,,random").is_err());
         assert!(parse_list("alphazero").is_err());
         assert_ne!(bot_seed(1, 0), bot_seed(1, 1));
+    }
+
+    #[test]
+    fn iterations_apply_to_searching_kinds_and_default_to_their_presets() {
+        let reader = spec(BotKind::Reader, Some(20));
+        assert_eq!(reader.search.iterations, 20);
+        assert_eq!(reader.search.belief, IsmctsConfig::reader().belief);
+        assert_eq!(spec(BotKind::Reader, None), BotSpec::new(BotKind::Reader));
+        assert_eq!(
+            budgets(
+                &[BotKind::Reader, BotKind::Random, BotKind::Ismcts],
+                Some(7)
+            ),
+            ["ismcts: 7 iterations a move", "reader: 7 iterations a move"]
+        );
+        assert!(budgets(&[BotKind::Heuristic], Some(7)).is_empty());
     }
 }

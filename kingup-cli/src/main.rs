@@ -86,8 +86,8 @@ kingup play [--players N] [--seat S] [--bots LIST] [--seed X] [--rounds 1|3]
             [--delay MS] [--save FILE] [--load FILE]
   --players N        {min_players} to {max_players} players (default 4)
   --seat S           your seat, 0 to N-1 (default 0); seats go clockwise
-  --bots LIST        comma-separated bots: ismcts, heuristic, random; at most
-                     N entries. N entries give one bot per seat (your own
+  --bots LIST        comma-separated bots: ismcts, reader, heuristic, random; at
+                     most N entries. N entries give one bot per seat (your own
                      seat's entry is skipped); fewer are repeated over the bot
                      seats in order (default: ismcts; when watching
                      ismcts,heuristic)
@@ -97,8 +97,9 @@ kingup play [--players N] [--seat S] [--bots LIST] [--seed X] [--rounds 1|3]
   --rounds 1|3       the standard 3-round game (default) or the 1-round quick
                      variant
   --random-layout    characters start on random floors 0-3, no placement phase
-  --iterations N     ISMCTS iterations per decision,
-                     1 to {max_iterations} (default {iterations})
+  --iterations N     iterations per decision of the searching bots (ismcts,
+                     reader), 1 to {max_iterations} (default: each kind's preset,
+                     {iterations} for ismcts)
   --watch            bots play every seat and you watch as a spectator; the
                      mode whenever standard input is not a terminal (unless
                      --script)
@@ -122,20 +123,21 @@ kingup tournament [--games N] [--players N] [--bots LIST] [--seed X]
   --games N          games to play, 1 to {max_games} (default 100); seats rotate
                      every game, so a multiple of the player count is fairest
   --players N        {min_players} to {max_players} (default: the number of bots listed, else 4)
-  --bots LIST        one bot per seat, {min_players} to {max_players} of: ismcts, heuristic, random
-                     (default: ismcts then heuristic for the other seats)
+  --bots LIST        one bot per seat, {min_players} to {max_players} of: ismcts, reader, heuristic,
+                     random (default: ismcts then heuristic for the other seats)
   --seed X           seed of every game's chance and bots, 0 to 2^64-1
                      (default 1)
   --threads T        worker threads, 1 to {max_threads} (default: all cores, at
                      most {max_threads}); results do not depend on it
-  --iterations N     ISMCTS iterations per decision,
-                     1 to {max_iterations} (default {iterations})
+  --iterations N     iterations per decision of the searching bots (ismcts,
+                     reader), 1 to {max_iterations} (default: each kind's preset,
+                     {iterations} for ismcts)
 
 kingup arena [--players N] [--entrants LIST] [--deals N] [--seed X]
              [--threads T] [--svg FILE]
   --players N        seats at a table, {min_players} to {max_players} (default 4)
-  --entrants LIST    N to {max_entrants} comma-separated bots: random, heuristic,
-                     ismcts or ismcts:ITERATIONS (default
+  --entrants LIST    N to {max_entrants} comma-separated bots: random, heuristic, ismcts,
+                     ismcts:ITERATIONS, reader or reader:ITERATIONS (default
                      {ladder});
                      every set of N of them is a table
   --deals N          deals to play, 1 to {max_deals} (default 100), each under

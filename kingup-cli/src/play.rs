@@ -11,7 +11,7 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::time::Duration;
 
-use kingup_bots::{AnyBot, BotKind, IsmctsConfig};
+use kingup_bots::{AnyBot, BotKind};
 use kingup_core::{Config, Game, MAX_SAVE_LEN, Seat, Session, Setup};
 
 use crate::args::{self, Flag};
@@ -30,7 +30,8 @@ struct Options {
     seed: Option<u64>,
     rounds: u8,
     random_layout: bool,
-    iterations: u32,
+    /// Iterations a move for the searching bots; `None`: each kind's preset.
+    iterations: Option<u32>,
     watch: bool,
     script: bool,
     delay: Duration,
@@ -61,7 +62,7 @@ fn parse(args: &[OsString]) -> Result<Option<Options>, CliError> {
         seed: None,
         rounds: 3,
         random_layout: false,
-        iterations: IsmctsConfig::default().iterations,
+        iterations: None,
         watch: false,
         script: false,
         delay: Duration::ZERO,
@@ -88,7 +89,7 @@ fn parse(args: &[OsString]) -> Result<Option<Options>, CliError> {
                     ));
                 }
             }
-            "--iterations" => o.iterations = bots::iterations(flag)?,
+            "--iterations" => o.iterations = Some(bots::iterations(flag)?),
             "--delay" => o.delay = Duration::from_millis(args::number(flag, 0..=MAX_DELAY_MS)?),
             "--random-layout" => o.random_layout = true,
             "--watch" => o.watch = true,
@@ -283,9 +284,9 @@ fn replay_command(o: &Options, kinds: &[Option<BotKind>], seed: u64, watch: bool
     if o.random_layout {
         command.push("--random-layout".to_owned());
     }
-    if kinds.contains(&Some(BotKind::Ismcts)) && o.iterations != IsmctsConfig::default().iterations
-    {
-        command.push(format!("--iterations {}", o.iterations));
+    let searching = kinds.iter().flatten().any(|k| k.searches());
+    if let Some(n) = o.iterations.filter(|_| searching) {
+        command.push(format!("--iterations {n}"));
     }
     if watch {
         command.push("--watch".to_owned());

@@ -83,7 +83,7 @@ impl Table {
     pub(crate) fn intro(
         &mut self,
         kinds: &[Option<BotKind>],
-        iterations: u32,
+        iterations: Option<u32>,
         loaded: Option<&Path>,
     ) {
         let config = *self.session.config();
@@ -111,8 +111,10 @@ impl Table {
             .map(|(s, kind)| format!("{s} {}", kind.map_or("you", BotKind::name)))
             .collect();
         let mut line = format!("Seats: {}", seats.join(", "));
-        if kinds.contains(&Some(BotKind::Ismcts)) {
-            line.push_str(&format!(" (ismcts: {iterations} iterations a move)"));
+        let bots: Vec<BotKind> = kinds.iter().flatten().copied().collect();
+        let budgets = crate::bots::budgets(&bots, iterations);
+        if !budgets.is_empty() {
+            line.push_str(&format!(" ({})", budgets.join("; ")));
         }
         self.print(&format!("{line}."));
         if let Some(path) = loaded {

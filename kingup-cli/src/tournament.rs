@@ -20,7 +20,8 @@ struct Options {
     bots: Option<Vec<BotKind>>,
     seed: u64,
     threads: usize,
-    iterations: u32,
+    /// Iterations a move for the searching bots; `None`: each kind's preset.
+    iterations: Option<u32>,
 }
 
 fn parse(args: &[OsString]) -> Result<Option<Options>, CliError> {
@@ -45,7 +46,7 @@ fn parse(args: &[OsString]) -> Result<Option<Options>, CliError> {
         threads: std::thread::available_parallelism()
             .map_or(1, usize::from)
             .min(TournamentConfig::MAX_THREADS),
-        iterations: 1000,
+        iterations: None,
     };
     for flag in &flags {
         match flag.name.as_str() {
@@ -60,7 +61,7 @@ fn parse(args: &[OsString]) -> Result<Option<Options>, CliError> {
             "--bots" => o.bots = Some(bots::parse_list(args::text(flag)?)?),
             "--seed" => o.seed = args::number(flag, 0..=u64::MAX)?,
             "--threads" => o.threads = args::number(flag, 1..=TournamentConfig::MAX_THREADS)?,
-            "--iterations" => o.iterations = bots::iterations(flag)?,
+            "--iterations" => o.iterations = Some(bots::iterations(flag)?),
             _ => unreachable!("args::flags accepts only the listed flags"),
         }
     }
@@ -141,8 +142,9 @@ pub(crate) fn run(args: &[OsString]) -> Result<ExitCode, CliError> {
         format!("--seed {}", o.seed),
         format!("--threads {}", o.threads),
     ];
-    if lineup.contains(&BotKind::Ismcts) {
-        command.push(format!("--iterations {}", o.iterations));
+    let searching = lineup.iter().any(|k| k.searches());
+    if let Some(n) = o.iterations.filter(|_| searching) {
+        command.push(format!("--iterations {n}"));
     }
     let progress = Progress::new(o.games, "games", std::io::stderr().is_terminal());
     let start = Instant::now();
@@ -287,7 +289,7 @@ mod tests {
             let args = format!("--games {games} --threads {threads} --iterations {iterations}");
             parse(&strings(&args)).map(|o| {
                 let o = o.unwrap();
-                (o.games, o.threads, o.iterations)
+                (o.games, o.threads, o.iterations.unwrap())
             })
         };
         let (games, threads) = (TournamentConfig::MAX_GAMES, TournamentConfig::MAX_THREADS);

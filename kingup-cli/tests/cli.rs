@@ -344,6 +344,8 @@ fn bad_arguments_exit_with_2_and_one_line() {
         format!("tournament --games {max_games}"),
         format!("tournament --threads {max_threads}"),
         format!("tournament --iterations {max_iterations}"),
+        "arena --players 3 --entrants reader:0,heuristic,random".to_owned(),
+        "play --bots reader:20".to_owned(),
         "frobnicate".to_owned(),
         format!("play --bots {long}"),
         format!("play --{long}"),
@@ -991,4 +993,41 @@ fn the_readme_shows_the_first_screen_as_printed() {
     assert!(output.status.success(), "{}", stderr(&output));
     assert_eq!(stdout(&output), shown);
     assert!(shown.contains("── since your last move"), "{shown}");
+}
+
+#[test]
+fn reader_bots_play_in_the_arena_and_at_the_table() {
+    let args = "arena --players 3 --entrants reader:20,heuristic,random --deals 2 --threads 1 \
+                --seed 3";
+    let output = kingup(args, None);
+    let text = stdout(&output);
+    assert!(output.status.success(), "{}", stderr(&output));
+    let rows: Vec<Vec<&str>> = text
+        .lines()
+        .map(|l| l.split_whitespace().collect::<Vec<_>>())
+        .filter(|f| f.len() == 12 && f[0].parse::<usize>().is_ok())
+        .collect();
+    assert_eq!(rows.len(), 3, "{text}");
+    assert!(rows.iter().any(|f| f.contains(&"reader-20")), "{text}");
+    assert!(
+        command_after(&text, "command:").contains("--entrants reader:20,heuristic,random"),
+        "{text}"
+    );
+
+    let output = kingup(
+        "play --watch --players 3 --seed 5 --bots reader,heuristic --iterations 20",
+        None,
+    );
+    let text = stdout(&output);
+    assert!(output.status.success(), "{}", stderr(&output));
+    assert!(
+        squash(&text).contains("reader: 20 iterations a move"),
+        "{text}"
+    );
+    assert!(text.contains("Game over"), "{text}");
+    let again = command_after(&text, "Same game again:");
+    assert!(
+        again.contains("--bots reader,heuristic") && again.contains("--iterations 20"),
+        "{again}"
+    );
 }

@@ -244,9 +244,13 @@ enum KingupBotKind
     // Rules of thumb: pushes its own characters up, holds back the others', vetoes
     // candidates that hurt it. Fast.
     KINGUP_BOT_KIND_HEURISTIC = 1,
-    // Information-set Monte Carlo tree search over worlds sampled from its view, with
-    // heuristic playouts: the strongest, and the slowest (time grows with `iterations`).
+    // Information-set Monte Carlo tree search over worlds sampled uniformly from its view,
+    // with heuristic playouts: slow (time grows with `iterations`).
     KINGUP_BOT_KIND_ISMCTS = 2,
+    // The same search over worlds drawn from a belief read from its view, with the
+    // `reader` preset of the engine's search settings: slow (time grows with
+    // `iterations`).
+    KINGUP_BOT_KIND_READER = 3,
 };
 #ifndef __cplusplus
 #if __STDC_VERSION__ >= 202311L
@@ -470,9 +474,10 @@ KingupStatus kingup_action_describe(uint32_t action_index,
                                     size_t *out_len);
 
 // Creates a bot of kind `kind` (a `KingupBotKind` value) drawing its randomness from the
-// generator of `seed`. `iterations` is the number of ISMCTS iterations per decision (`0`
-// for the default, 1000; at most `KINGUP_BOT_MAX_ITERATIONS`); it must be `0` for the
-// other kinds. Free the bot with `kingup_bot_free`.
+// generator of `seed`. `iterations` is the number of search iterations per decision of an
+// ISMCTS or reader bot (`0` for the kind's default, 1000 for ISMCTS; at most
+// `KINGUP_BOT_MAX_ITERATIONS`); it must be `0` for the other kinds. Free the bot with
+// `kingup_bot_free`.
 //
 // `*out` is set to NULL on failure (unless `out` itself is NULL or misaligned):
 // `KINGUP_STATUS_INVALID_ARGUMENT` for an unknown kind (reason `no_such_bot_kind`) or
@@ -505,7 +510,8 @@ void kingup_bot_free(struct KingupBot *bot);
 // argument is checked before the search starts: on failure nothing is written and the bot
 // is unchanged (its generator has not moved).
 //
-// An ISMCTS bot searches for the whole call: about `iterations` playouts of the round.
+// An ISMCTS or reader bot searches for the whole call: about `iterations` playouts of the
+// round.
 //
 // # Safety
 //

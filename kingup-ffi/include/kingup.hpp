@@ -355,7 +355,8 @@ private:
 // seat's player view only; seeded, so the same seed and calls give the same actions.
 class Bot {
 public:
-    // `iterations`: the ISMCTS search per decision (0: the default, 1000); 0 for the others.
+    // `iterations`: the ISMCTS or reader search per decision (0: the kind's default); 0 for
+    // the others.
     Bot(KingupBotKind kind, uint64_t seed, uint32_t iterations = 0) {
         check(kingup_bot_new(kind, seed, iterations, &handle_), "kingup_bot_new");
     }

@@ -1,5 +1,5 @@
-//! The bot handle: the bots of `kingup-bots` (random, heuristic, ISMCTS) picking an action
-//! for a seat of a game, from that seat's player view only.
+//! The bot handle: the bots of `kingup-bots` (random, heuristic, ISMCTS, reader) picking an
+//! action for a seat of a game, from that seat's player view only.
 
 use std::ptr;
 
@@ -19,9 +19,13 @@ pub enum KingupBotKind {
     /// Rules of thumb: pushes its own characters up, holds back the others', vetoes
     /// candidates that hurt it. Fast.
     Heuristic = 1,
-    /// Information-set Monte Carlo tree search over worlds sampled from its view, with
-    /// heuristic playouts: the strongest, and the slowest (time grows with `iterations`).
+    /// Information-set Monte Carlo tree search over worlds sampled uniformly from its view,
+    /// with heuristic playouts: slow (time grows with `iterations`).
     Ismcts = 2,
+    /// The same search over worlds drawn from a belief read from its view, with the
+    /// `reader` preset of the engine's search settings: slow (time grows with
+    /// `iterations`).
+    Reader = 3,
 }
 
 /// The engine's kind for a `KingupBotKind` value.
@@ -30,9 +34,10 @@ fn bot_kind(kind: u32) -> Result<BotKind> {
         0 => Ok(BotKind::Random),
         1 => Ok(BotKind::Heuristic),
         2 => Ok(BotKind::Ismcts),
+        3 => Ok(BotKind::Reader),
         other => Err(Error::invalid(
             reason::NO_SUCH_BOT_KIND,
-            format_args!("unknown bot kind {other} (0 random, 1 heuristic, 2 ismcts)"),
+            format_args!("unknown bot kind {other} (0 random, 1 heuristic, 2 ismcts, 3 reader)"),
         )),
     }
 }
@@ -45,14 +50,14 @@ pub const KINGUP_BOT_MAX_ITERATIONS: u32 = 1_000_000;
 // The header's literal is the engine's limit.
 const _: () = assert!(KINGUP_BOT_MAX_ITERATIONS == IsmctsConfig::MAX_ITERATIONS);
 
-/// The validated spec of a bot: `iterations` is 0 for the default search, and only an
-/// ISMCTS bot searches.
+/// The validated spec of a bot: `iterations` is 0 for the kind's default search, and only
+/// the ISMCTS and reader bots search.
 fn spec(kind: BotKind, iterations: u32) -> Result<BotSpec> {
     let spec = BotSpec::new(kind);
-    match (kind, iterations) {
-        (_, 0) => Ok(spec),
-        (BotKind::Ismcts, n) => Ok(spec.with_iterations(n)?),
-        (_, n) => Err(Error::invalid(
+    match iterations {
+        0 => Ok(spec),
+        n if kind.searches() => Ok(spec.with_iterations(n)?),
+        n => Err(Error::invalid(
             BotError::Iterations(n.into()).code(),
             format_args!("iterations must be 0 for a {kind} bot (it does not search), not {n}"),
         )),
@@ -92,9 +97,10 @@ impl KingupBot {
 }
 
 /// Creates a bot of kind `kind` (a `KingupBotKind` value) drawing its randomness from the
-/// generator of `seed`. `iterations` is the number of ISMCTS iterations per decision (`0`
-/// for the default, 1000; at most `KINGUP_BOT_MAX_ITERATIONS`); it must be `0` for the
-/// other kinds. Free the bot with `kingup_bot_free`.
+/// generator of `seed`. `iterations` is the number of search iterations per decision of an
+/// ISMCTS or reader bot (`0` for the kind's default, 1000 for ISMCTS; at most
+/// `KINGUP_BOT_MAX_ITERATIONS`); it must be `0` for the other kinds. Free the bot with
+/// `kingup_bot_free`.
 ///
 /// `*out` is set to NULL on failure (unless `out` itself is NULL or misaligned):
 /// `KINGUP_STATUS_INVALID_ARGUMENT` for an unknown kind (reason `no_such_bot_kind`) or
@@ -152,7 +158,8 @@ pub unsafe extern "C" fn kingup_bot_free(bot: *mut KingupBot) {
 /// argument is checked before the search starts: on failure nothing is written and the bot
 /// is unchanged (its generator has not moved).
 ///
-/// An ISMCTS bot searches for the whole call: about `iterations` playouts of the round.
+/// An ISMCTS or reader bot searches for the whole call: about `iterations` playouts of the
+/// round.
 ///
 /// # Safety
 ///
@@ -202,10 +209,11 @@ mod tests {
             (KingupBotKind::Random, BotKind::Random),
             (KingupBotKind::Heuristic, BotKind::Heuristic),
             (KingupBotKind::Ismcts, BotKind::Ismcts),
+            (KingupBotKind::Reader, BotKind::Reader),
         ] {
             assert_eq!(bot_kind(code as u32).unwrap(), kind);
         }
-        for bad in [3, u32::MAX] {
+        for bad in [4, u32::MAX] {
             let err = bot_kind(bad).unwrap_err();
             assert_eq!(err.status(), KingupStatus::InvalidArgument);
             assert_eq!(err.reason(), "no_such_bot_kind");
@@ -221,8 +229,21 @@ mod tests {
         let most = spec(BotKind::Ismcts, KINGUP_BOT_MAX_ITERATIONS).unwrap();
         assert_eq!(most.search.iterations, IsmctsConfig::MAX_ITERATIONS);
         assert_eq!(most.search.time_limit, None, "no time limit: deterministic");
+        assert_eq!(
+            spec(BotKind::Reader, 0).unwrap(),
+            BotSpec::new(BotKind::Reader)
+        );
+        let reader = spec(BotKind::Reader, 20).unwrap();
+        assert_eq!(
+            reader.search,
+            IsmctsConfig {
+                iterations: 20,
+                ..IsmctsConfig::reader()
+            }
+        );
         for (kind, n) in [
             (BotKind::Ismcts, KINGUP_BOT_MAX_ITERATIONS + 1),
+            (BotKind::Reader, KINGUP_BOT_MAX_ITERATIONS + 1),
             (BotKind::Random, 1),
             (BotKind::Heuristic, 5),
         ] {

@@ -52,7 +52,10 @@ impl Drop for Bot {
 }
 
 fn new_bot(kind: KingupBotKind, seed: u64) -> Bot {
-    let iterations = if kind == KingupBotKind::Ismcts { 20 } else { 0 };
+    let iterations = match kind {
+        KingupBotKind::Ismcts | KingupBotKind::Reader => 20,
+        KingupBotKind::Random | KingupBotKind::Heuristic => 0,
+    };
     let mut bot = ptr::null_mut();
     // SAFETY: `bot` is a live local.
     ok(unsafe { kingup_bot_new(kind as u32, seed, iterations, &mut bot) });
@@ -300,6 +303,7 @@ fn a_failed_bot_call_changes_neither_the_game_nor_the_bot() {
         KingupBotKind::Random,
         KingupBotKind::Heuristic,
         KingupBotKind::Ismcts,
+        KingupBotKind::Reader,
     ] {
         for (name, g) in positions() {
             let bot = new_bot(kind, 9);

@@ -14,6 +14,7 @@ use common::*;
 const RANDOM: u32 = KingupBotKind::Random as u32;
 const HEURISTIC: u32 = KingupBotKind::Heuristic as u32;
 const ISMCTS: u32 = KingupBotKind::Ismcts as u32;
+const READER: u32 = KingupBotKind::Reader as u32;
 /// Few ISMCTS iterations: the tests run unoptimized, and the search is the same at any size.
 const ITERATIONS: u32 = 50;
 
@@ -121,8 +122,12 @@ fn bots_play_whole_games() {
 
 #[test]
 fn every_kind_plays_every_seat() {
-    for kind in [RANDOM, HEURISTIC, ISMCTS] {
-        let iterations = if kind == ISMCTS { ITERATIONS } else { 0 };
+    for kind in [RANDOM, HEURISTIC, ISMCTS, READER] {
+        let iterations = if matches!(kind, ISMCTS | READER) {
+            ITERATIONS
+        } else {
+            0
+        };
         let g = game(3, 1, 0, u64::from(kind));
         let bots: Vec<BotHandle> = (0..3).map(|s| new_bot(kind, s, iterations)).collect();
         let bots: Vec<&BotHandle> = bots.iter().collect();
@@ -144,7 +149,12 @@ fn default_ismcts_iterations_play_a_decision() {
 
 #[test]
 fn a_seeded_bot_is_deterministic() {
-    for (kind, iterations) in [(RANDOM, 0), (HEURISTIC, 0), (ISMCTS, ITERATIONS)] {
+    for (kind, iterations) in [
+        (RANDOM, 0),
+        (HEURISTIC, 0),
+        (ISMCTS, ITERATIONS),
+        (READER, ITERATIONS),
+    ] {
         let game = || {
             let g = game(4, 3, 0, 11);
             let bots: Vec<BotHandle> = (0..4).map(|s| new_bot(kind, 100 + s, iterations)).collect();
@@ -203,16 +213,16 @@ fn bot_new_bad_input() {
     let stale: *mut KingupBot = ptr::dangling_mut();
     let cases = [
         (
-            3,
+            4,
             0,
             "no_such_bot_kind",
-            "unknown bot kind 3 (0 random, 1 heuristic, 2 ismcts)",
+            "unknown bot kind 4 (0 random, 1 heuristic, 2 ismcts, 3 reader)",
         ),
         (
             u32::MAX,
             0,
             "no_such_bot_kind",
-            "unknown bot kind 4294967295 (0 random, 1 heuristic, 2 ismcts)",
+            "unknown bot kind 4294967295 (0 random, 1 heuristic, 2 ismcts, 3 reader)",
         ),
         (
             RANDOM,
@@ -237,6 +247,12 @@ fn bot_new_bad_input() {
             u32::MAX,
             "iterations",
             "iterations must be 1 to 1000000, not 4294967295",
+        ),
+        (
+            READER,
+            KINGUP_BOT_MAX_ITERATIONS + 1,
+            "iterations",
+            "iterations must be 1 to 1000000, not 1000001",
         ),
     ];
     for (kind, iterations, reason, message) in cases {
@@ -347,4 +363,16 @@ fn bot_choose_bad_input() {
     };
     assert_eq!(play_with(&bot), play_with(&twin));
     assert_eq!(last_error(), "", "a successful call clears the last error");
+}
+
+#[test]
+fn a_reader_bot_is_kind_3_and_plays_legal_actions() {
+    assert_eq!(READER, 3, "appended: the existing kinds keep their values");
+    let g = game(4, 3, 0, 13);
+    let reader = new_bot(READER, 5, 20);
+    let heuristic = new_bot(HEURISTIC, 6, 0);
+    // `pick` checks every action is legal for its seat before it is played.
+    let played = play_out(&g, &[&reader, &heuristic]);
+    assert!(!played.is_empty());
+    assert_eq!(phase(&g), KingupPhase::GameOver as u32);
 }

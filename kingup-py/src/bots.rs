@@ -1,11 +1,12 @@
-//! `kingup.bots`: the bots of `kingup-bots` (random, heuristic, ISMCTS) as Python classes.
+//! `kingup.bots`: the bots of `kingup-bots` (random, heuristic, ISMCTS, reader) as Python
+//! classes.
 //!
 //! A bot decides from one seat's `PlayerView` and nothing else: `choose(game, seat)` takes
 //! `seat`'s view of the game and hands only that to the bot, so a bot can never read
 //! another seat's secret. Bots are built by `kingup_bots::BotSpec` (names, defaults and
 //! limits are the same in every front end) and draw from `Generator::new(seed)`, so the
-//! same seed and the same calls give the same actions in every language. ISMCTS searches
-//! with the GIL released.
+//! same seed and the same calls give the same actions in every language. The searching bots
+//! (ISMCTS, reader) search with the GIL released.
 
 use core::time::Duration;
 use std::sync::Mutex;
@@ -18,7 +19,7 @@ use pyo3::exceptions::{PyRuntimeError, PyTypeError};
 use pyo3::prelude::*;
 
 use crate::config::choice_arg;
-use crate::convert::{float_arg, int_arg, name_arg, seed_or_os, type_name};
+use crate::convert::{float_arg, given, int_arg, name_arg, seed_or_os, type_name};
 use crate::errors;
 use crate::game::{PyGame, idle_reason};
 use crate::sync;
@@ -36,8 +37,8 @@ pub(crate) struct PyBot {
     seed: u64,
 }
 
-/// Reads `random`, `heuristic`, `ismcts` or `ismcts:N` (`BotSpec`'s `FromStr`, the
-/// spellings of `kingup arena --entrants`).
+/// Reads `random`, `heuristic`, `ismcts`, `ismcts:N`, `reader` or `reader:N` (`BotSpec`'s
+/// `FromStr`, the spellings of `kingup arena --entrants`).
 pub(crate) fn spec_arg(obj: &Bound<'_, PyAny>) -> PyResult<BotSpec> {
     let text = name_arg(obj, "a bot spec")?;
     text.parse::<BotSpec>()
@@ -71,7 +72,7 @@ impl PyBot {
             return Err(errors::cannot_act(py, message, seat, reason.code()));
         }
         let mut bot = sync::lock(py, &self.bot)?;
-        let action = if bot.kind() == BotKind::Ismcts {
+        let action = if bot.kind().searches() {
             search(py, &mut bot, view)?
         } else {
             // Microseconds: no reason to release the GIL.
@@ -190,7 +191,7 @@ impl PyBot {
         self.seed
     }
 
-    /// `"random"`, `"heuristic"` or `"ismcts"`.
+    /// `"random"`, `"heuristic"`, `"ismcts"` or `"reader"`.
     #[getter]
     fn name(&self) -> &'static str {
         self.spec.kind.name()
@@ -200,6 +201,10 @@ impl PyBot {
         match self.spec.kind {
             BotKind::Ismcts => format!(
                 "<kingup.bots.IsmctsBot: seed {}, {} iterations>",
+                self.seed, self.spec.search.iterations
+            ),
+            BotKind::Reader => format!(
+                "<kingup.bots.ReaderBot: seed {}, {} iterations>",
                 self.seed, self.spec.search.iterations
             ),
             BotKind::Random => format!("<kingup.bots.RandomBot: seed {}>", self.seed),
@@ -246,7 +251,7 @@ impl PyHeuristicBot {
 }
 
 /// Information-set Monte Carlo tree search over worlds sampled from its view.
-#[pyclass(module = "kingup._kingup", name = "IsmctsBot", extends = PyBot, frozen)]
+#[pyclass(module = "kingup._kingup", name = "IsmctsBot", extends = PyBot, subclass, frozen)]
 #[derive(Debug)]
 pub(crate) struct PyIsmctsBot;
 
@@ -262,23 +267,13 @@ impl PyIsmctsBot {
         rollout: Option<&Bound<'_, PyAny>>,
         time_limit: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<PyClassInitializer<PyIsmctsBot>> {
-        let mut spec = BotSpec::new(BotKind::Ismcts);
-        let search = &mut spec.search;
-        if let Some(obj) = iterations.filter(|a| !a.is_none()) {
-            search.iterations = iterations_arg(obj)?;
-        }
-        if let Some(obj) = exploration.filter(|a| !a.is_none()) {
-            // Checked by `BotSpec::validate` (an int too large for a float is infinite).
-            search.exploration = float_arg(obj, "exploration")?;
-        }
-        if let Some(obj) = rollout.filter(|a| !a.is_none()) {
-            search.rollout = rollout_arg(obj)?;
-        }
-        if let Some(obj) = time_limit.filter(|a| !a.is_none()) {
-            let seconds = float_arg(obj, "time_limit")?;
-            search.time_limit = Some(time_limit_arg(py, seconds)?);
-        }
-        let base = PyBot::new(py, spec, seed)?;
+        let settings = SearchArgs {
+            iterations,
+            exploration,
+            rollout,
+            time_limit,
+        };
+        let base = PyBot::new(py, settings.spec(py, BotKind::Ismcts)?, seed)?;
         Ok(PyClassInitializer::from(base).add_subclass(PyIsmctsBot))
     }
 
@@ -311,6 +306,69 @@ impl PyIsmctsBot {
             .search
             .time_limit
             .map(|d| d.as_secs_f64())
+    }
+}
+
+/// The same search as `IsmctsBot` with the reader preset of its settings: worlds drawn
+/// from a belief read from its view. Settings not given keep the preset's values.
+#[pyclass(module = "kingup._kingup", name = "ReaderBot", extends = PyIsmctsBot, frozen)]
+#[derive(Debug)]
+pub(crate) struct PyReaderBot;
+
+#[pymethods]
+impl PyReaderBot {
+    #[new]
+    #[pyo3(signature = (seed=None, iterations=None, exploration=None, rollout=None, time_limit=None))]
+    fn new(
+        py: Python<'_>,
+        seed: Option<&Bound<'_, PyAny>>,
+        iterations: Option<&Bound<'_, PyAny>>,
+        exploration: Option<&Bound<'_, PyAny>>,
+        rollout: Option<&Bound<'_, PyAny>>,
+        time_limit: Option<&Bound<'_, PyAny>>,
+    ) -> PyResult<PyClassInitializer<PyReaderBot>> {
+        let settings = SearchArgs {
+            iterations,
+            exploration,
+            rollout,
+            time_limit,
+        };
+        let base = PyBot::new(py, settings.spec(py, BotKind::Reader)?, seed)?;
+        Ok(PyClassInitializer::from(base)
+            .add_subclass(PyIsmctsBot)
+            .add_subclass(PyReaderBot))
+    }
+}
+
+/// The search settings given to `IsmctsBot(...)` or `ReaderBot(...)` (`None`: not given).
+struct SearchArgs<'a, 'py> {
+    iterations: Option<&'a Bound<'py, PyAny>>,
+    exploration: Option<&'a Bound<'py, PyAny>>,
+    rollout: Option<&'a Bound<'py, PyAny>>,
+    time_limit: Option<&'a Bound<'py, PyAny>>,
+}
+
+impl SearchArgs<'_, '_> {
+    /// The spec of a `kind` bot: the kind's preset with the settings given (checked later
+    /// by `BotSpec::validate`).
+    fn spec(&self, py: Python<'_>, kind: BotKind) -> PyResult<BotSpec> {
+        let mut spec = BotSpec::new(kind);
+        let search = &mut spec.search;
+        if let Some(obj) = given(self.iterations) {
+            search.iterations = iterations_arg(obj)?;
+        }
+        if let Some(obj) = given(self.exploration) {
+            // Checked by `BotSpec::validate` (an int too large for a float is infinite).
+            search.exploration = float_arg(obj, "exploration")?;
+        }
+        if let Some(obj) = given(self.rollout) {
+            search.rollout = rollout_arg(obj)?;
+        }
+        if let Some(obj) = given(self.time_limit) {
+            let seconds = float_arg(obj, "time_limit")?;
+            search.time_limit = Some(time_limit_arg(py, seconds)?);
+        }
+        Ok(spec)
     }
 }
 

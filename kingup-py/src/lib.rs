@@ -111,6 +111,7 @@ fn _kingup(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<bots::PyRandomBot>()?;
     m.add_class::<bots::PyHeuristicBot>()?;
     m.add_class::<bots::PyIsmctsBot>()?;
+    m.add_class::<bots::PyReaderBot>()?;
     m.add_class::<vector::PyVectorEnv>()?;
     m.add_class::<arena::PyArenaResults>()?;
     m.add_class::<arena::PyArenaStanding>()?;

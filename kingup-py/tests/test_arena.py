@@ -185,3 +185,13 @@ def test_entrant_error_pickles() -> None:
     again = pickle.loads(pickle.dumps(err))
     assert (again.message, again.entrant) == (err.message, "x")
     assert isinstance(again, kingup.KingupError) and isinstance(again, ValueError)
+
+
+def test_reader_entrants_by_spec() -> None:
+    results = kingup.arena(["reader:20", "heuristic", "random"], players=3, deals=2, seed=4)
+    assert [s.name for s in results.standings] == ["reader-20", "heuristic", "random"]
+    assert all(s.games == 6 for s in results.standings)
+    with pytest.raises(InvalidConfigError, match="reader:N"):
+        kingup.arena(["reader:0", "random", "random"], players=3)
+    with pytest.raises(InvalidConfigError, match="only ismcts and reader"):
+        kingup.arena(["heuristic:5", "random", "random"], players=3)

@@ -13,7 +13,15 @@ import pytest
 
 import kingup
 from kingup import IllegalActionError, IllegalReason, Phase
-from kingup.bots import Bot, HeuristicBot, IsmctsBot, RandomBot, pettingzoo_action, policy
+from kingup.bots import (
+    Bot,
+    HeuristicBot,
+    IsmctsBot,
+    RandomBot,
+    ReaderBot,
+    pettingzoo_action,
+    policy,
+)
 
 from conftest import play_until
 
@@ -50,7 +58,12 @@ def test_same_seed_same_game_other_seed_other_game() -> None:
 
 def test_each_bot_is_deterministic_for_a_seed() -> None:
     game = play_until(kingup.Game(players=4, seed=3), __import__("random").Random(1), Phase.CLIMB)
-    for make in (RandomBot, HeuristicBot, lambda s: IsmctsBot(s, iterations=50)):
+    for make in (
+        RandomBot,
+        HeuristicBot,
+        lambda s: IsmctsBot(s, iterations=50),
+        lambda s: ReaderBot(s, iterations=20),
+    ):
         a, b = make(7), make(7)
         assert [a.choose(game) for _ in range(5)] == [b.choose(game) for _ in range(5)]
 
@@ -67,7 +80,15 @@ def test_choose_view_is_choose() -> None:
         game.apply(action)
 
 
-@pytest.mark.parametrize("make", [RandomBot, HeuristicBot, lambda s: IsmctsBot(s, iterations=40)])
+@pytest.mark.parametrize(
+    "make",
+    [
+        RandomBot,
+        HeuristicBot,
+        lambda s: IsmctsBot(s, iterations=40),
+        lambda s: ReaderBot(s, iterations=20),
+    ],
+)
 def test_a_bot_sees_only_its_seats_view(make: Any) -> None:
     """Other games that the seat cannot tell apart (other objectives, other votes) get the
     same decision from the same bot state: the bot reads nothing but the view."""
@@ -103,7 +124,15 @@ def unchanged_bot(make: Any, call: Any, error: type[BaseException]) -> BaseExcep
     return info.value
 
 
-@pytest.mark.parametrize("make", [RandomBot, HeuristicBot, lambda s: IsmctsBot(s, iterations=20)])
+@pytest.mark.parametrize(
+    "make",
+    [
+        RandomBot,
+        HeuristicBot,
+        lambda s: IsmctsBot(s, iterations=20),
+        lambda s: ReaderBot(s, iterations=20),
+    ],
+)
 def test_a_seat_that_may_not_act(make: Any) -> None:
     game = kingup.Game(players=4, seed=1, first_player=0)
     err = unchanged_bot(make, lambda b: b.choose(game, 2), IllegalActionError)
@@ -214,6 +243,37 @@ def test_properties() -> None:
     assert repr(RandomBot(3)) == "<kingup.bots.RandomBot: seed 3>"
     assert HeuristicBot(9).name == "heuristic" and isinstance(HeuristicBot(9), Bot)
     assert isinstance(RandomBot().seed, int)  # drawn from the OS
+
+
+def test_a_reader_bot_is_an_ismcts_bot_with_the_reader_preset() -> None:
+    bot = ReaderBot(4, iterations=20, exploration=1.5, time_limit=60.0)
+    assert isinstance(bot, IsmctsBot) and isinstance(bot, Bot)
+    assert (bot.seed, bot.name, bot.iterations, bot.exploration) == (4, "reader", 20, 1.5)
+    assert bot.time_limit == 60.0
+    assert repr(bot) == "<kingup.bots.ReaderBot: seed 4, 20 iterations>"
+    assert IsmctsBot(4).name == "ismcts"
+    with pytest.raises(kingup.InvalidConfigError) as info:
+        ReaderBot(1, iterations=0)
+    assert info.value.reason == "iterations"
+
+
+def test_reader_bots_play_a_legal_game_the_same_way_twice() -> None:
+    def game(seed: int) -> list[int]:
+        g = kingup.Game(players=3, seed=seed)
+        bots = [ReaderBot(seed * 10 + s, iterations=15) for s in range(3)]
+        played: list[int] = []
+        while not g.is_over:
+            seat = g.to_move
+            assert seat is not None
+            action = bots[seat].choose(g, seat)
+            assert action in g.legal_actions(seat)
+            g.apply(action, seat)
+            played.append(action)
+        return played
+
+    first = game(2)
+    assert first and game(2) == first
+    assert game(3) != first
 
 
 def test_ismcts_releases_the_gil() -> None:

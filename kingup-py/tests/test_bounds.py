@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 
 import kingup
-from kingup.bots import MAX_ITERATIONS, MAX_TIME_LIMIT, IsmctsBot
+from kingup.bots import MAX_ITERATIONS, MAX_TIME_LIMIT, IsmctsBot, ReaderBot
 
 HUGE = "x" * 10_000_000
 #: Longest message any refusal below may give: a sentence and a 40-character quote.
@@ -147,6 +147,9 @@ def test_bot_limits_are_kingup_bots() -> None:
         IsmctsBot(iterations=MAX_ITERATIONS + 1)
     with pytest.raises(kingup.InvalidConfigError, match="at most 3600 s"):
         IsmctsBot(time_limit=MAX_TIME_LIMIT + 0.001)
+    assert ReaderBot(iterations=MAX_ITERATIONS).iterations == MAX_ITERATIONS
+    with pytest.raises(kingup.InvalidConfigError, match="iterations must be 1 to 1000000"):
+        ReaderBot(iterations=MAX_ITERATIONS + 1)
 
 
 def test_binding_limits_are_one_constant_each() -> None:

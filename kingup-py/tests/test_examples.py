@@ -35,7 +35,7 @@ def test_typed_usage_example_runs() -> None:
 
 def test_bots_and_vector_env_example_runs() -> None:
     out = run(str(EXAMPLES / "bots_and_vector_env.py"), "--envs", "16", "--steps", "400")
-    assert "bots ['ismcts', 'heuristic', 'random'] scored" in out
+    assert "bots ['ismcts', 'reader', 'heuristic', 'random'] scored" in out
     assert "games finished in 16 envs" in out
 
 

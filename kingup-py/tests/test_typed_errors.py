@@ -10,7 +10,7 @@ import numpy as np
 import pytest
 
 import kingup
-from kingup.bots import IsmctsBot
+from kingup.bots import IsmctsBot, ReaderBot
 
 
 @pytest.mark.parametrize(
@@ -76,10 +76,11 @@ def test_vector_env_counts(kwargs: dict[str, Any], error: type[Exception]) -> No
     ],
 )
 def test_bot_numbers_are_numbers(kwargs: dict[str, Any], error: type[Exception], reason: str | None) -> None:
-    with pytest.raises(error) as info:
-        IsmctsBot(**kwargs)
-    if reason is not None:
-        assert getattr(info.value, "reason") == reason
+    for make in (IsmctsBot, ReaderBot):
+        with pytest.raises(error) as info:
+            make(**kwargs)
+        if reason is not None:
+            assert getattr(info.value, "reason") == reason
 
 
 def test_bot_numbers_accept_ints_and_numpy_floats() -> None:

@@ -10,12 +10,13 @@ import pytest
 
 import kingup
 from kingup import InvalidConfigError, SeatError, VectorEnv
-from kingup.bots import HeuristicBot, IsmctsBot, RandomBot
+from kingup.bots import HeuristicBot, IsmctsBot, RandomBot, ReaderBot
 
 BOTS: dict[str, Any] = {
     "random": RandomBot,
     "heuristic": HeuristicBot,
     "ismcts-20": lambda seed: IsmctsBot(seed=seed, iterations=20),
+    "reader-20": lambda seed: ReaderBot(seed=seed, iterations=20),
 }
 
 
@@ -29,6 +30,7 @@ def bot_seed(game_seed: int, seat: int) -> int:
     [
         {"players": 3, "opponents": "heuristic"},
         {"players": 3, "rounds": 1, "opponents": ["ismcts:20", "heuristic"], "seat": 0},
+        {"players": 3, "rounds": 1, "opponents": "reader:20", "seat": 1},
         {"players": 4, "opponents": "random", "seat": 2, "reward": "points"},
         {"players": 5, "opponents": ["random", "heuristic", "heuristic", "random"], "seat": 4},
         {"players": 6, "rounds": 1, "opponents": "heuristic", "seat": 3, "reward": "margin"},
@@ -100,7 +102,8 @@ def test_every_env_is_the_seeded_game_with_its_bots(config: dict[str, Any]) -> N
         ({"opponents": iter(["random"] * 3)}, TypeError, "opponents must be a bot spec"),
         ({"opponents": "alphazero"}, InvalidConfigError, "unknown bot"),
         ({"opponents": ["random", 7, "random"]}, TypeError, "a bot spec"),
-        ({"opponents": "ismcts:0"}, InvalidConfigError, "ismcts:N takes"),
+        ({"opponents": "ismcts:0"}, InvalidConfigError, "ismcts:N and reader:N take"),
+        ({"opponents": "reader:0"}, InvalidConfigError, "ismcts:N and reader:N take"),
         ({"opponents": "random", "seat": 4}, SeatError, "no seat 4"),
         ({"opponents": "random", "seat": "0"}, TypeError, "seat"),
     ],

@@ -319,9 +319,9 @@ fn load_edited(u: &mut Unstructured<'_>, game: *mut KingupGame) -> Result<Kingup
 
 /// A bot (any kind number, a few iterations) asked to choose for a seat.
 fn bot(u: &mut Unstructured<'_>, g: *mut KingupGame, seat: u32) -> Result<KingupStatus> {
-    let kind = u.int_in_range(0..=3)?;
-    // ISMCTS searches for real: a handful of iterations keeps a fuzz run quick.
-    let iterations = if kind == 2 {
+    let kind = u.int_in_range(0..=4)?;
+    // ISMCTS and reader search for real: a handful of iterations keeps a fuzz run quick.
+    let iterations = if kind == 2 || kind == 3 {
         u.int_in_range(1..=8)?
     } else {
         u.int_in_range(0..=1)?

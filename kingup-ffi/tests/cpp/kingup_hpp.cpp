@@ -198,9 +198,10 @@ void bots_play_a_game() {
     kingup::Game game(kingup::config(4), 2024);
     std::vector<kingup::Bot> bots;
     bots.emplace_back(KINGUP_BOT_KIND_HEURISTIC, 1);
-    for (uint64_t seed = 11; seed <= 13; ++seed) {
+    for (uint64_t seed = 11; seed <= 12; ++seed) {
         bots.emplace_back(KINGUP_BOT_KIND_ISMCTS, seed, 30);
     }
+    bots.emplace_back(KINGUP_BOT_KIND_READER, 13, 30);
     size_t moves = 0;
     while (std::optional<uint32_t> seat = game.next_seat()) {
         uint32_t action = bots[*seat].choose(game, *seat);

@@ -295,7 +295,6 @@ class RandomBot(Bot):
 class HeuristicBot(Bot):
     def __init__(self, seed: SupportsIndex | None = None) -> None: ...
 
-@final
 class IsmctsBot(Bot):
     def __init__(
         self,
@@ -313,6 +312,19 @@ class IsmctsBot(Bot):
     def rollout(self) -> str: ...
     @property
     def time_limit(self) -> float | None: ...
+
+@final
+class ReaderBot(IsmctsBot):
+    """``IsmctsBot`` with the reader preset of its settings; ``None``: the preset's."""
+
+    def __init__(
+        self,
+        seed: SupportsIndex | None = None,
+        iterations: SupportsIndex | None = None,
+        exploration: float | SupportsIndex | None = None,
+        rollout: str | None = None,
+        time_limit: float | SupportsIndex | None = None,
+    ) -> None: ...
 
 _Step = tuple[
     npt.NDArray[np.float32],

@@ -1,4 +1,4 @@
-"""Bots: the engine's random, heuristic and ISMCTS players, running in Rust.
+"""Bots: the engine's random, heuristic, ISMCTS and reader players, running in Rust.
 
 >>> import kingup
 >>> from kingup.bots import HeuristicBot, RandomBot
@@ -12,7 +12,8 @@ A bot decides from one seat's view and nothing else: ``bot.choose(game, seat)`` 
 the engine's bot ``game.view(seat)`` only, so it can never read another seat's objective
 or vote. ``bot.choose_view(view)`` decides from a ``PlayerView`` directly. A bot owns a
 seeded random stream: the same seed and the same calls give the same actions, on every
-platform. ``IsmctsBot`` searches with the GIL released.
+platform. ``IsmctsBot`` and ``ReaderBot`` (the same search with the reader preset of its
+settings: worlds drawn from a belief read from its view) search with the GIL released.
 
 Adapters: ``pettingzoo_action(bot, env)`` / ``policy(bot)`` for the PettingZoo AEC env of
 ``kingup.pettingzoo``, and ``openspiel_bot(bot, player_id)`` (a ``pyspiel.Bot`` for the
@@ -24,7 +25,16 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from ._kingup import MAX_ITERATIONS, MAX_TIME_LIMIT, Bot, Game, HeuristicBot, IsmctsBot, RandomBot
+from ._kingup import (
+    MAX_ITERATIONS,
+    MAX_TIME_LIMIT,
+    Bot,
+    Game,
+    HeuristicBot,
+    IsmctsBot,
+    RandomBot,
+    ReaderBot,
+)
 from .errors import IllegalActionError
 
 if TYPE_CHECKING:
@@ -37,6 +47,7 @@ __all__ = [
     "HeuristicBot",
     "IsmctsBot",
     "RandomBot",
+    "ReaderBot",
     "openspiel_bot",
     "pettingzoo_action",
     "policy",

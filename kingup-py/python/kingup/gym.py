@@ -36,7 +36,7 @@ from gymnasium import spaces
 
 from . import _kingup
 from ._kingup import Bot, Game
-from .bots import HeuristicBot, IsmctsBot, RandomBot
+from .bots import HeuristicBot, IsmctsBot, RandomBot, ReaderBot
 from .errors import InvalidConfigError, shown
 
 __all__ = ["KingUpEnv", "KingUpVectorEnv", "BotFactory"]
@@ -48,6 +48,7 @@ _BOTS: dict[str, BotFactory] = {
     "random": RandomBot,
     "heuristic": HeuristicBot,
     "ismcts": IsmctsBot,
+    "reader": ReaderBot,
 }
 _ILLEGAL = ("terminate", "raise")
 

@@ -69,7 +69,8 @@ class KingUpVecEnv(VecEnv):
         threads: int = 1,
     ) -> None:
         """``opponents`` is a bot spec for every other seat or one per other seat in seat
-        order (``"random"``, ``"heuristic"``, ``"ismcts"``, ``"ismcts:N"``); the other
+        order (``"random"``, ``"heuristic"``, ``"ismcts"``, ``"ismcts:N"``, ``"reader"``,
+        ``"reader:N"``); the other
         arguments are ``kingup.VectorEnv``'s."""
         self._native: _kingup.VectorEnv | None = _kingup.VectorEnv(
             num_envs,

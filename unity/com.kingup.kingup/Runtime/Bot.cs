@@ -11,9 +11,9 @@ namespace KingUp
         private readonly BotHandle handle = new BotHandle();
 
         /// <summary>A bot of <paramref name="kind"/> seeded with <paramref name="seed"/>.
-        /// <paramref name="iterations"/> is the ISMCTS search per decision (0: the default,
-        /// 1000; at most <see cref="Library.MaxBotIterations"/>) and must be 0 for the
-        /// other kinds.</summary>
+        /// <paramref name="iterations"/> is the ISMCTS or reader search per decision (0: the
+        /// kind's default, 1000 for ISMCTS; at most <see cref="Library.MaxBotIterations"/>)
+        /// and must be 0 for the other kinds.</summary>
         public Bot(BotKind kind, ulong seed, uint iterations = 0)
         {
             KingupBot* made = null;
@@ -23,8 +23,8 @@ namespace KingUp
 
         /// <summary>An action legal for <paramref name="seat"/> now, to pass to
         /// <see cref="Game.Apply"/>. The game is not changed. Throws KingUpException
-        /// (InvalidArgument) when that seat may not act now. An ISMCTS bot searches
-        /// during the call: run it off the main thread in a game loop.</summary>
+        /// (InvalidArgument) when that seat may not act now. An ISMCTS or reader bot
+        /// searches during the call: run it off the main thread in a game loop.</summary>
         public uint Choose(Game game, uint seat)
         {
             if (game == null)

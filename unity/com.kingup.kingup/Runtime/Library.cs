@@ -18,7 +18,7 @@ namespace KingUp
         public const int MaxLegalActions = (int)NativeMethods.KINGUP_MAX_LEGAL_ACTIONS;
         public const int FloorCount = (int)NativeMethods.KINGUP_FLOOR_COUNT;
         public const int CharacterCount = (int)NativeMethods.KINGUP_CHARACTER_COUNT;
-        /// <summary>Most ISMCTS iterations a <see cref="Bot"/> accepts (KINGUP_BOT_MAX_ITERATIONS).</summary>
+        /// <summary>Most iterations a searching <see cref="Bot"/> accepts (KINGUP_BOT_MAX_ITERATIONS).</summary>
         public const uint MaxBotIterations = NativeMethods.KINGUP_BOT_MAX_ITERATIONS;
         /// <summary>Bytes that hold any reason code with its NUL (KINGUP_MAX_REASON_LEN).</summary>
         public const int MaxReasonLength = (int)NativeMethods.KINGUP_MAX_REASON_LEN;

@@ -142,9 +142,10 @@ namespace KingUp
 
         /// <summary>
         ///  Creates a bot of kind `kind` (a `KingupBotKind` value) drawing its randomness from the
-        ///  generator of `seed`. `iterations` is the number of ISMCTS iterations per decision (`0`
-        ///  for the default, 1000; at most `KINGUP_BOT_MAX_ITERATIONS`); it must be `0` for the
-        ///  other kinds. Free the bot with `kingup_bot_free`.
+        ///  generator of `seed`. `iterations` is the number of search iterations per decision of an
+        ///  ISMCTS or reader bot (`0` for the kind's default, 1000 for ISMCTS; at most
+        ///  `KINGUP_BOT_MAX_ITERATIONS`); it must be `0` for the other kinds. Free the bot with
+        ///  `kingup_bot_free`.
         ///
         ///  `*out` is set to NULL on failure (unless `out` itself is NULL or misaligned):
         ///  `KINGUP_STATUS_INVALID_ARGUMENT` for an unknown kind (reason `no_such_bot_kind`) or
@@ -180,7 +181,8 @@ namespace KingUp
         ///  argument is checked before the search starts: on failure nothing is written and the bot
         ///  is unchanged (its generator has not moved).
         ///
-        ///  An ISMCTS bot searches for the whole call: about `iterations` playouts of the round.
+        ///  An ISMCTS or reader bot searches for the whole call: about `iterations` playouts of the
+        ///  round.
         ///
         ///  # Safety
         ///

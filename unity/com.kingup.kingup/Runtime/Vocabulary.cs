@@ -66,8 +66,12 @@ namespace KingUp
         Random = 0,
         /// <summary>Rules of thumb; fast.</summary>
         Heuristic = 1,
-        /// <summary>Information-set Monte Carlo tree search: strongest, slowest.</summary>
+        /// <summary>Information-set Monte Carlo tree search over worlds sampled uniformly
+        /// from its view: slow.</summary>
         Ismcts = 2,
+        /// <summary>The same search over worlds drawn from a belief read from its view
+        /// (the reader preset): slow.</summary>
+        Reader = 3,
     }
 
     /// <summary>A vote card (KingupVote).</summary>
