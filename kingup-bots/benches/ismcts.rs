@@ -58,14 +58,24 @@ fn positions() -> Vec<(String, PlayerView)> {
 
 fn ismcts(c: &mut Criterion) {
     let positions = positions();
-    for rollout in [Rollout::Heuristic, Rollout::Random] {
-        let mut group = c.benchmark_group(format!("ismcts_{rollout:?}").to_lowercase());
+    let heuristic = IsmctsConfig::default();
+    let random = IsmctsConfig {
+        rollout: Rollout::Random,
+        ..heuristic
+    };
+    // The reader bench reads each position afresh (one view, nobody read yet): every
+    // opponent plays at random in half the playouts.
+    for (group, config) in [
+        ("ismcts_heuristic", heuristic),
+        ("ismcts_random", random),
+        ("reader", IsmctsConfig::reader()),
+    ] {
+        let mut group = c.benchmark_group(group);
         group.throughput(Throughput::Elements(u64::from(ITERATIONS)));
         for (name, view) in &positions {
             let config = IsmctsConfig {
                 iterations: ITERATIONS,
-                rollout,
-                ..IsmctsConfig::default()
+                ..config
             };
             let mut bot = IsmctsBot::new(Generator::new(7), config);
             group.bench_function(name.as_str(), |b| {

@@ -19,6 +19,7 @@ fn main() {
     let searchers = [
         ("ismcts (default)", IsmctsConfig::default()),
         ("ismcts (mixed)", IsmctsConfig::mixed()),
+        ("reader", IsmctsConfig::reader()),
         (
             "ismcts (game value)",
             IsmctsConfig {

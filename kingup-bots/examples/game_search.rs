@@ -1,23 +1,65 @@
-//! One `IsmctsBot` with the game value, a mixed opponent model and/or belief worlds (the
+//! One `IsmctsBot` with the game value, a mixed or read opponent model and/or belief worlds (the
 //! hero, first entrant) against a field of default `IsmctsBot`s, `HeuristicBot`s or
 //! `RandomBot`s, at equal iterations; prints the standings and the hero's win rate against
-//! its fair share.
+//! its fair share. The field's search bots search as many iterations as the hero unless a
+//! sixth argument says otherwise.
 //!
 //! ```text
-//! cargo run --release -p kingup-bots --example game_search -- [games] [players] [iterations] [ismcts|heuristic|random] [game,mixed,belief|default]
+//! cargo run --release -p kingup-bots --example game_search -- [games] [players] [iterations] [ismcts|heuristic|random] [game,mixed,belief,read|default] [field iterations]
 //! ```
 
 use kingup_bots::{
     BeliefModel, Bot, Entrant, HeuristicBot, IsmctsBot, IsmctsConfig, OpponentModel, RandomBot,
     TournamentConfig, Value, tournament,
 };
-use kingup_core::{Config, Generator};
+use kingup_core::{Action, Config, Generator, PlayerView};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::time::Instant;
 
-fn ismcts<'a>(name: &str, config: IsmctsConfig) -> Entrant<'a> {
+/// Time spent deciding, and decisions, by the bots of one side (hero or field).
+#[derive(Default)]
+struct Clock {
+    nanos: AtomicU64,
+    decisions: AtomicU64,
+}
+
+impl Clock {
+    fn ms_per_decision(&self) -> f64 {
+        let decisions = self.decisions.load(Ordering::Relaxed).max(1);
+        self.nanos.load(Ordering::Relaxed) as f64 / 1e6 / decisions as f64
+    }
+}
+
+/// A search bot that adds the time of each of its decisions to a clock.
+struct Timed {
+    bot: IsmctsBot<Generator>,
+    clock: Arc<Clock>,
+}
+
+impl Bot for Timed {
+    fn choose(&mut self, view: &PlayerView) -> Option<Action> {
+        let start = Instant::now();
+        let action = self.bot.choose(view);
+        let nanos = u64::try_from(start.elapsed().as_nanos()).unwrap_or(u64::MAX);
+        self.clock.nanos.fetch_add(nanos, Ordering::Relaxed);
+        self.clock.decisions.fetch_add(1, Ordering::Relaxed);
+        action
+    }
+
+    fn name(&self) -> &str {
+        self.bot.name()
+    }
+}
+
+fn ismcts<'a>(name: &str, config: IsmctsConfig, clock: &Arc<Clock>) -> Entrant<'a> {
+    let clock = Arc::clone(clock);
     Entrant {
         name: name.into(),
         make: Box::new(move |seed| {
-            Box::new(IsmctsBot::new(Generator::new(seed), config)) as Box<dyn Bot>
+            let bot = IsmctsBot::new(Generator::new(seed), config);
+            let clock = Arc::clone(&clock);
+            Box::new(Timed { bot, clock }) as Box<dyn Bot>
         }),
     }
 }
@@ -50,8 +92,9 @@ fn set(config: &mut IsmctsConfig, flag: &str) {
     match (key, &mut config.value, &mut config.opponents) {
         ("scale", Value::Game { scale, .. }, _) => *scale = v,
         ("margin", Value::Game { margin, .. }, _) => *margin = v,
+        ("prior", _, OpponentModel::Read { prior, .. }) => *prior = v,
         ("random", _, OpponentModel::Mixed { random, .. } | OpponentModel::Read { random, .. }) => {
-            *random = v
+            *random = v;
         }
         (
             "epsilon",
@@ -69,9 +112,19 @@ fn main() {
     let iterations: u32 = args.get(2).and_then(|a| a.parse().ok()).unwrap_or(300);
     let field = args.get(3).map_or("ismcts", String::as_str);
     let flags = args.get(4).map_or("game,mixed", String::as_str);
-    let mut entrants = vec![ismcts(&format!("hero[{flags}]"), hero(iterations, flags))];
+    let (hero_clock, field_clock) = (Arc::new(Clock::default()), Arc::new(Clock::default()));
+    let mut entrants = vec![ismcts(
+        &format!("hero[{flags}]"),
+        hero(iterations, flags),
+        &hero_clock,
+    )];
+    // The field's search budget, if not the hero's: equal time rather than equal iterations.
+    let field_iterations = args
+        .get(5)
+        .and_then(|a| a.parse().ok())
+        .unwrap_or(iterations);
     let default = IsmctsConfig {
-        iterations,
+        iterations: field_iterations,
         ..IsmctsConfig::default()
     };
     for _ in 1..players {
@@ -88,7 +141,7 @@ fn main() {
                     Box::new(RandomBot::new(Generator::new(seed))) as Box<dyn Bot>
                 }),
             },
-            _ => ismcts("ismcts", default),
+            _ => ismcts("ismcts", default, &field_clock),
         });
     }
     let config = TournamentConfig {
@@ -108,5 +161,11 @@ fn main() {
         100.0 * hero.win_rate_ci95(),
         100.0 * fair,
         (hero.win_rate() - fair) / se
+    );
+    // Wall time on a shared machine: a guide to equal time, not a benchmark.
+    println!(
+        "time per decision: hero {:.2} ms, field {:.2} ms (search bots only)",
+        hero_clock.ms_per_decision(),
+        field_clock.ms_per_decision()
     );
 }

@@ -45,6 +45,9 @@ fn main() {
             let action = bots[seat.index()]
                 .choose(&view)
                 .expect("a bot moves when asked");
+            if seat == Seat::FIRST {
+                reader.played(action);
+            }
             game.apply(seat, action).expect("bots play legal actions");
         }
     }

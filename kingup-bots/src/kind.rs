@@ -30,8 +30,9 @@ pub enum BotKind {
     /// [`IsmctsBot`] with [`IsmctsConfig::default`]: search over worlds sampled uniformly
     /// from its view.
     Ismcts,
-    /// [`IsmctsBot`] with the preset [`IsmctsConfig::reader`]: search over worlds drawn
-    /// from a belief read from its view.
+    /// [`IsmctsBot`] with the preset [`IsmctsConfig::reader`]: the same search, reading
+    /// each opponent over the game (its card, and whether it plays by its card or at
+    /// random); the strongest.
     Reader,
 }
 
@@ -126,8 +127,9 @@ impl BotError {
     }
 }
 
-/// What bot to build: a kind and, for the searching kinds, its search settings. Every front end builds
-/// its bots from one, so the names, defaults and limits are the same everywhere.
+/// What bot to build: a kind and, for the searching kinds, its search settings. Every
+/// front end builds its bots from one, so the names, defaults and limits are the same
+/// everywhere.
 ///
 /// ```
 /// use kingup_bots::{Bot, BotKind, BotSpec};

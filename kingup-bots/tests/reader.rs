@@ -61,15 +61,27 @@ fn players_of_their_cards_and_random_players_read_apart() {
     let heuristic =
         mean_random_chance(20, |seed| Box::new(HeuristicBot::new(Generator::new(seed))));
     let random = mean_random_chance(20, |seed| Box::new(RandomBot::new(Generator::new(seed))));
-    // Figures of the `rationality` example: about 0.3 and 0.95 after three rounds.
+    // The `rationality` example reads about 0.04 and 0.999 in the third round.
     assert!(
-        heuristic < 0.5,
-        "heuristic players read as random with chance {heuristic}"
+        heuristic < 0.2,
+        "heuristic players read as random: {heuristic}"
     );
-    assert!(
-        random > 0.8,
-        "random players read as random with chance {random}"
-    );
+    assert!(random > 0.9, "random players read as random: {random}");
+}
+
+#[test]
+fn a_first_view_reads_as_the_prior() {
+    let heuristic = |seed| Box::new(HeuristicBot::new(Generator::new(seed))) as Box<dyn Bot>;
+    let first = views_of_seat_0(4, 3, heuristic)[0];
+    for prior in [0.05, 0.5, 0.9] {
+        let mut reader = TableReader::with_prior(BeliefModel::default(), prior);
+        reader.observe(&first);
+        // Moves made before the reader's first view are not read.
+        for seat in (1..4).filter_map(Seat::new) {
+            assert!((reader.random_chance(seat) - prior).abs() < 1e-12);
+            assert!((reader.rationality(seat) - (1.0 - prior)).abs() < 1e-12);
+        }
+    }
 }
 
 #[test]

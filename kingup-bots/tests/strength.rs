@@ -37,6 +37,19 @@ fn ismcts<'a>(iterations: u32) -> Entrant<'a> {
     }
 }
 
+fn preset<'a>(name: &str, iterations: u32, preset: fn() -> IsmctsConfig) -> Entrant<'a> {
+    Entrant {
+        name: name.into(),
+        make: Box::new(move |seed| {
+            let config = IsmctsConfig {
+                iterations,
+                ..preset()
+            };
+            Box::new(IsmctsBot::new(Generator::new(seed), config)) as Box<dyn Bot>
+        }),
+    }
+}
+
 /// One `hero` against `players - 1` copies of `field`; returns the standings.
 fn hero_vs_field(
     players: u8,
@@ -138,18 +151,44 @@ fn the_arena_rates_heuristic_above_random() {
 #[test]
 #[cfg_attr(debug_assertions, ignore = "slow in debug builds; run with --release")]
 fn the_mixed_model_beats_default_ismcts_at_equal_iterations() {
-    let mixed = Entrant {
-        name: "mixed".into(),
-        make: Box::new(|seed| {
-            let config = IsmctsConfig {
-                iterations: MIXED_ITERATIONS,
-                ..IsmctsConfig::mixed()
-            };
-            Box::new(IsmctsBot::new(Generator::new(seed), config)) as Box<dyn Bot>
-        }),
-    };
+    let mixed = preset("mixed", MIXED_ITERATIONS, IsmctsConfig::mixed);
     let standings = hero_vs_field(4, MIXED_GAMES, mixed, || ismcts(MIXED_ITERATIONS));
     assert_beats(&standings, 4);
+}
+
+/// The reader (`IsmctsConfig::reader`, the `reader` kind) against default search bots at
+/// equal iterations: more than a fair share.
+#[test]
+#[cfg_attr(debug_assertions, ignore = "slow in debug builds; run with --release")]
+fn the_reader_beats_default_ismcts_at_equal_iterations() {
+    let reader = preset("reader", MIXED_ITERATIONS, IsmctsConfig::reader);
+    let standings = hero_vs_field(4, MIXED_GAMES, reader, || ismcts(MIXED_ITERATIONS));
+    assert_beats(&standings, 4);
+}
+
+/// Against heuristic tables the reader reads its opponents as playing their cards and
+/// models them as the default does: it wins more than the fixed mixture, which bets on
+/// random opponents, in the same deals, by several standard errors of the difference.
+#[test]
+#[cfg_attr(debug_assertions, ignore = "slow in debug builds; run with --release")]
+fn the_reader_keeps_the_edge_over_heuristic_tables_that_the_mixture_loses() {
+    let reader = hero_vs_field(
+        4,
+        MIXED_GAMES,
+        preset("reader", MIXED_ITERATIONS, IsmctsConfig::reader),
+        heuristic,
+    );
+    let mixed = hero_vs_field(
+        4,
+        MIXED_GAMES,
+        preset("mixed", MIXED_ITERATIONS, IsmctsConfig::mixed),
+        heuristic,
+    );
+    println!("{reader}\n{mixed}");
+    let (r, m) = (reader.0[0].win_rate(), mixed.0[0].win_rate());
+    let se =
+        (r * (1.0 - r) / f64::from(MIXED_GAMES) + m * (1.0 - m) / f64::from(MIXED_GAMES)).sqrt();
+    assert!(r > m + 3.0 * se, "reader {r:.3}, mixed {m:.3}, se {se:.3}");
 }
 
 /// Iterations and games of the mixed model's test: enough games for a margin of several standard

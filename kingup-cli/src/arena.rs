@@ -16,7 +16,8 @@ use crate::tournament::Progress;
 use crate::{CliError, out, text, usage};
 
 /// The default entrants: a ladder over kinds and search budgets.
-pub(crate) const LADDER: &str = "random,heuristic,ismcts:100,ismcts:300,ismcts:1000";
+pub(crate) const LADDER: &str =
+    "random,heuristic,ismcts:100,ismcts:300,reader:300,ismcts:1000,reader:1000";
 
 #[derive(Debug)]
 struct Options {

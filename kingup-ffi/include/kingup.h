@@ -247,8 +247,9 @@ enum KingupBotKind
     // Information-set Monte Carlo tree search over worlds sampled uniformly from its view,
     // with heuristic playouts: slow (time grows with `iterations`).
     KINGUP_BOT_KIND_ISMCTS = 2,
-    // The same search over worlds drawn from a belief read from its view, with the
-    // `reader` preset of the engine's search settings: slow (time grows with
+    // The same search with the `reader` preset of the engine's search settings: it reads
+    // each opponent over the game (its card, and whether it plays by its card or at
+    // random) and draws its worlds and playouts from that reading: slow (time grows with
     // `iterations`).
     KINGUP_BOT_KIND_READER = 3,
 };

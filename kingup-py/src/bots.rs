@@ -309,8 +309,9 @@ impl PyIsmctsBot {
     }
 }
 
-/// The same search as `IsmctsBot` with the reader preset of its settings: worlds drawn
-/// from a belief read from its view. Settings not given keep the preset's values.
+/// The same search as `IsmctsBot` with the reader preset of its settings: it reads each
+/// opponent over the game (its card, and whether it plays by its card or at random) and
+/// draws worlds and playouts from that reading. Settings not given keep the preset's values.
 #[pyclass(module = "kingup._kingup", name = "ReaderBot", extends = PyIsmctsBot, frozen)]
 #[derive(Debug)]
 pub(crate) struct PyReaderBot;

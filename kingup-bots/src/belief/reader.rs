@@ -8,6 +8,8 @@
 //! play that says nothing about its card and `k = 1` the model itself. Every `k` of a grid
 //! keeps its own belief over the cards; a seat's moves are evidence for both, and the
 //! evidence about `k` adds up over the rounds of a game while the cards change each round.
+//! Once a round is scored, the cards are revealed and a seat's moves are weighed under the
+//! card it held: the sharpest evidence of all.
 //!
 //! A bot sees views, not events, so the reader takes the moves from the difference between
 //! two views of the same seat: a character with a new mover was placed by it (if it was
@@ -17,7 +19,7 @@
 
 use core::cmp::Ordering;
 
-use kingup_core::{CardId, Character, Deck, Event, PlayerView, PublicView, Seat};
+use kingup_core::{Action, CardId, Character, Deck, Event, Floor, PlayerView, PublicView, Seat};
 
 use super::{Belief, BeliefModel, log_sum_exp};
 
@@ -66,16 +68,30 @@ pub struct TableReader {
     model: BeliefModel,
     /// The last view observed.
     last: Option<PlayerView>,
+    /// The viewer's action at the last view, if it said.
+    played: Option<Action>,
     /// This round's belief under each rationality of [`GRID`]: its log weights are the log
     /// chances of the seat's moves this round given each card.
     round: [Belief; GRID.len()],
-    /// By seat and rationality: the log chance of the seat's moves in earlier rounds.
+    /// By rationality: the log prior.
+    prior: [f64; GRID.len()],
+    /// By seat and rationality: the log prior times the chance of the seat's moves in
+    /// earlier rounds.
     earlier: [[f64; GRID.len()]; Seat::MAX],
 }
 
 impl TableReader {
     /// A reader that has seen nothing, weighing evidence with `model`.
     pub fn new(model: BeliefModel) -> TableReader {
+        TableReader::with_prior(model, 0.5)
+    }
+
+    /// A reader that has seen nothing and expects each seat to play at random with chance
+    /// `random` (clamped to `[0.001, 0.999]`) before it sees the seat move.
+    pub fn with_prior(model: BeliefModel, random: f64) -> TableReader {
+        let random = random.clamp(0.001, 0.999);
+        let rest = ((1.0 - random) / (GRID.len() - 1) as f64).ln();
+        let prior = core::array::from_fn(|k| if k == 0 { random.ln() } else { rest });
         let nobody = Belief {
             viewer: Seat::FIRST,
             deck: Deck::balanced(),
@@ -86,8 +102,10 @@ impl TableReader {
         TableReader {
             model,
             last: None,
+            played: None,
             round: core::array::from_fn(|_| nobody.clone()),
-            earlier: [[0.0; GRID.len()]; Seat::MAX],
+            prior,
+            earlier: [prior; Seat::MAX],
         }
     }
 
@@ -99,16 +117,24 @@ impl TableReader {
                 if view.public.round == last.public.round {
                     self.read_moves(&last.public, &view.public);
                 } else {
-                    self.close_round();
+                    self.close_round(&view.public.revealed[usize::from(last.public.round)]);
                     self.start_round(view);
                 }
             }
             _ => {
-                self.earlier = [[0.0; GRID.len()]; Seat::MAX];
+                self.earlier = [self.prior; Seat::MAX];
                 self.start_round(view);
             }
         }
         self.last = Some(*view);
+        self.played = None;
+    }
+
+    /// Tells the reader the viewer's own action at the last view observed. Optional: it
+    /// tells the viewer's climbs apart from those of another seat that moved the same
+    /// character, which the next view could not.
+    pub fn played(&mut self, action: Action) {
+        self.played = Some(action);
     }
 
     /// The posterior mean of `seat`'s rationality, in `[0, 1]`: the prior mean before it
@@ -163,14 +189,21 @@ impl TableReader {
         weights
     }
 
-    /// Adds each rationality's evidence from the round that ended to the seats' totals.
-    fn close_round(&mut self) {
+    /// Adds each rationality's evidence from the round that ended to the seats' totals:
+    /// the chance of a seat's moves given the card it revealed at the end, or, if it did not
+    /// reveal one (the reader missed the end), averaged over the cards it might have held.
+    /// (The chance of the card itself, 1 / candidates, is the same for every rationality
+    /// and left out.)
+    fn close_round(&mut self, revealed: &[Option<CardId>; Seat::MAX]) {
         for (seat, earlier) in self.earlier.iter_mut().enumerate() {
             for (k, belief) in self.round.iter().enumerate() {
                 let weights = &belief.log_weights[seat];
-                // The chance of the moves averaged over the cards (the 1 / candidates
-                // factor is the same for every k, so it is left out).
-                earlier[k] += log_sum_exp(belief.cards().map(|c| weights[c.index()]));
+                earlier[k] += match revealed[seat] {
+                    Some(card) if belief.candidates & 1 << card.index() != 0 => {
+                        weights[card.index()]
+                    }
+                    _ => log_sum_exp(belief.cards().map(|c| weights[c.index()])),
+                };
             }
         }
     }
@@ -182,27 +215,46 @@ impl TableReader {
 
     /// Turns the difference between two views of one round into events, and reads them.
     fn read_moves(&mut self, before: &PublicView, now: &PublicView) {
+        let own = self.played.take();
+        let viewer = self.round[0].viewer();
         for character in Character::ALL {
+            let mut events = Vec::new();
             let new = now.movers[character.index()].difference(before.movers[character.index()]);
-            let position = before.castle.floor_of(character);
-            for seat in new.iter() {
-                let event = match position {
-                    None => now.castle.floor_of(character).map(|floor| Event::Placed {
-                        seat,
-                        character,
-                        floor,
-                    }),
-                    Some(from) => from.up().map(|to| Event::Climbed {
+            match before.castle.floor_of(character) {
+                None => {
+                    if let Some(floor) = now.castle.floor_of(character) {
+                        events.extend(new.iter().map(|seat| Event::Placed {
+                            seat,
+                            character,
+                            floor,
+                        }));
+                    }
+                }
+                Some(from) => {
+                    let to = from.up().unwrap_or(from);
+                    let climb = |seat| Event::Climbed {
                         seat,
                         character,
                         to,
-                    }),
-                };
-                if let Some(event) = event {
-                    self.round
-                        .iter_mut()
-                        .for_each(|b| b.observe(before, &event));
+                    };
+                    events.extend(new.iter().map(climb));
+                    // Climbs by seats that had moved the character before leave no new
+                    // mover: they show as a rise nobody new explains. If one other seat
+                    // alone has moved it, the rise is its.
+                    let own_climb = own == Some(Action::Climb { character });
+                    let unexplained = rise(before, now, character)
+                        .saturating_sub(new.len() + usize::from(own_climb));
+                    let movers = now.movers[character.index()];
+                    let mut others = movers.iter().filter(|&s| s != viewer);
+                    let sole = others.next().filter(|_| others.next().is_none());
+                    // The viewer's own climb counts only when it told the reader its move.
+                    if let Some(seat) = sole.filter(|_| own.is_some() || !movers.contains(viewer)) {
+                        events.extend((0..unexplained).map(|_| climb(seat)));
+                    }
                 }
+            }
+            for event in &events {
+                self.round.iter_mut().for_each(|b| b.observe(before, event));
             }
         }
         let eliminated = now
@@ -219,6 +271,20 @@ impl TableReader {
                 .for_each(|b| b.observe(before, &event));
         }
     }
+}
+
+/// How many floors `character` rose between two views of a round (to the throne, if it was
+/// eliminated in between).
+fn rise(before: &PublicView, now: &PublicView, character: Character) -> usize {
+    let Some(from) = before.castle.floor_of(character) else {
+        return 0;
+    };
+    let to = match now.castle.floor_of(character) {
+        Some(to) => to,
+        None if now.castle.eliminated().contains(character) => Floor::Throne,
+        None => from,
+    };
+    to.index().saturating_sub(from.index())
 }
 
 impl BeliefModel {

@@ -167,8 +167,13 @@ impl<R: Rng> IsmctsBot<R> {
             nodes: Vec::new(),
             path: Vec::new(),
             logs: Vec::new(),
-            reader: matches!(config.opponents, OpponentModel::Read { .. })
-                .then(|| TableReader::new(config.belief.unwrap_or_default())),
+            reader: match config.opponents {
+                OpponentModel::Read { prior, .. } => Some(TableReader::with_prior(
+                    config.belief.unwrap_or_default(),
+                    prior,
+                )),
+                _ => None,
+            },
         }
     }
 
@@ -427,7 +432,11 @@ fn ln(x: f64) -> f64 {
 
 impl<R: Rng> Bot for IsmctsBot<R> {
     fn choose(&mut self, view: &PlayerView) -> Option<Action> {
-        self.search(view)
+        let action = self.search(view);
+        if let (Some(reader), Some(action)) = (&mut self.reader, action) {
+            reader.played(action);
+        }
+        action
     }
 
     fn name(&self) -> &str {

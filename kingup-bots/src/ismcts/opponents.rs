@@ -33,16 +33,22 @@ pub enum OpponentModel {
         /// Chance that a heuristic opponent's move is a random one.
         epsilon: f64,
     },
-    /// The mixture of [`OpponentModel::Mixed`], with each opponent's chance of a random
-    /// playout read from its moves: `random` times the posterior chance that it plays at
-    /// random rather than by its card ([`TableReader::random_chance`]). The bot draws its
-    /// worlds from the same reading ([`TableReader::weights`]), whatever
+    /// The mixture of [`OpponentModel::Mixed`], with each opponent's weights read from its
+    /// moves over the game: `random` and `epsilon` are both multiplied by the posterior
+    /// chance that it plays at random rather than by its card
+    /// ([`TableReader::random_chance`]), so an opponent read as playing its card plays out
+    /// exactly like a `HeuristicBot`. The bot draws its worlds from the same reading
+    /// ([`TableReader::weights`]), whatever
     /// [`IsmctsConfig::belief`](crate::IsmctsConfig::belief) says.
     Read {
         /// Chance of a random playout for an opponent read as surely random.
         random: f64,
-        /// Chance that a heuristic opponent's move is a random one.
+        /// Chance that a heuristic move is a random one, for an opponent read as surely
+        /// random.
         epsilon: f64,
+        /// Chance that an opponent plays at random, before it moves
+        /// ([`TableReader::with_prior`]).
+        prior: f64,
     },
 }
 
@@ -55,16 +61,20 @@ impl OpponentModel {
         epsilon: 0.2,
     };
 
-    /// The reading of [`IsmctsConfig::reader`](crate::IsmctsConfig::reader): each opponent
-    /// plays a playout at random with the posterior chance that it plays at random, and
-    /// its heuristic moves are random one time in five.
+    /// The reading of [`IsmctsConfig::reader`](crate::IsmctsConfig::reader): an opponent
+    /// read as playing at random with chance `p` plays a playout at random with chance `p`,
+    /// and otherwise like a `HeuristicBot` each of whose moves is random with chance `p`;
+    /// `p` is 0.05 until it moves. (Tuned at four and six players against default
+    /// `IsmctsBot`s and `HeuristicBot`s: `docs/bots.md`, "The reader".)
     pub const READ: OpponentModel = OpponentModel::Read {
         random: 1.0,
-        epsilon: 0.2,
+        epsilon: 1.0,
+        prior: 0.05,
     };
 
-    /// Each seat's chance of a random playout for one decision, or `None` under
-    /// [`OpponentModel::Same`]; `reader` has read the decision's view.
+    /// Each seat's chances of a random playout and of a random heuristic move for one
+    /// decision, or `None` under [`OpponentModel::Same`]; `reader` has read the decision's
+    /// view.
     pub(super) fn mixture(
         self,
         reader: Option<&TableReader>,
@@ -73,30 +83,26 @@ impl OpponentModel {
     ) -> Option<Mixture> {
         let (random, epsilon) = match self {
             OpponentModel::Same => return None,
-            OpponentModel::Mixed { random, epsilon } | OpponentModel::Read { random, epsilon } => {
-                (random, epsilon)
-            }
+            OpponentModel::Mixed { random, epsilon }
+            | OpponentModel::Read {
+                random, epsilon, ..
+            } => (random, epsilon),
         };
-        let mut chances = [0.0; Seat::MAX];
+        let mut seats = [(0.0, 0.0); Seat::MAX];
         for seat in Seat::all(players).filter(|&s| s != me) {
             let read = reader.map_or(1.0, |r| r.random_chance(seat));
-            chances[seat.index()] = random * read;
+            seats[seat.index()] = (random * read, epsilon * read);
         }
-        Some(Mixture {
-            random: chances,
-            epsilon,
-            me,
-        })
+        Some(Mixture { seats, me })
     }
 }
 
 /// The other seats' playout policies for one decision.
 #[derive(Clone, Copy, Debug)]
 pub(super) struct Mixture {
-    /// By seat: the chance of a random playout.
-    random: [f64; Seat::MAX],
-    /// The chance that a heuristic opponent's move is a random one.
-    epsilon: f64,
+    /// By seat: the chance of a random playout, and the chance that a move of a heuristic
+    /// playout is a random one.
+    seats: [(f64, f64); Seat::MAX],
     me: Seat,
 }
 
@@ -117,10 +123,11 @@ impl Mixture {
         let mut policies = [own; Seat::MAX];
         if let Some(m) = mixture {
             for seat in Seat::all(players).filter(|&s| s != m.me) {
-                policies[seat.index()] = if unit_f64(rng) < m.random[seat.index()] {
+                let (random, epsilon) = m.seats[seat.index()];
+                policies[seat.index()] = if unit_f64(rng) < random {
                     Policy::Random
                 } else {
-                    Policy::Heuristic { epsilon: m.epsilon }
+                    Policy::Heuristic { epsilon }
                 };
             }
         }

@@ -12,8 +12,8 @@ A bot decides from one seat's view and nothing else: ``bot.choose(game, seat)`` 
 the engine's bot ``game.view(seat)`` only, so it can never read another seat's objective
 or vote. ``bot.choose_view(view)`` decides from a ``PlayerView`` directly. A bot owns a
 seeded random stream: the same seed and the same calls give the same actions, on every
-platform. ``IsmctsBot`` and ``ReaderBot`` (the same search with the reader preset of its
-settings: worlds drawn from a belief read from its view) search with the GIL released.
+platform. ``IsmctsBot`` and ``ReaderBot`` (the same search, reading each opponent over the
+game: its card, and whether it plays by its card or at random) search with the GIL released.
 
 Adapters: ``pettingzoo_action(bot, env)`` / ``policy(bot)`` for the PettingZoo AEC env of
 ``kingup.pettingzoo``, and ``openspiel_bot(bot, player_id)`` (a ``pyspiel.Bot`` for the

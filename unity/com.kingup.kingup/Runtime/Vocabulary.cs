@@ -69,8 +69,8 @@ namespace KingUp
         /// <summary>Information-set Monte Carlo tree search over worlds sampled uniformly
         /// from its view: slow.</summary>
         Ismcts = 2,
-        /// <summary>The same search over worlds drawn from a belief read from its view
-        /// (the reader preset): slow.</summary>
+        /// <summary>The same search, reading each opponent over the game (its card, and
+        /// whether it plays by its card or at random; the reader preset): slow.</summary>
         Reader = 3,
     }
 
