@@ -61,7 +61,7 @@ fn players_of_their_cards_and_random_players_read_apart() {
     let heuristic =
         mean_random_chance(20, |seed| Box::new(HeuristicBot::new(Generator::new(seed))));
     let random = mean_random_chance(20, |seed| Box::new(RandomBot::new(Generator::new(seed))));
-    // The `rationality` example reads about 0.04 and 0.999 in the third round.
+    // The `reading` example reads about 0.04 and 0.999 in the third round.
     assert!(
         heuristic < 0.2,
         "heuristic players read as random: {heuristic}"
@@ -79,7 +79,6 @@ fn a_first_view_reads_as_the_prior() {
         // Moves made before the reader's first view are not read.
         for seat in (1..4).filter_map(Seat::new) {
             assert!((reader.random_chance(seat) - prior).abs() < 1e-12);
-            assert!((reader.rationality(seat) - (1.0 - prior)).abs() < 1e-12);
         }
     }
 }

@@ -1,21 +1,23 @@
-//! Reading the table over a game: each seat's card and how closely it plays its card.
+//! Reading the table over a game: each seat's card, and whether it plays by its card.
 //!
 //! The [belief](super::Belief) assumes every seat plays its card the way the model says: its
 //! characters high, the others' low, No on candidates it does not hold. A `HeuristicBot`
 //! does; a random player does not at all; a search bot does in part, and hides its card
-//! better. [`TableReader`] weighs, with the cards, each seat's *rationality* `k`: a seat of
-//! rationality `k` plays by the model with every weight multiplied by `k`, so `k = 0` is
-//! play that says nothing about its card and `k = 1` the model itself. Every `k` of a grid
-//! keeps its own belief over the cards; a seat's moves are evidence for both, and the
-//! evidence about `k` adds up over the rounds of a game while the cards change each round.
-//! Once a round is scored, the cards are revealed and a seat's moves are weighed under the
-//! card it held: the sharpest evidence of all.
+//! better. [`TableReader`] weighs two policies for each seat: by its card (the model, of
+//! *rationality* `k = 1`) or at random (`k = 0`: the model with every weight multiplied by
+//! 0, every legal move alike). Each policy keeps its own belief over the cards, and a
+//! seat's moves are evidence for both. The evidence about the policy adds up over the
+//! rounds of a game while the cards change each round; once a round is scored, the cards
+//! are revealed and a seat's moves are weighed under the card it held, the sharpest
+//! evidence of all.
 //!
 //! A bot sees views, not events, so the reader takes the moves from the difference between
 //! two views of the same seat: a character with a new mover was placed by it (if it was
-//! outside before) or climbed one floor (if it was inside), and a newly eliminated candidate
-//! reveals its votes. A seat that moves the same character twice between two views shows
-//! only the first move, and moves before the first view of a round are not seen.
+//! outside before) or climbed (if it was inside); a rise that no new mover explains
+//! belongs to the one other seat that moved the character before, if there is one; a newly
+//! eliminated candidate reveals the votes. A seat that moves the same character twice
+//! between two views shows once, and moves before the reader's first view of a round are
+//! not seen.
 
 use core::cmp::Ordering;
 
@@ -23,14 +25,13 @@ use kingup_core::{Action, CardId, Character, Deck, Event, Floor, PlayerView, Pub
 
 use super::{Belief, BeliefModel, log_sum_exp};
 
-/// The rationalities weighed, under a uniform prior: two policies, at random and by the
-/// card. (Finer grids read `HeuristicBot`s and search bots less far apart: the `rationality`
-/// example.)
+/// The rationalities weighed: at random and by the card. (A third, `k = 0.5`, read
+/// `HeuristicBot`s and search bots less far apart in their chance of random play.)
 const GRID: [f64; 2] = [0.0, 1.0];
 
-/// One seat's reading of the others over a game: a belief over each seat's card for each
-/// rationality of a grid, and the evidence about each seat's rationality from earlier
-/// rounds (see the [module docs](self)). Feed it every view of the seat's decisions, in
+/// One seat's reading of the others over a game: a belief over each seat's card under each
+/// policy, and the evidence about each seat's policy from earlier rounds (see the
+/// [module docs](self)). Feed it every view of the seat's decisions, in
 /// order, with [`TableReader::observe`]; a view that does not continue the last one (another
 /// seat, another game) starts afresh.
 ///
@@ -70,12 +71,12 @@ pub struct TableReader {
     last: Option<PlayerView>,
     /// The viewer's action at the last view, if it said.
     played: Option<Action>,
-    /// This round's belief under each rationality of [`GRID`]: its log weights are the log
-    /// chances of the seat's moves this round given each card.
+    /// This round's belief under each policy of [`GRID`]: its log weights are the log
+    /// chances of each seat's moves this round given each card.
     round: [Belief; GRID.len()],
-    /// By rationality: the log prior.
+    /// By policy: the log prior.
     prior: [f64; GRID.len()],
-    /// By seat and rationality: the log prior times the chance of the seat's moves in
+    /// By seat and policy: the log of the prior times the chance of the seat's moves in
     /// earlier rounds.
     earlier: [[f64; GRID.len()]; Seat::MAX],
 }
@@ -90,8 +91,7 @@ impl TableReader {
     /// `random` (clamped to `[0.001, 0.999]`) before it sees the seat move.
     pub fn with_prior(model: BeliefModel, random: f64) -> TableReader {
         let random = random.clamp(0.001, 0.999);
-        let rest = ((1.0 - random) / (GRID.len() - 1) as f64).ln();
-        let prior = core::array::from_fn(|k| if k == 0 { random.ln() } else { rest });
+        let prior = [random.ln(), (1.0 - random).ln()];
         let nobody = Belief {
             viewer: Seat::FIRST,
             deck: Deck::balanced(),
@@ -137,20 +137,13 @@ impl TableReader {
         self.played = Some(action);
     }
 
-    /// The posterior mean of `seat`'s rationality, in `[0, 1]`: the prior mean before it
-    /// has moved, and 0 for the viewer.
-    pub fn rationality(&self, seat: Seat) -> f64 {
-        self.posterior(seat)
-            .map_or(0.0, |p| GRID.iter().zip(p).map(|(k, p)| k * p).sum())
-    }
-
-    /// The posterior chance that `seat` plays at random rather than by its card
-    /// (rationality 0): the prior's before it has moved, and 0 for the viewer.
+    /// The posterior chance that `seat` plays at random rather than by its card: the
+    /// prior's before the reader has seen it move, and 0 for the viewer.
     pub fn random_chance(&self, seat: Seat) -> f64 {
         self.posterior(seat).map_or(0.0, |p| p[0])
     }
 
-    /// The posterior over [`GRID`] of `seat`'s rationality, `None` for the viewer.
+    /// The posterior over [`GRID`] of `seat`'s policy, `None` for the viewer.
     fn posterior(&self, seat: Seat) -> Option<[f64; GRID.len()]> {
         if Some(seat) == self.last.map(|v| v.seat) || seat.index() >= Seat::MAX {
             return None;
@@ -165,7 +158,7 @@ impl TableReader {
     }
 
     /// How likely `seat` holds each card relative to its likeliest one, by card id (1 for
-    /// that one, 0 for a card it cannot hold), weighing every rationality by its posterior:
+    /// that one, 0 for a card it cannot hold), weighing both policies by their posterior:
     /// a seat read as random gets nearly uniform weights.
     pub fn weights(&self, seat: Seat) -> [f64; Deck::MAX] {
         let mut weights = [0.0; Deck::MAX];
@@ -189,11 +182,11 @@ impl TableReader {
         weights
     }
 
-    /// Adds each rationality's evidence from the round that ended to the seats' totals:
+    /// Adds each policy's evidence from the round that ended to the seats' totals:
     /// the chance of a seat's moves given the card it revealed at the end, or, if it did not
     /// reveal one (the reader missed the end), averaged over the cards it might have held.
-    /// (The chance of the card itself, 1 / candidates, is the same for every rationality
-    /// and left out.)
+    /// (The chance of the card itself, 1 / candidates, is the same for every policy and
+    /// left out.)
     fn close_round(&mut self, revealed: &[Option<CardId>; Seat::MAX]) {
         for (seat, earlier) in self.earlier.iter_mut().enumerate() {
             for (k, belief) in self.round.iter().enumerate() {

@@ -1,9 +1,9 @@
-//! How each kind of player reads under `belief::TableReader`: the mean rationality the first
-//! seat reads for the others at each of its decisions, by round, at tables of one kind of
-//! bot.
+//! How `belief::TableReader` reads each kind of player: the chance of random play the
+//! first seat's reader gives the others at each of its decisions (mean and standard
+//! deviation by round), at tables of one kind of bot.
 //!
 //! ```text
-//! cargo run --release -p kingup-bots --example rationality -- [games] [players] [heuristic|random|ismcts:N]
+//! cargo run --release -p kingup-bots --example reading -- [games] [players] [heuristic|random|ismcts:N]
 //! ```
 
 use kingup_bots::belief::{BeliefModel, TableReader};
@@ -21,7 +21,6 @@ fn main() {
         .expect("a bot spec: heuristic, random or ismcts:N");
     // Sums, sums of squares and counts by round.
     let mut sums = [(0.0, 0.0, 0u64); 8];
-    let mut random = [0.0; 8];
     for g in 0..games {
         let mut game = Game::new(Config::new(players)).expect("3 to 6 players");
         let mut bots: Vec<_> = (0..game.players())
@@ -35,10 +34,9 @@ fn main() {
                 reader.observe(&view);
                 let round = &mut sums[usize::from(game.round())];
                 for other in Seat::all(game.players()).skip(1) {
-                    let k = reader.rationality(other);
-                    random[usize::from(game.round())] += reader.random_chance(other);
-                    round.0 += k;
-                    round.1 += k * k;
+                    let p = reader.random_chance(other);
+                    round.0 += p;
+                    round.1 += p * p;
                     round.2 += 1;
                 }
             }
@@ -55,16 +53,12 @@ fn main() {
         "{games} games, {players} players, {} at every seat",
         spec.label()
     );
-    println!("| round | reads | mean rationality | sd | chance of random play |");
-    println!("|---|---|---|---|---|");
+    println!("| round | reads | chance of random play | sd |");
+    println!("|---|---|---|---|");
     for (round, (sum, squares, n)) in sums.into_iter().enumerate().filter(|r| r.1.2 > 0) {
         let mean = sum / n as f64;
         let sd = (squares / n as f64 - mean * mean).max(0.0).sqrt();
-        let random = random[round] / n as f64;
-        println!(
-            "| {} | {n} | {mean:.3} | {sd:.3} | {random:.3} |",
-            round + 1
-        );
+        println!("| {} | {n} | {mean:.3} | {sd:.3} |", round + 1);
     }
 }
 
