@@ -1,23 +1,4 @@
 //! Reading the table over a game: each seat's card, and whether it plays by its card.
-//!
-//! The [belief](super::Belief) assumes every seat plays its card the way the model says: its
-//! characters high, the others' low, No on candidates it does not hold. A `HeuristicBot`
-//! does; a random player does not at all; a search bot does in part, and hides its card
-//! better. [`TableReader`] weighs two policies for each seat: by its card (the model, of
-//! *rationality* `k = 1`) or at random (`k = 0`: the model with every weight multiplied by
-//! 0, every legal move alike). Each policy keeps its own belief over the cards, and a
-//! seat's moves are evidence for both. The evidence about the policy adds up over the
-//! rounds of a game while the cards change each round; once a round is scored, the cards
-//! are revealed and a seat's moves are weighed under the card it held, the sharpest
-//! evidence of all.
-//!
-//! A bot sees views, not events, so the reader takes the moves from the difference between
-//! two views of the same seat: a character with a new mover was placed by it (if it was
-//! outside before) or climbed (if it was inside); a rise that no new mover explains
-//! belongs to the one other seat that moved the character before, if there is one; a newly
-//! eliminated candidate reveals the votes. A seat that moves the same character twice
-//! between two views shows once, and moves before the reader's first view of a round are
-//! not seen.
 
 use core::cmp::Ordering;
 
@@ -30,10 +11,28 @@ use super::{Belief, BeliefModel, log_sum_exp};
 const GRID: [f64; 2] = [0.0, 1.0];
 
 /// One seat's reading of the others over a game: a belief over each seat's card under each
-/// policy, and the evidence about each seat's policy from earlier rounds (see the
-/// [module docs](self)). Feed it every view of the seat's decisions, in
-/// order, with [`TableReader::observe`]; a view that does not continue the last one (another
-/// seat, another game) starts afresh.
+/// of two policies, and the evidence about each seat's policy from earlier rounds. Feed it
+/// every view of the seat's decisions, in order, with [`TableReader::observe`]; a view that
+/// does not continue the last one (another seat, another game) starts afresh.
+///
+/// The [belief](super::Belief) assumes every seat plays its card the way the model says: its
+/// characters high, the others' low, No on candidates it does not hold. A `HeuristicBot`
+/// does; a random player does not at all; a search bot does in part, and hides its card
+/// better. The reader weighs two policies for each seat: by its card (the model, of
+/// *rationality* `k = 1`) or at random (`k = 0`: the model with every weight multiplied by
+/// 0, every legal move alike). Each policy keeps its own belief over the cards, and a
+/// seat's moves are evidence for both. The evidence about the policy adds up over the
+/// rounds of a game while the cards change each round; once a round is scored, the cards
+/// are revealed and a seat's moves are weighed under the card it held, the sharpest
+/// evidence of all.
+///
+/// A bot sees views, not events, so the reader takes the moves from the difference between
+/// two views of the same seat: a character with a new mover was placed by it (if it was
+/// outside before) or climbed (if it was inside); a rise that no new mover explains
+/// belongs to the one other seat that moved the character before, if there is one; a newly
+/// eliminated candidate reveals the votes. A seat that moves the same character twice
+/// between two views shows once, and moves before the reader's first view of a round are
+/// not seen.
 ///
 /// ```
 /// use kingup_bots::belief::{BeliefModel, TableReader};
