@@ -142,15 +142,18 @@ impl TableReader {
         self.posterior(seat).map_or(0.0, |p| p[0])
     }
 
+    /// `seat`'s index, if it is another seat than the viewer's.
+    fn opponent(&self, seat: Seat) -> Option<usize> {
+        (Some(seat) != self.last.map(|v| v.seat) && seat.index() < Seat::MAX)
+            .then_some(seat.index())
+    }
+
     /// The posterior over [`GRID`] of `seat`'s policy, `None` for the viewer.
     fn posterior(&self, seat: Seat) -> Option<[f64; GRID.len()]> {
-        if Some(seat) == self.last.map(|v| v.seat) || seat.index() >= Seat::MAX {
-            return None;
-        }
+        let seat = self.opponent(seat)?;
         let log_evidence: [f64; GRID.len()] = core::array::from_fn(|k| {
-            let weights = &self.round[k].log_weights[seat.index()];
-            self.earlier[seat.index()][k]
-                + log_sum_exp(self.round[k].cards().map(|c| weights[c.index()]))
+            let weights = &self.round[k].log_weights[seat];
+            self.earlier[seat][k] + log_sum_exp(self.round[k].cards().map(|c| weights[c.index()]))
         });
         let norm = log_sum_exp(log_evidence.into_iter());
         Some(log_evidence.map(|log_p| (log_p - norm).exp()))
@@ -161,10 +164,9 @@ impl TableReader {
     /// a seat read as random gets nearly uniform weights.
     pub fn weights(&self, seat: Seat) -> [f64; Deck::MAX] {
         let mut weights = [0.0; Deck::MAX];
-        if Some(seat) == self.last.map(|v| v.seat) || seat.index() >= Seat::MAX {
+        let Some(seat) = self.opponent(seat) else {
             return weights;
-        }
-        let seat = seat.index();
+        };
         let log = |c: CardId| {
             log_sum_exp(
                 (0..GRID.len())
@@ -209,60 +211,66 @@ impl TableReader {
     fn read_moves(&mut self, before: &PublicView, now: &PublicView) {
         let own = self.played.take();
         let viewer = self.round[0].viewer();
-        for character in Character::ALL {
-            let mut events = Vec::new();
-            let new = now.movers[character.index()].difference(before.movers[character.index()]);
-            match before.castle.floor_of(character) {
-                None => {
-                    if let Some(floor) = now.castle.floor_of(character) {
-                        events.extend(new.iter().map(|seat| Event::Placed {
-                            seat,
-                            character,
-                            floor,
-                        }));
-                    }
-                }
-                Some(from) => {
-                    let to = from.up().unwrap_or(from);
-                    let climb = |seat| Event::Climbed {
-                        seat,
-                        character,
-                        to,
-                    };
-                    events.extend(new.iter().map(climb));
-                    // Climbs by seats that had moved the character before leave no new
-                    // mover: they show as a rise nobody new explains. If one other seat
-                    // alone has moved it, the rise is its.
-                    let own_climb = own == Some(Action::Climb { character });
-                    let unexplained = rise(before, now, character)
-                        .saturating_sub(new.len() + usize::from(own_climb));
-                    let movers = now.movers[character.index()];
-                    let mut others = movers.iter().filter(|&s| s != viewer);
-                    let sole = others.next().filter(|_| others.next().is_none());
-                    // The viewer's own climb counts only when it told the reader its move.
-                    if let Some(seat) = sole.filter(|_| own.is_some() || !movers.contains(viewer)) {
-                        events.extend((0..unexplained).map(|_| climb(seat)));
-                    }
-                }
-            }
-            for event in &events {
-                self.round.iter_mut().for_each(|b| b.observe(before, event));
-            }
-        }
+        let mut events: Vec<Event> = Character::ALL
+            .into_iter()
+            .flat_map(|c| moves_of(c, before, now, viewer, own))
+            .collect();
         let eliminated = now
             .castle
             .eliminated()
             .difference(before.castle.eliminated());
-        for candidate in eliminated.iter() {
-            let event = Event::VotesRevealed {
-                candidate,
-                no: now.no_votes[candidate.index()],
-            };
-            self.round
-                .iter_mut()
-                .for_each(|b| b.observe(before, &event));
+        events.extend(eliminated.iter().map(|candidate| Event::VotesRevealed {
+            candidate,
+            no: now.no_votes[candidate.index()],
+        }));
+        for event in &events {
+            self.round.iter_mut().for_each(|b| b.observe(before, event));
         }
     }
+}
+
+/// The placements and climbs of `character` between two views of a round, as events: one
+/// per new mover, and, for a rise no new mover (nor the `viewer`'s own move, `own`, if it
+/// said) explains, one per floor by the one other seat that moved the character before.
+/// The viewer's own moves are among them: beliefs ignore those.
+fn moves_of(
+    character: Character,
+    before: &PublicView,
+    now: &PublicView,
+    viewer: Seat,
+    own: Option<Action>,
+) -> Vec<Event> {
+    let new = now.movers[character.index()].difference(before.movers[character.index()]);
+    let Some(from) = before.castle.floor_of(character) else {
+        let floor = now.castle.floor_of(character);
+        return floor.map_or_else(Vec::new, |floor| {
+            new.iter()
+                .map(|seat| Event::Placed {
+                    seat,
+                    character,
+                    floor,
+                })
+                .collect()
+        });
+    };
+    let to = from.up().unwrap_or(from);
+    let climb = |seat| Event::Climbed {
+        seat,
+        character,
+        to,
+    };
+    let mut events: Vec<Event> = new.iter().map(climb).collect();
+    let own_climb = own == Some(Action::Climb { character });
+    let unexplained =
+        rise(before, now, character).saturating_sub(new.len() + usize::from(own_climb));
+    let movers = now.movers[character.index()];
+    let mut others = movers.iter().filter(|&s| s != viewer);
+    let sole = others.next().filter(|_| others.next().is_none());
+    // The viewer's own climb is told apart only when it said what it played.
+    if let Some(seat) = sole.filter(|_| own.is_some() || !movers.contains(viewer)) {
+        events.extend((0..unexplained).map(|_| climb(seat)));
+    }
+    events
 }
 
 /// How many floors `character` rose between two views of a round (to the throne, if it was
