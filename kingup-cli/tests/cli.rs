@@ -505,6 +505,14 @@ fn help_prints_the_usage_with_every_limit() {
     }
 }
 
+/// The ladder's rows of an arena's output, split into fields.
+fn ladder_rows(text: &str) -> Vec<Vec<&str>> {
+    text.lines()
+        .map(|l| l.split_whitespace().collect::<Vec<_>>())
+        .filter(|f| f.len() == 12 && f[0].parse::<usize>().is_ok())
+        .collect()
+}
+
 #[test]
 fn a_small_arena_prints_the_ladder_and_draws_it() {
     let dir = std::env::temp_dir().join(format!("kingup-arena-{}", std::process::id()));
@@ -520,11 +528,7 @@ fn a_small_arena_prints_the_ladder_and_draws_it() {
     assert!(output.status.success(), "{}", stderr(&output));
     assert_fits_80_columns(&text, "arena");
     // Three entrants at one three-seat table: 6 deals, 18 games each.
-    let rows: Vec<Vec<&str>> = text
-        .lines()
-        .map(|l| l.split_whitespace().collect::<Vec<_>>())
-        .filter(|f| f.len() == 12 && f[0].parse::<usize>().is_ok())
-        .collect();
+    let rows = ladder_rows(&text);
     assert_eq!(rows.len(), 3, "{text}");
     assert!(rows.iter().all(|f| f[5] == "18"), "{text}");
     let total: f64 = rows
@@ -1002,11 +1006,7 @@ fn reader_bots_play_in_the_arena_and_at_the_table() {
     let output = kingup(args, None);
     let text = stdout(&output);
     assert!(output.status.success(), "{}", stderr(&output));
-    let rows: Vec<Vec<&str>> = text
-        .lines()
-        .map(|l| l.split_whitespace().collect::<Vec<_>>())
-        .filter(|f| f.len() == 12 && f[0].parse::<usize>().is_ok())
-        .collect();
+    let rows = ladder_rows(&text);
     assert_eq!(rows.len(), 3, "{text}");
     assert!(rows.iter().any(|f| f.contains(&"reader-20")), "{text}");
     assert!(

@@ -273,7 +273,7 @@ impl PyIsmctsBot {
             rollout,
             time_limit,
         };
-        let base = PyBot::new(py, settings.spec(py, BotKind::Ismcts)?, seed)?;
+        let base = settings.bot(py, BotKind::Ismcts, seed)?;
         Ok(PyClassInitializer::from(base).add_subclass(PyIsmctsBot))
     }
 
@@ -334,7 +334,7 @@ impl PyReaderBot {
             rollout,
             time_limit,
         };
-        let base = PyBot::new(py, settings.spec(py, BotKind::Reader)?, seed)?;
+        let base = settings.bot(py, BotKind::Reader, seed)?;
         Ok(PyClassInitializer::from(base)
             .add_subclass(PyIsmctsBot)
             .add_subclass(PyReaderBot))
@@ -350,6 +350,16 @@ struct SearchArgs<'a, 'py> {
 }
 
 impl SearchArgs<'_, '_> {
+    /// A `kind` bot with these settings, seeded by `seed`.
+    fn bot(
+        &self,
+        py: Python<'_>,
+        kind: BotKind,
+        seed: Option<&Bound<'_, PyAny>>,
+    ) -> PyResult<PyBot> {
+        PyBot::new(py, self.spec(py, kind)?, seed)
+    }
+
     /// The spec of a `kind` bot: the kind's preset with the settings given (checked later
     /// by `BotSpec::validate`).
     fn spec(&self, py: Python<'_>, kind: BotKind) -> PyResult<BotSpec> {
