@@ -92,7 +92,7 @@ fn the_arena_transcript_is_what_the_command_prints() {
 )]
 fn the_documented_commands_run() {
     let commands: Vec<String> = blocks("sh").into_iter().flatten().collect();
-    assert_eq!(commands.len(), 3);
+    assert_eq!(commands.len(), 4);
     for line in commands {
         let stdout = String::from_utf8(run(&line).stdout).unwrap();
         let finished = if line.contains(" play ") {
