@@ -80,7 +80,7 @@ mod tests {
     fn iterations_apply_to_searching_kinds_and_default_to_their_presets() {
         let reader = spec(BotKind::Reader, Some(20));
         assert_eq!(reader.search.iterations, 20);
-        assert_eq!(reader.search.belief, IsmctsConfig::reader().belief);
+        assert_eq!(reader.search.opponents, IsmctsConfig::reader().opponents);
         assert_eq!(spec(BotKind::Reader, None), BotSpec::new(BotKind::Reader));
         assert_eq!(
             budgets(
