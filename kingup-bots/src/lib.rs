@@ -6,6 +6,7 @@ pub mod arena;
 pub mod belief;
 mod bot;
 pub mod court;
+mod float;
 mod heuristic;
 mod ismcts;
 mod kind;

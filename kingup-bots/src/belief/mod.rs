@@ -24,6 +24,7 @@ mod accuracy;
 mod bluff;
 mod reader;
 
+use crate::float::{exp, ln};
 use accuracy::mean_and_se;
 pub use accuracy::{Accuracy, Stage, StageAccuracy, accuracy};
 pub use bluff::{Estimate, SeatRead, StageRead, read_seat};
@@ -181,7 +182,7 @@ impl Belief {
             .cards()
             .map(|c| weights[c.index()])
             .fold(f64::NEG_INFINITY, f64::max);
-        (weights[card.index()] - max).exp()
+        exp(weights[card.index()] - max)
     }
 
     /// The seat whose belief this is.
@@ -313,7 +314,7 @@ impl Belief {
             .fold(f64::NEG_INFINITY, f64::max);
         let raw: Vec<(CardId, f64)> = self
             .cards()
-            .map(|c| (c, (weights[c.index()] - max).exp()))
+            .map(|c| (c, exp(weights[c.index()] - max)))
             .collect();
         let total: f64 = raw.iter().map(|&(_, w)| w).sum();
         raw.into_iter().map(|(c, w)| (c, w / total)).collect()
@@ -397,5 +398,5 @@ fn log_sum_exp(xs: impl Iterator<Item = f64> + Clone) -> f64 {
     if max == f64::NEG_INFINITY {
         return 0.0;
     }
-    max + xs.map(|x| (x - max).exp()).sum::<f64>().ln()
+    max + ln(xs.map(|x| exp(x - max)).sum::<f64>())
 }

@@ -5,6 +5,7 @@ use core::cmp::Ordering;
 use kingup_core::{Action, CardId, Character, Deck, Event, Floor, PlayerView, PublicView, Seat};
 
 use super::{Belief, BeliefModel, log_sum_exp};
+use crate::float::{exp, ln};
 
 /// The rationalities weighed: at random and by the card. (A third, `k = 0.5`, read
 /// `HeuristicBot`s and search bots less far apart in their chance of random play.)
@@ -90,7 +91,7 @@ impl TableReader {
     /// `random` (clamped to `[0.001, 0.999]`) before it sees the seat move.
     pub fn with_prior(model: BeliefModel, random: f64) -> TableReader {
         let random = random.clamp(0.001, 0.999);
-        let prior = [random.ln(), (1.0 - random).ln()];
+        let prior = [ln(random), ln(1.0 - random)];
         let nobody = Belief {
             viewer: Seat::FIRST,
             deck: Deck::balanced(),
@@ -156,7 +157,7 @@ impl TableReader {
             self.earlier[seat][k] + log_sum_exp(self.round[k].cards().map(|c| weights[c.index()]))
         });
         let norm = log_sum_exp(log_evidence.into_iter());
-        Some(log_evidence.map(|log_p| (log_p - norm).exp()))
+        Some(log_evidence.map(|log_p| exp(log_p - norm)))
     }
 
     /// How likely `seat` holds each card relative to its likeliest one, by card id (1 for
@@ -178,7 +179,7 @@ impl TableReader {
             .map(log)
             .fold(f64::NEG_INFINITY, f64::max);
         for card in self.round[0].cards() {
-            weights[card.index()] = (log(card) - max).exp();
+            weights[card.index()] = exp(log(card) - max);
         }
         weights
     }

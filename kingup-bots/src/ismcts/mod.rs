@@ -10,6 +10,7 @@ use kingup_core::rand_core::Rng;
 use kingup_core::{Action, Actor, CardId, Deck, Game, Phase, PlayerView, Seat, below, unit_f64};
 
 use crate::belief::TableReader;
+use crate::float::ln;
 use crate::{Belief, BeliefModel, Bot, HeuristicBot};
 use opponents::{Mixture, Policy};
 
@@ -405,31 +406,6 @@ fn nth_action(mut mask: u128, n: u32) -> Action {
     Action::from_index(mask.trailing_zeros() as usize).expect("a legal mask holds action indices")
 }
 
-/// Natural logarithm in plain arithmetic, `ln(x)` for `x >= 1`, accurate to about 1e-9:
-/// `f64::ln` comes from the platform's libm, whose last bits differ between platforms, and a
-/// seeded bot must choose the same actions everywhere. (`f64::sqrt` is exactly rounded by
-/// IEEE 754, so it is used as is.)
-fn ln(x: f64) -> f64 {
-    // ln(x) = 2 atanh((x - 1) / (x + 1)), after scaling x into [1, 2) by powers of two.
-    let mut m = x;
-    let mut k = 0.0;
-    while m >= 2.0 {
-        m /= 2.0;
-        k += 1.0;
-    }
-    let y = (m - 1.0) / (m + 1.0);
-    let y2 = y * y;
-    let mut term = y;
-    let mut sum = 0.0;
-    let mut n = 1.0;
-    while n < 40.0 {
-        sum += term / n;
-        term *= y2;
-        n += 2.0;
-    }
-    2.0 * sum + k * core::f64::consts::LN_2
-}
-
 impl<R: Rng> Bot for IsmctsBot<R> {
     fn choose(&mut self, view: &PlayerView) -> Option<Action> {
         let action = self.search(view);
@@ -441,17 +417,5 @@ impl<R: Rng> Bot for IsmctsBot<R> {
 
     fn name(&self) -> &str {
         "ismcts"
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::ln;
-
-    #[test]
-    fn ln_matches_std() {
-        for x in [1.0, 1.5, 2.0, 3.0, 10.0, 1000.0, 123_456.0] {
-            assert!((ln(x) - std::primitive::f64::ln(x)).abs() < 1e-9, "{x}");
-        }
     }
 }
