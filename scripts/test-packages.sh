@@ -37,6 +37,9 @@ for crate in kingup-core kingup-bots; do
     (
         cd "$unpacked/$crate-0.1.0"
         printf '[patch.crates-io]\nkingup-core = { path = "../kingup-core-0.1.0" }\nkingup-court = { path = "../kingup-court-0.1.0" }\n' >>Cargo.toml
+        # The tests find their files by the path they were built in, a fresh temporary
+        # directory each run: a build kept from an earlier run would look in a deleted one.
+        CARGO_TARGET_DIR=$target cargo clean --quiet -p "$crate"
         CARGO_TARGET_DIR=$target cargo test --quiet --all-features
     )
 done
