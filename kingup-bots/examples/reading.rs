@@ -8,7 +8,7 @@
 
 use kingup_bots::belief::{BeliefModel, TableReader};
 use kingup_bots::{Bot, BotSpec};
-use kingup_core::{Actor, Config, Game, Generator, Seat};
+use kingup_core::{Config, Game, Generator, Seat};
 
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -28,7 +28,11 @@ fn main() {
             .collect();
         let mut reader = TableReader::new(BeliefModel::default());
         let mut rng = Generator::new(g);
-        while let Some(seat) = next_seat(&mut game, &mut rng) {
+        loop {
+            game.resolve_chance(&mut rng, &mut ());
+            let Some(seat) = game.next_seat() else {
+                break;
+            };
             let view = game.player_view(seat);
             if seat == Seat::FIRST {
                 reader.observe(&view);
@@ -59,17 +63,5 @@ fn main() {
         let mean = sum / n as f64;
         let sd = (squares / n as f64 - mean * mean).max(0.0).sqrt();
         println!("| {} | {n} | {mean:.3} | {sd:.3} |", round + 1);
-    }
-}
-
-/// Resolves chance and returns the next seat to move, or `None` at the end.
-fn next_seat(game: &mut Game, rng: &mut Generator) -> Option<Seat> {
-    loop {
-        match game.actor() {
-            Actor::Chance => game.resolve_chance(rng, &mut ()),
-            Actor::Seat(seat) => return Some(seat),
-            Actor::Voters(seats) => return seats.iter().next(),
-            Actor::Nobody => return None,
-        }
     }
 }

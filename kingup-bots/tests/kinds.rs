@@ -3,7 +3,7 @@
 use std::time::Duration;
 
 use kingup_bots::{AnyBot, Bot, BotError, BotKind, BotSpec, IsmctsConfig, ParseBotSpecError, play};
-use kingup_core::{Actor, Config, Game, Generator};
+use kingup_core::{Config, Game, Generator};
 
 #[test]
 fn names_round_trip_in_any_case() {
@@ -140,14 +140,9 @@ fn reader_game(seed: u64) -> Vec<kingup_core::Action> {
     let mut chance = Generator::new(seed);
     let mut actions = Vec::new();
     loop {
-        let seat = match game.actor() {
-            Actor::Chance => {
-                game.resolve_chance(&mut chance, &mut ());
-                continue;
-            }
-            Actor::Seat(seat) => seat,
-            Actor::Voters(seats) => seats.iter().next().unwrap(),
-            Actor::Nobody => break,
+        game.resolve_chance(&mut chance, &mut ());
+        let Some(seat) = game.next_seat() else {
+            break;
         };
         let action = bots[seat.index()].choose(&game.player_view(seat)).unwrap();
         assert!(game.is_legal(seat, action), "{action:?}");

@@ -3,7 +3,7 @@
 
 use kingup_bots::belief::{BeliefModel, TableReader};
 use kingup_bots::{Bot, HeuristicBot, IsmctsBot, IsmctsConfig, OpponentModel, RandomBot};
-use kingup_core::{Actor, CardId, Config, Deck, Game, Generator, PlayerView, Seat};
+use kingup_core::{CardId, Config, Deck, Game, Generator, PlayerView, Seat};
 
 /// Plays one game of `players` bots made by `make`, and returns every view seat 0 decided
 /// on, in order.
@@ -19,14 +19,9 @@ fn views_of_seat_0(
     let mut rng = Generator::new(seed);
     let mut views = Vec::new();
     loop {
-        let seat = match game.actor() {
-            Actor::Chance => {
-                game.resolve_chance(&mut rng, &mut ());
-                continue;
-            }
-            Actor::Seat(seat) => seat,
-            Actor::Voters(seats) => seats.iter().next().expect("someone votes"),
-            Actor::Nobody => return views,
+        game.resolve_chance(&mut rng, &mut ());
+        let Some(seat) = game.next_seat() else {
+            return views;
         };
         let view = game.player_view(seat);
         if seat == Seat::FIRST {

@@ -148,7 +148,7 @@ kingup arena [--players N] [--entrants LIST] [--deals N] [--seed X]
   --svg FILE         also draw the ladder (ratings with intervals) into FILE",
         max_entrants = ArenaConfig::MAX_ENTRANTS,
         max_deals = ArenaConfig::MAX_DEALS,
-        ladder = wrap_list(arena::LADDER, 21, 79),
+        ladder = text::list(arena::LADDER, 21),
         MAX_LINE = prompt::MAX_LINE,
     )
 }
@@ -160,24 +160,6 @@ pub(crate) enum CliError {
     Usage(String),
     /// Something went wrong while running: exit status 1.
     Failed(String),
-}
-
-/// A comma-separated `list` broken after commas into lines of at most `width` columns, the
-/// lines after the first indented by `indent` spaces (the first is already).
-fn wrap_list(list: &str, indent: usize, width: usize) -> String {
-    let items: Vec<&str> = list.split(',').collect();
-    let mut lines = vec![String::new()];
-    for (i, item) in items.iter().enumerate() {
-        let comma = if i + 1 < items.len() { "," } else { "" };
-        let line = lines.last_mut().expect("one line at least");
-        if !line.is_empty() && indent + line.len() + item.len() + comma.len() > width {
-            lines.push(String::new());
-        }
-        let line = lines.last_mut().expect("one line at least");
-        line.push_str(item);
-        line.push_str(comma);
-    }
-    lines.join(&format!("\n{}", " ".repeat(indent)))
 }
 
 fn main() -> ExitCode {

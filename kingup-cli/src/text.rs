@@ -66,6 +66,28 @@ fn wrap_line(line: &str) -> Vec<String> {
     out
 }
 
+/// A comma-separated `list` broken after commas into lines of at most [`WIDTH`] columns,
+/// the lines after the first indented by `indent` spaces (the first already is, where the
+/// list is printed), so that the lines read together are the list.
+pub(crate) fn list(list: &str, indent: usize) -> String {
+    let items: Vec<&str> = list.split(',').collect();
+    let mut lines = vec![String::new()];
+    for (i, item) in items.iter().enumerate() {
+        let piece = if i + 1 < items.len() {
+            format!("{item},")
+        } else {
+            (*item).to_owned()
+        };
+        let line = lines.last_mut().expect("one line at least");
+        if !line.is_empty() && indent + width(line) + width(&piece) > WIDTH {
+            lines.push(piece);
+        } else {
+            line.push_str(&piece);
+        }
+    }
+    lines.join(&format!("\n{}", " ".repeat(indent)))
+}
+
 /// A rule across the screen with a title: `── Round 1 of 3 · climb phase ─────…`.
 pub(crate) fn rule(title: &str) -> String {
     let head = format!("── {title} ");
@@ -113,6 +135,25 @@ mod tests {
         let wrapped = lines(&long);
         assert!(wrapped.iter().all(|l| width(l) <= WIDTH), "{wrapped:?}");
         assert_eq!(wrapped.concat().matches('x').count(), 200);
+    }
+
+    #[test]
+    fn a_long_list_breaks_after_commas_and_reads_back_whole() {
+        let items: Vec<String> = (0..20).map(|i| format!("item:{i}")).collect();
+        let joined = items.join(",");
+        let text = list(&joined, 21);
+        assert!(text.lines().count() > 1, "{text}");
+        for (i, line) in text.lines().enumerate() {
+            let shown = if i == 0 {
+                21 + width(line)
+            } else {
+                width(line)
+            };
+            assert!(shown <= WIDTH, "{line}");
+        }
+        let back: String = text.lines().map(str::trim).collect();
+        assert_eq!(back, joined);
+        assert_eq!(list("a,b", 21), "a,b");
     }
 
     #[test]

@@ -38,20 +38,16 @@ const GRID: [f64; 2] = [0.0, 1.0];
 /// ```
 /// use kingup_bots::belief::{BeliefModel, TableReader};
 /// use kingup_bots::{Bot, HeuristicBot};
-/// use kingup_core::{Actor, Config, Game, Generator, Seat};
+/// use kingup_core::{Config, Game, Generator, Seat};
 ///
 /// let mut game = Game::new(Config::new(4))?;
 /// let mut rng = Generator::new(3);
 /// let mut bots: Vec<HeuristicBot<Generator>> =
 ///     (0..4).map(|s| HeuristicBot::new(Generator::new(s))).collect();
 /// let mut reader = TableReader::new(BeliefModel::default());
-/// while !game.is_over() {
-///     let seat = match game.actor() {
-///         Actor::Chance => { game.resolve_chance(&mut rng, &mut ()); continue }
-///         Actor::Seat(seat) => seat,
-///         Actor::Voters(seats) => seats.iter().next().unwrap(),
-///         Actor::Nobody => break,
-///     };
+/// loop {
+///     game.resolve_chance(&mut rng, &mut ());
+///     let Some(seat) = game.next_seat() else { break };
 ///     let view = game.player_view(seat);
 ///     if seat == Seat::FIRST {
 ///         reader.observe(&view);
@@ -168,18 +164,17 @@ impl TableReader {
         let Some(seat) = self.opponent(seat) else {
             return weights;
         };
-        let log = |c: CardId| {
-            log_sum_exp(
-                (0..GRID.len())
-                    .map(|k| self.earlier[seat][k] + self.round[k].log_weights[seat][c.index()]),
-            )
-        };
-        let max = self.round[0]
-            .cards()
-            .map(log)
-            .fold(f64::NEG_INFINITY, f64::max);
+        // The log weight of each card, summed over both policies, then scaled to the largest.
+        let mut logs = [f64::NEG_INFINITY; Deck::MAX];
         for card in self.round[0].cards() {
-            weights[card.index()] = exp(log(card) - max);
+            logs[card.index()] =
+                log_sum_exp((0..GRID.len()).map(|k| {
+                    self.earlier[seat][k] + self.round[k].log_weights[seat][card.index()]
+                }));
+        }
+        let max = logs.iter().copied().fold(f64::NEG_INFINITY, f64::max);
+        for card in self.round[0].cards() {
+            weights[card.index()] = exp(logs[card.index()] - max);
         }
         weights
     }
