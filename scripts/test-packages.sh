@@ -9,7 +9,7 @@ cd "$(dirname "$0")/.."
 
 step() { printf '\n==> %s\n' "$*"; }
 
-crates=(kingup-core kingup-court kingup-bots kingup-cli)
+crates=(kingup-table kingup-core kingup-court kingup-bots kingup-cli)
 msrv=$(sed -n 's/^rust-version = "\(.*\)"/\1/p' Cargo.toml)
 
 step "cargo publish --dry-run: ${crates[*]}"
@@ -31,12 +31,12 @@ cargo package --quiet --no-verify --allow-dirty "${crates[@]/#/-p=}"
 for crate in "${crates[@]}"; do
     tar -xzf "target/package/$crate-0.1.0.crate" -C "$unpacked"
 done
-for crate in kingup-core kingup-bots; do
-    # The packaged manifests ask crates.io for kingup-core and kingup-court, not published
+for crate in kingup-table kingup-core kingup-bots; do
+    # The packaged manifests ask crates.io for the kingup crates, not published
     # yet: the patch points them at the unpacked packages instead.
     (
         cd "$unpacked/$crate-0.1.0"
-        printf '[patch.crates-io]\nkingup-core = { path = "../kingup-core-0.1.0" }\nkingup-court = { path = "../kingup-court-0.1.0" }\n' >>Cargo.toml
+        printf '[patch.crates-io]\nkingup-table = { path = "../kingup-table-0.1.0" }\nkingup-core = { path = "../kingup-core-0.1.0" }\nkingup-court = { path = "../kingup-court-0.1.0" }\n' >>Cargo.toml
         # The tests find their files by the path they were built in, a fresh temporary
         # directory each run: a build kept from an earlier run would look in a deleted one.
         CARGO_TARGET_DIR=$target cargo clean --quiet -p "$crate"
@@ -49,4 +49,4 @@ if ! rustup run "$msrv" rustc --version >/dev/null 2>&1; then
     rustup toolchain install "$msrv" --profile minimal
 fi
 cargo "+$msrv" check --quiet --target-dir target/msrv -p kingup-core -p kingup-court -p kingup-bots -p kingup-cli
-cargo "+$msrv" check --quiet --target-dir target/msrv -p kingup-core --no-default-features
+cargo "+$msrv" check --quiet --target-dir target/msrv -p kingup-table -p kingup-core --no-default-features

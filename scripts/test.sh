@@ -15,6 +15,12 @@ cargo clippy --workspace --all-targets -- -D warnings
 step "rustdoc (warnings are errors)"
 RUSTDOCFLAGS="-D warnings" cargo doc --workspace --no-deps
 
+step "kingup-table feature combinations"
+RUSTFLAGS="-D warnings" cargo check -p kingup-table --no-default-features
+RUSTFLAGS="-D warnings" cargo check -p kingup-table --no-default-features --features serde
+RUSTFLAGS="-D warnings" cargo check -p kingup-table --no-default-features --features alloc,serde
+RUSTFLAGS="-D warnings" cargo check -p kingup-table --no-default-features --features json
+
 step "kingup-core feature combinations"
 RUSTFLAGS="-D warnings" cargo check -p kingup-core --no-default-features
 RUSTFLAGS="-D warnings" cargo check -p kingup-core --no-default-features --features serde

@@ -12,8 +12,8 @@
 use std::time::{Duration, Instant};
 
 use kingup_bots::court::{Bot, GreedyBot, MctsBot, MctsConfig};
-use kingup_court::kingup_core::{Generator, Seat};
 use kingup_court::{Config, Game};
+use kingup_court::{Generator, Seat};
 
 fn main() {
     let mut args = std::env::args().skip(1);

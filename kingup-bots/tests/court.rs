@@ -5,7 +5,7 @@ use kingup_bots::court::{
     Bot, Entrant, GreedyBot, RandomBot, TournamentConfig, TournamentError, play, tournament,
 };
 use kingup_bots::{Standings, TournamentError as SetupError};
-use kingup_court::kingup_core::Generator;
+use kingup_court::Generator;
 use kingup_court::{Config, ConfigError, Event, Game, Phase};
 
 fn bounded(players: u8) -> Config {
@@ -36,7 +36,7 @@ fn checked_game(
             game.phase()
         );
         // Nobody else may act: every bot answers `None` for the other seats.
-        for other in kingup_court::kingup_core::Seat::all(game.players()) {
+        for other in kingup_court::Seat::all(game.players()) {
             if other != seat {
                 assert_eq!(bot.choose(&game, other), None, "seed {seed}");
             }

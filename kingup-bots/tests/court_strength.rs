@@ -9,7 +9,7 @@ use kingup_bots::court::{
     Bot, Entrant, GreedyBot, MctsBot, MctsConfig, RandomBot, TournamentConfig, tournament,
 };
 use kingup_court::Config;
-use kingup_court::kingup_core::Generator;
+use kingup_court::Generator;
 
 fn greedy<'a>() -> Entrant<'a> {
     Entrant {

@@ -36,7 +36,7 @@ enum Apply {
 #[derive(Debug, Default)]
 struct ChanceCounter(u64);
 
-impl EventSink for ChanceCounter {
+impl kingup_table::EventSink<Event> for ChanceCounter {
     fn push(&mut self, event: Event) {
         if matches!(
             event,

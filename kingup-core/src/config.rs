@@ -1,6 +1,6 @@
 //! Game configuration: players, rounds, setup variant, first player, deck.
 
-use crate::{Deck, Seat, SeatError};
+use crate::{Deck, FirstPlayer, Seat, SeatError};
 
 /// How the characters enter the castle at the start of each round.
 #[cfg_attr(
@@ -16,21 +16,6 @@ pub enum Setup {
     /// The online variant: every character is put on a random floor 0–3, at most four per
     /// floor, by chance steps. There is no placement phase.
     RandomLayout,
-}
-
-/// Who starts the first round.
-#[cfg_attr(
-    feature = "serde",
-    derive(serde::Serialize, serde::Deserialize),
-    serde(rename_all = "snake_case")
-)]
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
-pub enum FirstPlayer {
-    /// Drawn uniformly at random, by a chance step.
-    #[default]
-    Random,
-    /// This seat.
-    Seat(Seat),
 }
 
 /// Everything fixed before a game starts. Checked by [`Config::validate`] and by
@@ -152,14 +137,7 @@ impl Config {
     /// The seat numbered `index`, if it plays in a game of this size. Front ends check seat
     /// numbers from their callers here (signed, as Python and C# integers are).
     pub fn seat(&self, index: i64) -> Result<Seat, SeatError> {
-        usize::try_from(index)
-            .ok()
-            .filter(|&i| i < self.player_count())
-            .and_then(Seat::new)
-            .ok_or(SeatError {
-                index,
-                players: self.players,
-            })
+        Seat::checked(index, self.players)
     }
 
     /// Number of players as a `usize`.

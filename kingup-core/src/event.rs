@@ -183,35 +183,16 @@ pub enum EventError {
     Leftovers(usize),
 }
 
-/// Where the engine writes the events of a step.
+/// Where the engine writes the events of a step: the table's
+/// [`EventSink`](kingup_table::EventSink) for this game's [`Event`], under the name the
+/// engine's methods take.
 ///
 /// `()` discards them (the fast path), [`Events`] collects one step's and `Vec<Event>`
-/// (feature `alloc`) collects a whole game's.
-pub trait EventSink {
-    /// Receives the next event.
-    fn push(&mut self, event: Event);
-}
+/// (feature `alloc`) collects a whole game's. A sink of your own implements
+/// `kingup_table::EventSink<Event>`.
+pub trait EventSink: kingup_table::EventSink<Event> {}
 
-impl EventSink for () {
-    #[inline]
-    fn push(&mut self, _: Event) {}
-}
-
-impl<const N: usize> EventSink for ArrayVec<Event, N> {
-    #[inline]
-    fn push(&mut self, event: Event) {
-        // Capacities are proved above; an overflow would drop the event, never panic.
-        let _ = self.try_push(event);
-    }
-}
-
-#[cfg(feature = "alloc")]
-impl EventSink for alloc::vec::Vec<Event> {
-    #[inline]
-    fn push(&mut self, event: Event) {
-        alloc::vec::Vec::push(self, event);
-    }
-}
+impl<S: kingup_table::EventSink<Event> + ?Sized> EventSink for S {}
 
 impl Event {
     /// The event's type in snake_case, e.g. `"placed"`: the `"type"` field of its serde form.

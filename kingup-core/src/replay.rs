@@ -1,10 +1,9 @@
 //! Replay records: a config and every step, enough to reproduce a game exactly.
 
-use alloc::vec::Vec;
+use crate::{Game, InvalidState, Snapshot};
 
-use crate::{Config, ConfigError, EventSink, Game, Step, StepError};
-
-/// A game as a record: its config, then every chance outcome and action in order.
+/// A game of King Up! as a record: its config, then every chance outcome and action in
+/// order (the table's [`Replay`](kingup_table::Replay) for this game).
 ///
 /// ```
 /// use kingup_core::{Actor, Config, Game, Replay, Step};
@@ -29,76 +28,33 @@ use crate::{Config, ConfigError, EventSink, Game, Step, StepError};
 /// assert_eq!(replay.play()?, game);
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
-#[cfg_attr(
-    feature = "serde",
-    derive(serde::Serialize, serde::Deserialize),
-    serde(deny_unknown_fields)
-)]
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
-pub struct Replay {
-    /// The game's configuration.
-    pub config: Config,
-    /// Every step from the start, in order.
-    pub steps: Vec<Step>,
-}
+pub type Replay = kingup_table::Replay<Game>;
 
-/// A replay could not be played back.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
-pub enum ReplayError {
-    /// The configuration is not playable.
-    #[error("invalid config: {0}")]
-    Config(#[from] ConfigError),
-    /// A step was refused.
-    #[error("step {index} was refused: {error}")]
-    Step {
-        /// Position of the refused step.
-        index: usize,
-        /// Why it was refused.
-        error: StepError,
-    },
-}
+/// A replay could not be played back: its config is unplayable or a step is refused.
+pub type ReplayError = kingup_table::ReplayError<Game>;
 
-impl Replay {
-    /// An empty record of a game with `config`.
-    pub const fn new(config: Config) -> Replay {
-        Replay {
-            config,
-            steps: Vec::new(),
-        }
-    }
+/// A hand-built position is checked by searching for a history that reaches it
+/// ([`Game::from_snapshot`]); `Replay::from_snapshot` returns that history, to replay,
+/// save or study:
+///
+/// ```
+/// use kingup_core::{Config, Game, Generator, Replay};
+///
+/// let mut game = Game::new(Config::new(4))?;
+/// game.play_random(&mut Generator::new(3));
+/// let replay = Replay::from_snapshot(&game.snapshot())?;
+/// assert_eq!(replay.play()?, game);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+impl kingup_table::Reach for Game {
+    type Snapshot = Snapshot;
+    type InvalidState = InvalidState;
 
-    /// A record that reaches `snapshot`, found by search ([`Game::from_snapshot`]): the
-    /// history that proves a hand-built state reachable, to replay, save or study.
-    ///
-    /// ```
-    /// use kingup_core::{Config, Game, Generator, Replay};
-    ///
-    /// let mut game = Game::new(Config::new(4))?;
-    /// game.play_random(&mut Generator::new(3));
-    /// let replay = Replay::from_snapshot(&game.snapshot())?;
-    /// assert_eq!(replay.play()?, game);
-    /// # Ok::<(), Box<dyn std::error::Error>>(())
-    /// ```
-    pub fn from_snapshot(snapshot: &crate::Snapshot) -> Result<Replay, crate::InvalidState> {
+    fn history(snapshot: &Snapshot) -> Result<Replay, InvalidState> {
         let steps = crate::game::history(snapshot)?;
         Ok(Replay {
             config: snapshot.config,
             steps: steps.into_iter().collect(),
         })
-    }
-
-    /// Plays the record from the start and returns the game it reaches.
-    pub fn play(&self) -> Result<Game, ReplayError> {
-        self.play_with(&mut ())
-    }
-
-    /// Plays the record from the start, writing every event into `sink`.
-    pub fn play_with<S: EventSink + ?Sized>(&self, sink: &mut S) -> Result<Game, ReplayError> {
-        let mut game = Game::new(self.config)?;
-        for (index, &step) in self.steps.iter().enumerate() {
-            game.apply_step(step, sink)
-                .map_err(|error| ReplayError::Step { index, error })?;
-        }
-        Ok(game)
     }
 }

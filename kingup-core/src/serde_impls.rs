@@ -6,8 +6,6 @@
 //! | `CharacterSet` | its letters in id order, `"BDE"`        |
 //! | `Objective`    | six letters, `"BCDEIO"`                 |
 //! | `Floor`        | its number, `0..=6`                     |
-//! | `Seat`         | its number, `0..6`                      |
-//! | `SeatSet`      | a list of seat numbers, `[0, 2]`        |
 //! | `CardId`       | its number                              |
 //! | `Deck`         | a list of objectives                    |
 //!
@@ -16,9 +14,9 @@
 use core::fmt;
 
 use serde::de::{self, Deserialize, Deserializer, SeqAccess, Unexpected, Visitor};
-use serde::ser::{Serialize, SerializeSeq, Serializer};
+use serde::ser::{Serialize, Serializer};
 
-use crate::{CardId, Character, CharacterSet, Deck, Floor, Objective, Seat, SeatSet};
+use crate::{CardId, Character, CharacterSet, Deck, Floor, Objective};
 
 impl Serialize for Character {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
@@ -127,43 +125,7 @@ macro_rules! serde_as_index {
 }
 
 serde_as_index!(Floor, Floor::from_index, "a floor number 0-6");
-serde_as_index!(Seat, Seat::new, "a seat number 0-5");
 serde_as_index!(CardId, CardId::new, "a card number 0-31");
-
-impl Serialize for SeatSet {
-    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        let mut seq = s.serialize_seq(Some(self.len()))?;
-        for seat in self.iter() {
-            seq.serialize_element(&seat)?;
-        }
-        seq.end()
-    }
-}
-
-impl<'de> Deserialize<'de> for SeatSet {
-    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<SeatSet, D::Error> {
-        struct V;
-        impl<'de> Visitor<'de> for V {
-            type Value = SeatSet;
-            fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-                f.write_str("a list of distinct seat numbers 0-5")
-            }
-            fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<SeatSet, A::Error> {
-                let mut set = SeatSet::EMPTY;
-                while let Some(seat) = seq.next_element::<Seat>()? {
-                    if set.contains(seat) {
-                        return Err(de::Error::custom(format_args!(
-                            "seat {seat} is listed twice"
-                        )));
-                    }
-                    set.insert(seat);
-                }
-                Ok(set)
-            }
-        }
-        d.deserialize_seq(V)
-    }
-}
 
 impl Serialize for Deck {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {

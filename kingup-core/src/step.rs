@@ -1,16 +1,11 @@
 //! Steps: a chance outcome or a seat's action, the unit a game is recorded in.
 
-use core::fmt;
-use core::str::FromStr;
+use crate::{EventSink, Game};
 
-use crate::{
-    Action, ChanceOutcome, EventSink, Game, IllegalAction, IllegalChance, ParseActionError,
-    ParseChanceError, Seat,
-};
-
-/// One step of a game: a chance outcome or a seat's action.
+/// One step of a game of King Up!: a chance outcome or a seat's action (the table's
+/// [`Step`](kingup_table::Step) for this game).
 ///
-/// **Notation** ([`Display`](fmt::Display), [`FromStr`], and the serde form): `2: B4` (seat 2
+/// **Notation** (`Display`, `FromStr`, and the serde form): `2: B4` (seat 2
 /// places Beatrice on floor 4), `0: no`, `chance: deal 12`. A save document lists its steps
 /// this way.
 ///
@@ -23,84 +18,13 @@ use crate::{
 /// assert_eq!("chance: deal 12".parse::<Step>()?.to_string(), "chance: deal 12");
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Step {
-    /// A chance outcome.
-    Chance(ChanceOutcome),
-    /// An action by a seat.
-    Action {
-        /// The acting seat.
-        seat: Seat,
-        /// The action.
-        action: Action,
-    },
-}
+pub type Step = kingup_table::Step<Game>;
 
-/// A step was refused.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
-pub enum StepError {
-    /// The chance outcome was illegal.
-    #[error(transparent)]
-    Chance(#[from] IllegalChance),
-    /// The action was illegal.
-    #[error(transparent)]
-    Action(#[from] IllegalAction),
-}
-
-impl StepError {
-    /// The reason code: the refused action's or chance outcome's.
-    pub const fn code(&self) -> &'static str {
-        match self {
-            StepError::Chance(e) => e.reason.code(),
-            StepError::Action(e) => e.reason.code(),
-        }
-    }
-}
+/// A step was refused: the illegal action's or chance outcome's error.
+pub type StepError = kingup_table::StepError<Game>;
 
 /// The text is not a step in the notation.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
-pub enum ParseStepError {
-    /// Neither `SEAT: ACTION` nor `chance: OUTCOME`.
-    #[error("not a step: expected \"SEAT: ACTION\" (\"2: B4\") or \"chance: OUTCOME\"")]
-    Form,
-    /// The action is not in the notation.
-    #[error(transparent)]
-    Action(#[from] ParseActionError),
-    /// The chance outcome is not in the notation.
-    #[error(transparent)]
-    Chance(#[from] ParseChanceError),
-}
-
-impl fmt::Display for Step {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            Step::Chance(outcome) => write!(f, "chance: {outcome}"),
-            Step::Action { seat, action } => write!(f, "{seat}: {action}"),
-        }
-    }
-}
-
-impl FromStr for Step {
-    type Err = ParseStepError;
-
-    fn from_str(text: &str) -> Result<Step, ParseStepError> {
-        let (who, what) = text.split_once(':').ok_or(ParseStepError::Form)?;
-        let who = who.trim();
-        if who == "chance" {
-            return Ok(Step::Chance(what.parse()?));
-        }
-        let seat = who
-            .parse::<usize>()
-            .ok()
-            .filter(|_| who.bytes().all(|b| b.is_ascii_digit()))
-            .and_then(Seat::new)
-            .ok_or(ParseStepError::Form)?;
-        Ok(Step::Action {
-            seat,
-            action: what.parse()?,
-        })
-    }
-}
+pub type ParseStepError = kingup_table::ParseStepError<Game>;
 
 impl Game {
     /// Applies a [`Step`], writing its events into `sink`; on error the game is unchanged.
@@ -109,41 +33,14 @@ impl Game {
         step: Step,
         sink: &mut S,
     ) -> Result<(), StepError> {
-        match step {
-            Step::Chance(outcome) => self.apply_chance_with(outcome, sink)?,
-            Step::Action { seat, action } => self.apply_with(seat, action, sink)?,
-        }
-        Ok(())
-    }
-}
-
-#[cfg(feature = "serde")]
-impl serde::Serialize for Step {
-    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        s.collect_str(self)
-    }
-}
-
-#[cfg(feature = "serde")]
-impl<'de> serde::Deserialize<'de> for Step {
-    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Step, D::Error> {
-        struct V;
-        impl serde::de::Visitor<'_> for V {
-            type Value = Step;
-            fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-                f.write_str("a step such as \"2: B4\" or \"chance: deal 12\"")
-            }
-            fn visit_str<E: serde::de::Error>(self, v: &str) -> Result<Step, E> {
-                v.parse().map_err(E::custom)
-            }
-        }
-        d.deserialize_str(V)
+        step.apply(self, sink)
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::{Action, ChanceOutcome, Seat};
 
     #[test]
     fn notation_round_trips_for_every_step() {

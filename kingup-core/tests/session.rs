@@ -303,7 +303,7 @@ fn play_random_is_the_games_random_playout() {
     assert!(session.game().is_over());
     let mut game = Game::new(config).unwrap();
     let fast = game.play_random(&mut Generator::new(17));
-    assert_eq!(actions, fast);
+    assert_eq!(actions, u64::from(fast));
     assert_eq!(*session.game(), game);
     assert_eq!(session.undoable(), 0);
     let again = Session::from_json(&session.to_json()).unwrap();

@@ -26,7 +26,7 @@ use std::hint::black_box;
 
 use criterion::{Criterion, Throughput, criterion_group};
 use kingup_bots::court::GreedyBot;
-use kingup_court::kingup_core::Generator;
+use kingup_court::Generator;
 use kingup_court::{Config, Game, Outcome};
 
 const PLAYERS: u8 = 4;

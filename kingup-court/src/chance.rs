@@ -4,7 +4,7 @@ use core::fmt;
 use core::str::FromStr;
 
 use arrayvec::ArrayVec;
-use kingup_core::Seat;
+use kingup_table::Seat;
 
 use crate::Face;
 
@@ -35,7 +35,7 @@ pub enum ChanceStep {
 ///
 /// ```
 /// use kingup_court::{ChanceOutcome, Face};
-/// use kingup_court::kingup_core::Seat;
+/// use kingup_court::Seat;
 ///
 /// let five = ChanceOutcome::Die(Face::Five);
 /// assert_eq!(five.index(), 4);

@@ -1,6 +1,6 @@
 //! Game configuration: players, first player, the named variants, the round bound.
 
-use kingup_core::{FirstPlayer, Seat, SeatError};
+use kingup_table::{FirstPlayer, Seat, SeatError};
 
 /// Everything fixed before a game starts. Checked by [`Config::validate`] and by
 /// [`Game::new`](crate::Game::new).
@@ -119,14 +119,7 @@ impl Config {
     /// The seat with number `index` if it plays in a game of this config. Every front end
     /// turns numbers into seats through this.
     pub fn seat(&self, index: i64) -> Result<Seat, SeatError> {
-        usize::try_from(index)
-            .ok()
-            .filter(|&i| i < self.player_count())
-            .and_then(Seat::new)
-            .ok_or(SeatError {
-                index,
-                players: self.players,
-            })
+        Seat::checked(index, self.players)
     }
 }
 

@@ -1,6 +1,6 @@
 //! Why an action or a chance outcome was refused.
 
-use kingup_core::Seat;
+use kingup_table::Seat;
 
 use crate::{Action, Card, ChanceOutcome, ChanceStep, Face, Phase};
 
@@ -8,7 +8,7 @@ use crate::{Action, Card, ChanceOutcome, ChanceStep, Face, Phase};
 ///
 /// ```
 /// use kingup_court::{Action, Config, Game, IllegalReason};
-/// use kingup_court::kingup_core::{FirstPlayer, Seat};
+/// use kingup_court::{FirstPlayer, Seat};
 ///
 /// let mut config = Config::new(3);
 /// config.first_player = FirstPlayer::Seat(Seat::FIRST);

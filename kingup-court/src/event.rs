@@ -3,7 +3,7 @@
 use core::fmt;
 
 use arrayvec::ArrayVec;
-use kingup_core::Seat;
+use kingup_table::Seat;
 
 use crate::{Card, Dice, Face, Outcome, Value};
 
@@ -12,7 +12,7 @@ use crate::{Card, Dice, Face, Outcome, Value};
 ///
 /// ```
 /// use kingup_court::{Config, Event, Game};
-/// use kingup_court::kingup_core::{FirstPlayer, Seat};
+/// use kingup_court::{FirstPlayer, Seat};
 ///
 /// let mut config = Config::new(3);
 /// config.first_player = FirstPlayer::Seat(Seat::FIRST);
@@ -164,35 +164,16 @@ pub enum Event {
 /// any other action at most 3 (bought or passed, round started, turn started).
 pub type Events = ArrayVec<Event, 8>;
 
-/// Receives events as a step writes them.
+/// Where the engine writes the events of a step: the table's
+/// [`EventSink`](kingup_table::EventSink) for this game's [`Event`], under the name the
+/// engine's methods take.
 ///
 /// `()` discards them (the fast path), [`Events`] collects one step's and `Vec<Event>`
-/// (feature `alloc`) collects a whole game's.
-pub trait EventSink {
-    /// Receives the next event.
-    fn push(&mut self, event: Event);
-}
+/// (feature `alloc`) collects a whole game's. A sink of your own implements
+/// `kingup_table::EventSink<Event>`.
+pub trait EventSink: kingup_table::EventSink<Event> {}
 
-impl EventSink for () {
-    #[inline]
-    fn push(&mut self, _: Event) {}
-}
-
-impl<const N: usize> EventSink for ArrayVec<Event, N> {
-    #[inline]
-    fn push(&mut self, event: Event) {
-        // Capacities are proved above; an overflow would drop the event, never panic.
-        let _ = self.try_push(event);
-    }
-}
-
-#[cfg(feature = "alloc")]
-impl EventSink for alloc::vec::Vec<Event> {
-    #[inline]
-    fn push(&mut self, event: Event) {
-        alloc::vec::Vec::push(self, event);
-    }
-}
+impl<S: kingup_table::EventSink<Event> + ?Sized> EventSink for S {}
 
 impl Event {
     /// The event's type in snake_case, e.g. `"set_aside"`: the `"type"` field of its serde

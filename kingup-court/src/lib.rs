@@ -3,8 +3,6 @@
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
 
-#[cfg(feature = "alloc")]
-extern crate alloc;
 #[cfg(any(test, feature = "std"))]
 extern crate std;
 
@@ -39,10 +37,14 @@ pub use error::{ChanceReason, IllegalAction, IllegalChance, IllegalReason};
 pub use event::{Event, EventSink, Events};
 pub use face::{Face, ParseFaceError};
 pub use game::{Actions, Game};
-/// The King Up! engine this crate shares its seats, first-player rule, chance mode and
-/// random stream ([`Generator`](kingup_core::Generator), [`below`](kingup_core::below))
-/// with, re-exported.
-pub use kingup_core;
+/// The table this game stands on (seats, the random stream, the rules trait, the generic
+/// session), re-exported.
+pub use kingup_table;
+#[cfg(feature = "alloc")]
+pub use kingup_table::{ChanceMode, UndoError};
+pub use kingup_table::{
+    FirstPlayer, Generator, GeneratorError, Seat, SeatError, SeatSet, below, unit_f64,
+};
 pub use observation::{OBSERVATION_FIELDS, OBSERVATION_LEN, observation_field};
 pub use phase::{Actor, Outcome, Phase, Stage};
 /// The RNG traits the engine takes randomness through ([`rand_core::Rng`]), re-exported.

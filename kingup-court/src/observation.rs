@@ -5,7 +5,7 @@
 
 use core::ops::Range;
 
-use kingup_core::Seat;
+use kingup_table::Seat;
 
 use crate::{Card, Config, Dice, Game, Value};
 
@@ -117,7 +117,7 @@ impl Game {
     ///
     /// ```
     /// use kingup_court::{Config, Game, OBSERVATION_LEN, observation_field};
-    /// use kingup_court::kingup_core::{FirstPlayer, Seat};
+    /// use kingup_court::{FirstPlayer, Seat};
     ///
     /// let mut config = Config::new(3);
     /// config.first_player = FirstPlayer::Seat(Seat::new(1).unwrap());

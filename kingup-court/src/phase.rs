@@ -2,7 +2,7 @@
 
 use core::fmt;
 
-use kingup_core::Seat;
+use kingup_table::Seat;
 
 /// Where a game stands within a turn.
 ///

@@ -1,14 +1,12 @@
 //! Replay records: a config and every step, enough to reproduce a game exactly.
 
-use alloc::vec::Vec;
+use crate::Game;
 
-use crate::{Config, ConfigError, EventSink, Game, Step, StepError};
-
-/// A game as a record: its config, then every chance outcome and action in order.
+/// A game of To Court the King as a record: its config, then every chance outcome and
+/// action in order (the table's [`Replay`](kingup_table::Replay) for this game).
 ///
 /// ```
-/// use kingup_court::{Actor, Config, Game, Replay, Step};
-/// use kingup_court::kingup_core::Generator;
+/// use kingup_court::{Actor, Config, Game, Generator, Replay, Step};
 ///
 /// let mut rng = Generator::new(3);
 /// let mut config = Config::new(2);
@@ -27,57 +25,7 @@ use crate::{Config, ConfigError, EventSink, Game, Step, StepError};
 /// assert_eq!(replay.play()?, game);
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
-#[cfg_attr(
-    feature = "serde",
-    derive(serde::Serialize, serde::Deserialize),
-    serde(deny_unknown_fields)
-)]
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
-pub struct Replay {
-    /// The game's configuration.
-    pub config: Config,
-    /// Every step from the start, in order.
-    pub steps: Vec<Step>,
-}
+pub type Replay = kingup_table::Replay<Game>;
 
-/// A replay could not be played back.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
-pub enum ReplayError {
-    /// The configuration is not playable.
-    #[error("invalid config: {0}")]
-    Config(#[from] ConfigError),
-    /// A step was refused.
-    #[error("step {index} was refused: {error}")]
-    Step {
-        /// Position of the refused step.
-        index: usize,
-        /// Why it was refused.
-        error: StepError,
-    },
-}
-
-impl Replay {
-    /// An empty record of a game with `config`.
-    pub const fn new(config: Config) -> Replay {
-        Replay {
-            config,
-            steps: Vec::new(),
-        }
-    }
-
-    /// Plays the record from the start and returns the game it reaches.
-    pub fn play(&self) -> Result<Game, ReplayError> {
-        self.play_with(&mut ())
-    }
-
-    /// Plays the record from the start, writing every event into `sink` (the opening
-    /// events of [`Game::new_with`] included).
-    pub fn play_with<S: EventSink + ?Sized>(&self, sink: &mut S) -> Result<Game, ReplayError> {
-        let mut game = Game::new_with(self.config, sink)?;
-        for (index, &step) in self.steps.iter().enumerate() {
-            game.apply_step(step, sink)
-                .map_err(|error| ReplayError::Step { index, error })?;
-        }
-        Ok(game)
-    }
-}
+/// A replay could not be played back: its config is unplayable or a step is refused.
+pub type ReplayError = kingup_table::ReplayError<Game>;

@@ -13,8 +13,8 @@ use std::fmt::Write as _;
 use std::path::PathBuf;
 
 use kingup_bots::court::GreedyBot;
-use kingup_court::kingup_core::{FirstPlayer, Generator, Seat};
 use kingup_court::{Actor, Config, Game, Phase};
+use kingup_court::{FirstPlayer, Generator, Seat};
 
 /// The number of step sequences of length `depth` from `game`.
 fn perft(game: &Game, depth: u32) -> u64 {

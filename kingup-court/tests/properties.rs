@@ -4,11 +4,11 @@
 //! which reaches the King and the final round) drive every step. No case is rejected.
 
 use kingup_bots::court::GreedyBot;
-use kingup_court::kingup_core::{FirstPlayer, Generator, Seat};
 use kingup_court::{
     Action, ActionKind, ActionSet, Actor, Card, CardSet, ChanceOutcome, Config, Event, Game,
     Outcome, Phase, Replay, Session, Stage, Step,
 };
+use kingup_court::{FirstPlayer, Generator, Seat};
 use proptest::prelude::*;
 
 /// Most steps one turn can take: 18 dice each set aside once and rolled at most 18 times,

@@ -6,7 +6,7 @@ mod common;
 use std::collections::BTreeSet;
 
 use common::*;
-use kingup_court::kingup_core::Seat;
+use kingup_court::Seat;
 use kingup_court::{
     Action, ActionKind, ActionSet, Actor, Card, CardSet, ChanceOutcome, ChanceStep, Config, Dice,
     Event, Face, Game, IllegalReason, OBSERVATION_LEN, Outcome, Phase, Row, Stage, Value,
@@ -228,7 +228,7 @@ fn r06_three_dice_and_at_most_eighteen() {
         let mut config = Config::new(5);
         config.max_rounds = Some(Config::SIMULATION_ROUNDS);
         let mut g = Game::new(config).unwrap();
-        let mut rng = kingup_court::kingup_core::Generator::new(seed);
+        let mut rng = kingup_court::Generator::new(seed);
         while let Some(seat) = g.next_seat_after_chance(&mut rng) {
             most = most.max(Seat::all(5).map(|s| g.max_dice(s)).max().unwrap());
             let (_, action) = g.random_action(&mut rng).unwrap();

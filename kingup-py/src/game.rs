@@ -500,7 +500,7 @@ impl PyGame {
     /// `seed`'s. Returns the number of actions played. A game lasts at most a few hundred
     /// actions (tens of microseconds), so this runs whole.
     #[pyo3(signature = (seed=None))]
-    fn play_random(&self, py: Python<'_>, seed: Option<&Bound<'_, PyAny>>) -> PyResult<u32> {
+    fn play_random(&self, py: Python<'_>, seed: Option<&Bound<'_, PyAny>>) -> PyResult<u64> {
         let seed = seed.filter(|s| !s.is_none()).map(seed_arg).transpose()?;
         let mut session = self.session(py)?;
         if let Some(seed) = seed {

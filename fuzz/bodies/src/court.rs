@@ -2,8 +2,8 @@
 //! bytes as save documents and notation.
 
 use arbitrary::{Result, Unstructured};
-use kingup_court::kingup_core::{ChanceMode, FirstPlayer, Generator, Seat};
 use kingup_court::{Action, Actor, ChanceOutcome, Config, Dice, Game, Replay, Session, Step};
+use kingup_court::{ChanceMode, FirstPlayer, Generator, Seat};
 
 /// The first byte picks the mode: even, an action stream; odd, the rest as text.
 pub fn court(data: &[u8]) {

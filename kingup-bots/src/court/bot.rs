@@ -1,6 +1,6 @@
 //! The policy trait every court bot implements.
 
-use kingup_court::kingup_core::Seat;
+use kingup_court::Seat;
 use kingup_court::{Action, Game};
 
 /// A policy for To Court the King: picks an action for `seat`.
@@ -10,7 +10,7 @@ use kingup_court::{Action, Game};
 ///
 /// ```
 /// use kingup_bots::court::{Bot, RandomBot};
-/// use kingup_court::kingup_core::Generator;
+/// use kingup_court::Generator;
 /// use kingup_court::{Config, Game};
 ///
 /// let mut bot = RandomBot::new(Generator::new(2));

@@ -1,6 +1,6 @@
 //! The greedy court bot: the strongest card it can pay for, dice played toward one face.
 
-use kingup_court::kingup_core::Seat;
+use kingup_court::Seat;
 use kingup_court::{Action, ActionKind, Card, Dice, Face, Game, Phase};
 
 use super::Bot;
@@ -24,7 +24,7 @@ use super::Bot;
 ///
 /// ```
 /// use kingup_bots::court::{Bot, GreedyBot};
-/// use kingup_court::kingup_core::Generator;
+/// use kingup_court::Generator;
 /// use kingup_court::{Action, Config, Game};
 ///
 /// let mut game = Game::new(Config::new(3))?;

@@ -1,9 +1,9 @@
 //! Monte Carlo tree search for To Court the King: open-loop UCT, chance sampled anew on
 //! every iteration, greedy rollouts.
 
-use kingup_court::kingup_core::{Generator, Seat, below};
 use kingup_court::rand_core::Rng;
 use kingup_court::{Action, ActionSet, Game};
+use kingup_court::{Generator, Seat, below};
 
 use super::{Bot, GreedyBot};
 
@@ -95,7 +95,7 @@ struct Node {
 ///
 /// ```
 /// use kingup_bots::court::{Bot, MctsBot, MctsConfig};
-/// use kingup_court::kingup_core::Generator;
+/// use kingup_court::Generator;
 /// use kingup_court::{Config, Game};
 ///
 /// let mut config = MctsConfig::new();
@@ -321,7 +321,7 @@ impl<R: Rng> Bot for MctsBot<R> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use kingup_court::kingup_core::FirstPlayer;
+    use kingup_court::FirstPlayer;
     use kingup_court::{Card, ChanceOutcome, Config};
 
     fn tiny(seed: u64) -> MctsBot {

@@ -8,7 +8,7 @@
 //!
 //! ```
 //! use kingup_bots::court::{Bot, GreedyBot, RandomBot, play};
-//! use kingup_court::kingup_core::Generator;
+//! use kingup_court::Generator;
 //! use kingup_court::{Config, Game};
 //!
 //! let mut greedy = GreedyBot::new();

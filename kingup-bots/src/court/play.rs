@@ -15,7 +15,7 @@ use super::Bot;
 ///
 /// ```
 /// use kingup_bots::court::{Bot, GreedyBot, play};
-/// use kingup_court::kingup_core::Generator;
+/// use kingup_court::Generator;
 /// use kingup_court::{Config, Game};
 ///
 /// let (mut a, mut b, mut c) = (GreedyBot::new(), GreedyBot::new(), GreedyBot::new());

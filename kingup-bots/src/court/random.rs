@@ -1,8 +1,8 @@
 //! The uniformly random court bot.
 
-use kingup_court::kingup_core::{Seat, below};
 use kingup_court::rand_core::Rng;
 use kingup_court::{Action, Game};
+use kingup_court::{Seat, below};
 
 use super::Bot;
 

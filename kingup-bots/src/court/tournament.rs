@@ -2,8 +2,8 @@
 
 use std::fmt;
 
-use kingup_court::kingup_core::{Generator, Seat};
 use kingup_court::{Config, ConfigError, Game};
+use kingup_court::{Generator, Seat};
 
 use super::{Bot, play};
 use crate::tournament::{check_entrants, check_limits, entrant_at, game_seed, run};
@@ -95,7 +95,7 @@ impl TournamentError {
 ///
 /// ```
 /// use kingup_bots::court::{Bot, Entrant, GreedyBot, RandomBot, TournamentConfig, tournament};
-/// use kingup_court::kingup_core::Generator;
+/// use kingup_court::Generator;
 /// use kingup_court::Config;
 ///
 /// let greedy = Entrant { name: "greedy".into(), make: Box::new(|_| Box::new(GreedyBot::new()) as Box<dyn Bot>) };

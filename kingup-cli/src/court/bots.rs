@@ -4,7 +4,7 @@ use std::fmt;
 use std::str::FromStr;
 
 use kingup_bots::court::{Bot, GreedyBot, MctsBot, RandomBot};
-use kingup_court::kingup_core::Generator;
+use kingup_court::Generator;
 
 use crate::CliError;
 

@@ -5,7 +5,7 @@ use std::io::{BufRead, IsTerminal as _};
 use std::process::ExitCode;
 
 use kingup_bots::court::Bot;
-use kingup_court::kingup_core::Seat;
+use kingup_court::Seat;
 use kingup_court::{Action, Event, Game, Session};
 
 use super::options::{self, PlayOptions};

@@ -35,7 +35,7 @@ pub(crate) fn refusal(reason: IllegalReason) -> String {
 
 #[cfg(test)]
 mod tests {
-    use kingup_court::kingup_core::Seat;
+    use kingup_court::Seat;
     use kingup_court::{Card, Face, Phase};
 
     use super::*;

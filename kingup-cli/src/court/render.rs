@@ -2,7 +2,7 @@
 //! card list and the legal moves. Everything in To Court the King is public, so one
 //! drawing serves the player and the spectator.
 
-use kingup_court::kingup_core::Seat;
+use kingup_court::Seat;
 use kingup_court::{Action, ActionKind, Card, Dice, Game, Outcome, Phase, Stage};
 
 use crate::text::{self, WIDTH};

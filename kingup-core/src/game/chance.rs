@@ -3,8 +3,8 @@
 use rand_core::Rng;
 
 use super::Game;
+use crate::below;
 use crate::bits::{bits, nth_bit};
-use crate::random::below;
 use crate::{
     CardId, Castle, ChanceOutcome, ChanceOutcomes, ChanceReason, ChanceStep, Character, Event,
     EventSink, Events, Floor, IllegalChance, Phase, Seat, SeatSet, Setup,

@@ -3,6 +3,7 @@
 mod chance;
 mod moves;
 mod reach;
+mod rules;
 mod sample;
 mod score;
 mod snapshot;

@@ -4,8 +4,8 @@ use arrayvec::ArrayVec;
 use rand_core::Rng;
 
 use super::Game;
+use crate::below;
 use crate::bits::{nth_bit, ones};
-use crate::random::below;
 use crate::{
     Action, Actor, Castle, Character, CharacterSet, Event, EventSink, Events, Floor, IllegalAction,
     IllegalReason, Phase, Seat, SeatSet, Vote,

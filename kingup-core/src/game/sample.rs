@@ -6,8 +6,8 @@ use rand_core::Rng;
 
 use super::{Game, InvalidState, reach};
 use crate::bits::{bits, nth_bit};
-use crate::random::{below, unit_f64};
 use crate::{CardId, Phase, PlayerView, PublicView, Seat, SeatSet, Vote};
+use crate::{below, unit_f64};
 
 impl PlayerView {
     /// Draws a complete game consistent with everything the viewer knows: the other seats'

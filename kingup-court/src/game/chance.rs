@@ -1,6 +1,6 @@
 //! Chance steps: the first player, and every die rolled.
 
-use kingup_core::{Seat, below};
+use kingup_table::{Seat, below};
 use rand_core::Rng;
 
 use super::Game;
@@ -53,7 +53,7 @@ impl Game {
 
     /// Draws an outcome for the pending chance step from `rng`; `None` when chance is not
     /// to move. One draw: a die is `below(6)` (face `1 + draw`), the first player
-    /// `below(players)`, with [`kingup_core::below`], so a seed gives the same game in
+    /// `below(players)`, with [`kingup_table::below`], so a seed gives the same game in
     /// every front end.
     #[inline]
     pub fn sample_chance<R: Rng + ?Sized>(&self, rng: &mut R) -> Option<ChanceOutcome> {

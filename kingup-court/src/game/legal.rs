@@ -2,7 +2,7 @@
 //! illegal.
 
 use arrayvec::ArrayVec;
-use kingup_core::{Seat, below};
+use kingup_table::{Seat, below};
 use rand_core::Rng;
 
 use super::Game;
@@ -82,7 +82,7 @@ impl Game {
     ///
     /// ```
     /// use kingup_court::{Action, Config, Game};
-    /// use kingup_court::kingup_core::{FirstPlayer, Seat};
+    /// use kingup_court::{FirstPlayer, Seat};
     ///
     /// let mut config = Config::new(2);
     /// config.first_player = FirstPlayer::Seat(Seat::FIRST);
@@ -229,7 +229,7 @@ impl Game {
     }
 
     /// A uniformly random legal action for the seat to move: one draw `below(count)` from
-    /// `rng` ([`kingup_core::below`]), then the action of that rank in index order. `None`
+    /// `rng` ([`kingup_table::below`]), then the action of that rank in index order. `None`
     /// when chance is to move or the game is over. Every front end's random play draws this
     /// way, so a seed gives the same game everywhere.
     #[inline]
@@ -387,7 +387,7 @@ impl Game {
 
 #[cfg(test)]
 mod tests {
-    use kingup_core::FirstPlayer;
+    use kingup_table::FirstPlayer;
 
     use super::*;
     use crate::Config;

@@ -4,10 +4,11 @@ mod chance;
 mod legal;
 mod order;
 mod play;
+mod rules;
 
 pub use legal::Actions;
 
-use kingup_core::{FirstPlayer, Seat, SeatError, SeatSet};
+use kingup_table::{FirstPlayer, Seat, SeatError, SeatSet};
 
 use crate::{
     Actor, Card, CardSet, Config, ConfigError, Dice, EventSink, IllegalReason, Outcome, Phase,
@@ -56,11 +57,11 @@ struct Turn {
 /// `Game` is `Copy` and small (about 150 bytes), so search can copy-make. It holds no RNG:
 /// dice enter only through chance steps ([`Game::apply_chance`], or
 /// [`Game::resolve_chance`] with a caller's [`Rng`](rand_core::Rng) such as the project's
-/// [`Generator`](kingup_core::Generator)).
+/// [`Generator`](kingup_table::Generator)).
 ///
 /// ```
 /// use kingup_court::{Actor, Config, Game};
-/// use kingup_court::kingup_core::Generator;
+/// use kingup_court::Generator;
 ///
 /// let mut rng = Generator::new(7);
 /// let mut config = Config::new(3);

@@ -1,7 +1,7 @@
 //! Whose turn: rounds with the start-player marker passing right, the King round, the final
 //! round with its exclusions, the end of the game.
 
-use kingup_core::Seat;
+use kingup_table::Seat;
 
 use super::{Game, Turn};
 use crate::{Event, EventSink, Outcome, Phase, Stage, Value};
@@ -116,7 +116,7 @@ impl Game {
     ///
     /// ```
     /// use kingup_court::{Face, Game, Config, Value};
-    /// use kingup_court::kingup_core::Seat;
+    /// use kingup_court::Seat;
     ///
     /// let game = Game::new(Config::new(2))?;
     /// let three = |face| Value { count: 3, face };

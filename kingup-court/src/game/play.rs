@@ -6,7 +6,7 @@ use super::Game;
 use crate::{
     Action, ActionKind, Card, Dice, Event, EventSink, Events, Face, IllegalAction, Phase, Stage,
 };
-use kingup_core::Seat;
+use kingup_table::Seat;
 
 impl Game {
     /// Plays `action` for `seat` and returns the events it caused; on error the game is
@@ -14,7 +14,7 @@ impl Game {
     ///
     /// ```
     /// use kingup_court::{Action, ChanceOutcome, Config, Event, Face, Game, IllegalReason};
-    /// use kingup_court::kingup_core::{FirstPlayer, Seat};
+    /// use kingup_court::{FirstPlayer, Seat};
     ///
     /// let mut config = Config::new(2);
     /// config.first_player = FirstPlayer::Seat(Seat::FIRST);
@@ -73,7 +73,7 @@ impl Game {
     ///
     /// ```
     /// use kingup_court::{Config, Game};
-    /// use kingup_court::kingup_core::Generator;
+    /// use kingup_court::Generator;
     ///
     /// let mut config = Config::new(4);
     /// config.max_rounds = Some(Config::SIMULATION_ROUNDS);

@@ -2,8 +2,8 @@
 
 #![allow(dead_code, unreachable_pub)]
 
-use kingup_court::kingup_core::{FirstPlayer, Seat};
 use kingup_court::{Action, Card, ChanceOutcome, Config, Event, Face, Game, Phase};
+use kingup_court::{FirstPlayer, Seat};
 
 /// Seat `i`.
 pub fn seat(i: usize) -> Seat {

@@ -7,7 +7,7 @@
 use std::sync::Mutex;
 
 use kingup_bots::court::{Bot, GreedyBot, RandomBot};
-use kingup_court::kingup_core::Generator;
+use kingup_court::Generator;
 use pyo3::PyClassInitializer;
 use pyo3::exceptions::{PyRuntimeError, PyTypeError};
 use pyo3::prelude::*;

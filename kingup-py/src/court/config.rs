@@ -1,7 +1,7 @@
 //! Building a court `Config` from `kingup.court.Game(...)`'s keyword arguments.
 
-use kingup_court::kingup_core::{FirstPlayer, Seat};
 use kingup_court::{Config, ConfigError};
+use kingup_court::{FirstPlayer, Seat};
 use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
 use pyo3::types::PyBool;

@@ -6,11 +6,11 @@
 
 use std::sync::{Mutex, MutexGuard};
 
-use kingup_court::kingup_core::{ChanceMode, FirstPlayer, Generator, Seat, SeatError};
 use kingup_court::{
     Action, Actor, Card, ChanceOutcome, Dice, Game, IllegalAction, IllegalReason, OBSERVATION_LEN,
     Outcome, Session, Step, Value,
 };
+use kingup_court::{ChanceMode, FirstPlayer, Generator, Seat, SeatError};
 use numpy::PyArray1;
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;

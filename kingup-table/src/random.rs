@@ -20,8 +20,8 @@ use rand_xoshiro::Xoshiro256PlusPlus;
 /// save format version. Test vectors (checked by the crate's tests and in `docs/random.md`):
 ///
 /// ```
-/// use kingup_core::Generator;
-/// use kingup_core::rand_core::Rng;
+/// use kingup_table::Generator;
+/// use kingup_table::rand_core::Rng;
 ///
 /// let mut g = Generator::new(0);
 /// assert_eq!(g.next_u64(), 0x53175d61490b23df);
@@ -35,7 +35,7 @@ use rand_xoshiro::Xoshiro256PlusPlus;
 /// ```
 ///
 /// `Generator` implements [`rand_core::Rng`], so it drives anything that takes one
-/// ([`Game::resolve_chance`](crate::Game::resolve_chance), bots, `rand`'s helpers).
+/// (each game's chance steps, bots, `rand`'s helpers).
 #[derive(Clone, PartialEq, Eq)]
 pub struct Generator(Xoshiro256PlusPlus);
 
@@ -147,7 +147,7 @@ impl fmt::Debug for HexState {
 /// rather than loop.
 ///
 /// ```
-/// use kingup_core::{Generator, below};
+/// use kingup_table::{Generator, below};
 ///
 /// let mut g = Generator::new(7);
 /// let roll = below(&mut g, 6);
@@ -171,7 +171,7 @@ pub fn below<R: Rng + ?Sized>(rng: &mut R, n: u32) -> u32 {
 /// a multiple of `2^-53`, so the draw is exact and the same on every platform).
 ///
 /// ```
-/// use kingup_core::{Generator, unit_f64};
+/// use kingup_table::{Generator, unit_f64};
 ///
 /// let mut g = Generator::new(7);
 /// let x = unit_f64(&mut g);

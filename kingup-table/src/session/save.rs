@@ -1,41 +1,42 @@
-//! The save document: a session as config, chance mode, generator state and steps — the
-//! shape of `kingup_core`'s save document, with its own `format` name.
+//! The save document: a session as config, chance mode, generator state and steps, the
+//! same shape for every game, with the game's own `format` name.
 
 use alloc::string::{String, ToString};
 use alloc::vec::Vec;
 
-use kingup_core::{ChanceMode, Generator};
+#[cfg(feature = "json")]
+use serde::de::DeserializeOwned;
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
-use super::{LoadError, Session};
-use crate::{Config, Replay, Step};
+use super::{ChanceMode, LoadError, Session};
+use crate::{Generator, Replay, Rules, Step};
 
-/// The `format` field of every save document.
-const FORMAT: &str = "kingup-court-save";
 /// The save format version written and read.
 const VERSION: u32 = 1;
-/// Longest save document [`Session::from_json`] reads: 16 MiB. A random 5-player game of
-/// 100 rounds takes about 0.3 MiB; the rules set no bound on rounds, so the limit is wide.
-#[cfg(feature = "json")]
-pub const MAX_SAVE_LEN: usize = 16 << 20;
 
 /// The document's fields, in the order they are written.
 #[derive(Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-struct Save {
+#[serde(
+    deny_unknown_fields,
+    bound(
+        serialize = "G::Config: Serialize",
+        deserialize = "G::Config: Deserialize<'de>"
+    )
+)]
+struct Save<G: Rules> {
     format: String,
     version: u32,
-    config: Config,
+    config: G::Config,
     chance: ChanceMode,
     /// The generator's current state, 64 hexadecimal digits.
     generator: String,
-    steps: Vec<Step>,
+    steps: Vec<Step<G>>,
 }
 
-impl Session {
-    fn to_save(&self) -> Save {
+impl<G: Rules> Session<G> {
+    fn to_save(&self) -> Save<G> {
         Save {
-            format: FORMAT.to_string(),
+            format: G::SAVE_FORMAT.to_string(),
             version: VERSION,
             config: self.replay.config,
             chance: self.chance,
@@ -44,11 +45,12 @@ impl Session {
         }
     }
 
-    fn from_save(save: Save) -> Result<Session, LoadError> {
-        if save.format != FORMAT {
+    fn from_save(save: Save<G>) -> Result<Session<G>, LoadError<G>> {
+        if save.format != G::SAVE_FORMAT {
             let found: String = save.format.chars().take(32).collect();
             return Err(LoadError::Malformed(alloc::format!(
-                "format is {found:?}, not {FORMAT:?}"
+                "format is {found:?}, not {:?}",
+                G::SAVE_FORMAT
             )));
         }
         if save.version != VERSION {
@@ -66,54 +68,54 @@ impl Session {
     }
 }
 
-impl Serialize for Session {
-    /// The save document (see [`Session::to_json`]).
+impl<G: Rules> Serialize for Session<G>
+where
+    G::Config: Serialize,
+{
+    /// The save document (see `Session::to_json`).
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         self.to_save().serialize(s)
     }
 }
 
-impl<'de> Deserialize<'de> for Session {
+impl<'de, G: Rules> Deserialize<'de> for Session<G>
+where
+    G::Config: Deserialize<'de>,
+{
     /// Reads a save document and replays it; refuses anything the rules refuse.
-    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Session, D::Error> {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Session<G>, D::Error> {
         Session::from_save(Save::deserialize(d)?).map_err(serde::de::Error::custom)
     }
 }
 
 #[cfg(feature = "json")]
-impl Session {
-    /// The save document as JSON, one line, fields in a fixed order:
+impl<G: Rules> Session<G>
+where
+    G::Config: Serialize + DeserializeOwned,
+{
+    /// The save document as JSON, one line, fields in a fixed order, so the same session
+    /// gives the same bytes in every language:
     ///
     /// ```text
-    /// {"format":"kingup-court-save","version":1,"config":{"players":3,...},"chance":"auto",
-    ///  "generator":"<64 hex digits>","steps":["chance: first 2","2: roll","chance: die 5",...]}
+    /// {"format":"kingup-save","version":1,"config":{"players":3,...},"chance":"auto",
+    ///  "generator":"<64 hex digits>","steps":["chance: first 2","chance: deal 17",...,"2: B4"]}
     /// ```
     ///
-    /// ```
-    /// use kingup_court::{Config, Session};
-    ///
-    /// let mut session = Session::new(Config::new(3), 7)?;
-    /// let seat = session.game().next_seat().unwrap();
-    /// session.apply(seat, "roll".parse()?)?;
-    /// let json = session.to_json();
-    /// assert!(json.starts_with(r#"{"format":"kingup-court-save","version":1,"#));
-    /// assert!(json.contains(&format!(r#""{seat}: roll""#)));
-    /// assert_eq!(Session::from_json(&json)?, session);
-    /// # Ok::<(), Box<dyn std::error::Error>>(())
-    /// ```
+    /// It holds every secret: hidden deals are among the steps, and the generator predicts
+    /// every chance outcome to come. Keep it from players.
     pub fn to_json(&self) -> String {
         // Writing plain data to a string cannot fail.
         serde_json::to_string(&self.to_save()).unwrap_or_default()
     }
 
     /// Reads a save document: checks its form, then replays its steps through the rules.
-    /// Documents longer than [`MAX_SAVE_LEN`] are refused before parsing; error messages
-    /// quote at most a short part of the input.
-    pub fn from_json(text: &str) -> Result<Session, LoadError> {
-        if text.len() > MAX_SAVE_LEN {
+    /// Documents longer than the game's [`Rules::MAX_SAVE_LEN`] are refused before parsing;
+    /// error messages quote at most a short part of the input.
+    pub fn from_json(text: &str) -> Result<Session<G>, LoadError<G>> {
+        if text.len() > G::MAX_SAVE_LEN {
             return Err(LoadError::TooLong(text.len()));
         }
-        let save: Save =
+        let save: Save<G> =
             serde_json::from_str(text).map_err(|e| LoadError::Malformed(short(&e.to_string())))?;
         Session::from_save(save)
     }

@@ -8,7 +8,7 @@ use core::fmt;
 /// that game's number of players.
 ///
 /// ```
-/// use kingup_core::Seat;
+/// use kingup_table::Seat;
 ///
 /// let s = Seat::new(2).unwrap();
 /// assert_eq!(s.next(3), Seat::new(0).unwrap());
@@ -51,6 +51,27 @@ impl Seat {
         }
     }
 
+    /// The seat numbered `index` if it plays in a game of `players`: the one check every
+    /// front end runs on seat numbers from its callers (signed, as Python and C# integers
+    /// are), so that a bad seat gets the same error in every language and game.
+    ///
+    /// ```
+    /// use kingup_table::Seat;
+    ///
+    /// assert_eq!(Seat::checked(3, 4).map(|s| s.index()), Ok(3));
+    /// let err = Seat::checked(4, 4).unwrap_err();
+    /// assert_eq!(err.to_string(), "there is no seat 4 in a 4-player game");
+    /// assert_eq!(err.code(), "no_such_seat");
+    /// assert!(Seat::checked(-1, 4).is_err());
+    /// ```
+    pub fn checked(index: i64, players: u8) -> Result<Seat, SeatError> {
+        usize::try_from(index)
+            .ok()
+            .filter(|&i| i < usize::from(players))
+            .and_then(Seat::new)
+            .ok_or(SeatError { index, players })
+    }
+
     /// The seats `0..players`, in order.
     pub fn all(players: usize) -> impl Iterator<Item = Seat> {
         (0..players.min(Seat::MAX)).map(|i| Seat(i as u8))
@@ -63,17 +84,8 @@ impl fmt::Display for Seat {
     }
 }
 
-/// The number names no seat of the game: it is negative or not below the player count.
-///
-/// ```
-/// use kingup_core::Config;
-///
-/// let config = Config::new(4);
-/// assert_eq!(config.seat(3).map(|s| s.index()), Ok(3));
-/// let err = config.seat(4).unwrap_err();
-/// assert_eq!(err.to_string(), "there is no seat 4 in a 4-player game");
-/// assert_eq!(err.code(), "no_such_seat");
-/// ```
+/// The number names no seat of the game: it is negative or not below the player count
+/// ([`Seat::checked`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
 #[error("there is no seat {index} in a {players}-player game")]
 pub struct SeatError {
@@ -93,7 +105,7 @@ impl SeatError {
 /// A set of seats, stored as a 6-bit mask (bit `i` is seat `i`).
 ///
 /// ```
-/// use kingup_core::{Seat, SeatSet};
+/// use kingup_table::{Seat, SeatSet};
 ///
 /// let all = SeatSet::first(4);
 /// let one = SeatSet::single(Seat::new(1).unwrap());

@@ -1,0 +1,102 @@
+//! King Up! under the table's [`Rules`] trait: what the generic session, the players and
+//! the front ends ask of the game.
+
+use kingup_table::{Refusal, Rules};
+use rand_core::Rng;
+
+use crate::{
+    Action, ChanceOutcome, Config, ConfigError, Event, Game, IllegalAction, IllegalChance,
+    ParseActionError, ParseChanceError, Seat,
+};
+
+impl Rules for Game {
+    const SAVE_FORMAT: &'static str = "kingup-save";
+    const NAME: &'static str = "kingup";
+    /// 1 MiB, a hundred times a whole game.
+    const MAX_SAVE_LEN: usize = 1 << 20;
+    const NOTATION_EXAMPLES: (&'static str, &'static str) = ("B4", "deal 12");
+
+    type Config = Config;
+    type ConfigError = ConfigError;
+    type Action = Action;
+    type ParseActionError = ParseActionError;
+    type ChanceOutcome = ChanceOutcome;
+    type ParseChanceError = ParseChanceError;
+    type Event = Event;
+    type IllegalAction = IllegalAction;
+    type IllegalChance = IllegalChance;
+
+    /// King Up! has no opening events: the first deal is a chance step.
+    fn new_with<S: kingup_table::EventSink<Event> + ?Sized>(
+        config: Config,
+        _: &mut S,
+    ) -> Result<Game, ConfigError> {
+        Game::new(config)
+    }
+
+    #[inline]
+    fn apply_with<S: kingup_table::EventSink<Event> + ?Sized>(
+        &mut self,
+        seat: Seat,
+        action: Action,
+        sink: &mut S,
+    ) -> Result<(), IllegalAction> {
+        Game::apply_with(self, seat, action, sink)
+    }
+
+    #[inline]
+    fn apply_chance_with<S: kingup_table::EventSink<Event> + ?Sized>(
+        &mut self,
+        outcome: ChanceOutcome,
+        sink: &mut S,
+    ) -> Result<(), IllegalChance> {
+        Game::apply_chance_with(self, outcome, sink)
+    }
+
+    #[inline]
+    fn sample_chance<R: Rng + ?Sized>(&self, rng: &mut R) -> Option<ChanceOutcome> {
+        Game::sample_chance(self, rng)
+    }
+
+    #[inline]
+    fn random_action<R: Rng + ?Sized>(&self, rng: &mut R) -> Option<(Seat, Action)> {
+        Game::random_action(self, rng)
+    }
+
+    #[inline]
+    fn chance_pending(&self) -> bool {
+        self.chance_step().is_some()
+    }
+
+    #[inline]
+    fn next_seat(&self) -> Option<Seat> {
+        Game::next_seat(self)
+    }
+
+    #[inline]
+    fn is_over(&self) -> bool {
+        Game::is_over(self)
+    }
+
+    /// The vote reveal: once the votes are shown, no vote can be taken back.
+    fn reveals(event: &Event) -> bool {
+        matches!(event, Event::VotesRevealed { .. })
+    }
+
+    /// Another seat's dealt card and committed vote blanked ([`Event::redacted`]).
+    fn redacted(event: &Event, viewer: Option<Seat>) -> Event {
+        event.redacted(viewer)
+    }
+}
+
+impl Refusal for IllegalAction {
+    fn code(&self) -> &'static str {
+        self.reason.code()
+    }
+}
+
+impl Refusal for IllegalChance {
+    fn code(&self) -> &'static str {
+        self.reason.code()
+    }
+}

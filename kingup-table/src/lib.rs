@@ -1,0 +1,42 @@
+#![doc = include_str!("../README.md")]
+#![no_std]
+#![cfg_attr(docsrs, feature(doc_cfg))]
+#![forbid(unsafe_code)]
+#![deny(missing_docs)]
+
+#[cfg(feature = "alloc")]
+extern crate alloc;
+#[cfg(any(test, feature = "std"))]
+extern crate std;
+
+mod first_player;
+mod hidden;
+mod random;
+#[cfg(feature = "alloc")]
+mod reach;
+#[cfg(feature = "alloc")]
+mod replay;
+mod rules;
+mod seat;
+#[cfg(feature = "serde")]
+mod serde_impls;
+#[cfg(feature = "alloc")]
+mod session;
+mod sink;
+mod step;
+
+pub use first_player::FirstPlayer;
+pub use hidden::HiddenInformation;
+/// The RNG traits chance is drawn through ([`rand_core::Rng`]), re-exported.
+pub use rand_core;
+pub use random::{Generator, GeneratorError, HexState, below, unit_f64};
+#[cfg(feature = "alloc")]
+pub use reach::Reach;
+#[cfg(feature = "alloc")]
+pub use replay::{Replay, ReplayError};
+pub use rules::{Refusal, Rules};
+pub use seat::{Seat, SeatError, SeatSet};
+#[cfg(feature = "alloc")]
+pub use session::{ChanceMode, LoadError, Session, UndoError};
+pub use sink::EventSink;
+pub use step::{ParseStepError, Step, StepError};

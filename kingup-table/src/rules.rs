@@ -1,0 +1,116 @@
+//! The rules trait: what the session, the players and the front ends ask of a game.
+
+use core::error::Error;
+use core::fmt::{Debug, Display};
+use core::hash::Hash;
+use core::str::FromStr;
+
+use rand_core::Rng;
+
+use crate::{EventSink, Seat};
+
+/// A refusal with a stable snake_case reason code (`"floor_full"`, `"no_such_seat"`): the
+/// code every binding reports, the same in every language.
+pub trait Refusal: Error + Copy + Eq + 'static {
+    /// The reason code.
+    fn code(&self) -> &'static str;
+}
+
+/// A game's rules as the rest of kingup sees them: a state machine that a seat or chance
+/// moves, with notation for its moves and events for what happens. Both games' `Game`
+/// types implement it, and the generic [`Session`](crate::Session), the players and the
+/// front ends are written once against it.
+///
+/// A state is `Copy` (search copy-makes it) and holds no randomness: chance enters only
+/// through [`Rules::apply_chance_with`], with outcomes the caller draws
+/// ([`Rules::sample_chance`]) or chooses.
+///
+/// What differs between games stays in the game: hidden information (King Up!'s views and
+/// information-set sampling) is the extension trait [`HiddenInformation`](crate::HiddenInformation).
+pub trait Rules: Copy + Eq + Hash + Debug + Sized + 'static {
+    /// The `format` field of this game's save documents, e.g. `"kingup-save"`.
+    const SAVE_FORMAT: &'static str;
+    /// The game's name in messages about its documents, e.g. `"kingup"` in "not a kingup
+    /// save document".
+    const NAME: &'static str;
+    /// The longest save document this game reads, in bytes.
+    const MAX_SAVE_LEN: usize;
+    /// An action and a chance outcome in notation, quoted by step parse errors, e.g.
+    /// `("B4", "deal 12")`.
+    const NOTATION_EXAMPLES: (&'static str, &'static str);
+
+    /// Everything fixed before a game starts.
+    type Config: Copy + Eq + Hash + Debug;
+    /// Why a config is not playable.
+    type ConfigError: Error + Copy + Eq + 'static;
+    /// A seat's move, with its notation (`Display`/`FromStr`).
+    type Action: Copy + Eq + Hash + Debug + Display + FromStr<Err = Self::ParseActionError>;
+    /// Text that is not an action.
+    type ParseActionError: Error + Copy + Eq + 'static;
+    /// The result of a chance step, with its notation.
+    type ChanceOutcome: Copy + Eq + Hash + Debug + Display + FromStr<Err = Self::ParseChanceError>;
+    /// Text that is not a chance outcome.
+    type ParseChanceError: Error + Copy + Eq + 'static;
+    /// What happened, for front ends to show, with every field filled (the host's view).
+    type Event: Copy + Eq + Debug;
+    /// A refused action.
+    type IllegalAction: Refusal;
+    /// A refused chance outcome.
+    type IllegalChance: Refusal;
+
+    /// A new game with `config`, writing its opening events (if the game has any) into
+    /// `sink`.
+    fn new_with<S: EventSink<Self::Event> + ?Sized>(
+        config: Self::Config,
+        sink: &mut S,
+    ) -> Result<Self, Self::ConfigError>;
+
+    /// Plays `action` for `seat`, writing its events into `sink`; on error the game and the
+    /// sink are unchanged.
+    fn apply_with<S: EventSink<Self::Event> + ?Sized>(
+        &mut self,
+        seat: Seat,
+        action: Self::Action,
+        sink: &mut S,
+    ) -> Result<(), Self::IllegalAction>;
+
+    /// Applies a chance outcome, writing its events into `sink`; on error the game and the
+    /// sink are unchanged.
+    fn apply_chance_with<S: EventSink<Self::Event> + ?Sized>(
+        &mut self,
+        outcome: Self::ChanceOutcome,
+        sink: &mut S,
+    ) -> Result<(), Self::IllegalChance>;
+
+    /// The pending chance step's outcome drawn from `rng` with its probability, or `None`
+    /// when no chance step is pending.
+    fn sample_chance<R: Rng + ?Sized>(&self, rng: &mut R) -> Option<Self::ChanceOutcome>;
+
+    /// A uniformly random legal action of the seat that acts next, drawn from `rng`, or
+    /// `None` when chance or nobody is to act.
+    fn random_action<R: Rng + ?Sized>(&self, rng: &mut R) -> Option<(Seat, Self::Action)>;
+
+    /// Whether a chance step is pending.
+    fn chance_pending(&self) -> bool;
+
+    /// The seat asked to act next, if a seat is to act.
+    fn next_seat(&self) -> Option<Seat>;
+
+    /// Whether the game is over.
+    fn is_over(&self) -> bool;
+
+    /// Whether `event` revealed information the seats did not all have (King Up!'s vote
+    /// reveal): a session cannot take back the step that emitted it. By default no event
+    /// does.
+    fn reveals(event: &Self::Event) -> bool {
+        let _ = event;
+        false
+    }
+
+    /// `event` as `viewer` may see it (`None`: a spectator): other seats' secrets blanked.
+    /// By default every event is public.
+    fn redacted(event: &Self::Event, viewer: Option<Seat>) -> Self::Event {
+        let _ = viewer;
+        *event
+    }
+}
