@@ -11,7 +11,8 @@
 
 use std::time::{Duration, Instant};
 
-use kingup_bots::court::{Bot, GreedyBot, MctsBot, MctsConfig};
+use kingup_bots::Bot;
+use kingup_bots::court::{GreedyBot, MctsBot, MctsConfig};
 use kingup_court::{Config, Game};
 use kingup_court::{Generator, Seat};
 
@@ -36,7 +37,9 @@ fn main() {
         while let Some(seat) = game.next_seat_after_chance(&mut dice) {
             let action = if seat == Seat::FIRST {
                 let start = Instant::now();
-                let action = bot.choose(&game, seat).expect("its seat is to move");
+                let action = bot
+                    .choose(&game.player_view(seat))
+                    .expect("its seat is to move");
                 if game.legal_action_count(seat) > 1 {
                     let took = start.elapsed();
                     searched += 1;

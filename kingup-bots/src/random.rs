@@ -1,11 +1,12 @@
-//! The uniformly random bot.
+//! The uniformly random bot, for either game.
 
+use kingup_core::kingup_table::SeatView;
 use kingup_core::rand_core::Rng;
-use kingup_core::{Action, PlayerView, below};
 
 use crate::Bot;
 
-/// Picks uniformly among the legal actions: the baseline every other bot must beat.
+/// Picks uniformly among the legal actions ([`SeatView::random_action`]): the baseline
+/// every other bot must beat, in either game.
 #[derive(Clone, Debug)]
 pub struct RandomBot<R> {
     rng: R,
@@ -18,13 +19,9 @@ impl<R: Rng> RandomBot<R> {
     }
 }
 
-impl<R: Rng> Bot for RandomBot<R> {
-    fn choose(&mut self, view: &PlayerView) -> Option<Action> {
-        let legal = view.legal_actions();
-        if legal.is_empty() {
-            return None;
-        }
-        Some(legal[below(&mut self.rng, legal.len() as u32) as usize])
+impl<V: SeatView, R: Rng> Bot<V> for RandomBot<R> {
+    fn choose(&mut self, view: &V) -> Option<V::Action> {
+        view.random_action(&mut self.rng)
     }
 
     fn name(&self) -> &str {

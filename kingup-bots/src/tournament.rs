@@ -1,36 +1,40 @@
-//! Tournaments: many games between bots, seats rotated, results with confidence intervals.
+//! Tournaments: many games between bots, seats rotated, results with confidence intervals,
+//! for either game.
 
 use std::fmt;
 use std::sync::atomic::{AtomicU32, Ordering};
 
+use kingup_core::kingup_table::{GameConfig, Rules};
 use kingup_core::rand_core::Rng;
 use kingup_core::{Config, ConfigError, Game, Seat};
 
 use crate::{Bot, play};
 
-/// Makes a fresh bot for one game from a seed.
-pub type BotFactory<'a> = Box<dyn Fn(u64) -> Box<dyn Bot> + Sync + 'a>;
+/// Makes a fresh bot for one game of `G` (King Up! unless said otherwise) from a seed.
+pub type BotFactory<'a, G = Game> =
+    Box<dyn Fn(u64) -> Box<dyn Bot<<G as Rules>::View>> + Sync + 'a>;
 
 /// One competitor: a name and a way to make its bot.
-pub struct Entrant<'a> {
+pub struct Entrant<'a, G: Rules = Game> {
     /// Shown in the standings.
     pub name: String,
     /// Makes the bot for a game, from a per-game seed.
-    pub make: BotFactory<'a>,
+    pub make: BotFactory<'a, G>,
 }
 
-impl fmt::Debug for Entrant<'_> {
+impl<G: Rules> fmt::Debug for Entrant<'_, G> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.debug_struct("Entrant").field("name", &self.name).finish()
     }
 }
 
-/// What to play. [`TournamentConfig::validate`] checks it against the limits below, the
-/// limits of every front end (the `kingup tournament` command line reads them from here).
+/// What to play: a game's config `C` (King Up!'s unless said otherwise) and how many games.
+/// [`TournamentConfig::validate`] checks it against the limits below, the limits of every
+/// front end (the `kingup tournament` command line reads them from here).
 #[derive(Clone, Copy, Debug)]
-pub struct TournamentConfig {
+pub struct TournamentConfig<C = Config> {
     /// The game; its player count is the number of entrants.
-    pub game: Config,
+    pub game: C,
     /// Games to play, `1..=`[`TournamentConfig::MAX_GAMES`]. Seats rotate every game, so a
     /// multiple of the player count is fair.
     pub games: u32,
@@ -48,7 +52,9 @@ impl TournamentConfig {
     /// Most worker threads: more than any machine the tournament would gain from, few
     /// enough that a typo cannot spawn thousands.
     pub const MAX_THREADS: usize = 64;
+}
 
+impl<C: GameConfig> TournamentConfig<C> {
     /// Checks every setting: a playable game, `1..=MAX_GAMES` games, `1..=MAX_THREADS`
     /// threads. [`tournament`] calls it before playing anything.
     ///
@@ -61,15 +67,15 @@ impl TournamentConfig {
     /// config.threads = TournamentConfig::MAX_THREADS + 1;
     /// assert_eq!(config.validate(), Err(TournamentError::Threads(65)));
     /// ```
-    pub fn validate(&self) -> Result<(), TournamentError> {
-        self.game.validate()?;
+    pub fn validate(&self) -> Result<(), TournamentError<C::Error>> {
+        self.game.validate().map_err(TournamentError::Config)?;
         check_limits(self.games, self.threads)
     }
 }
 
 /// Checks the game and thread counts against [`TournamentConfig::MAX_GAMES`] and
 /// [`TournamentConfig::MAX_THREADS`] (every tournament, of either game, has these limits).
-pub(crate) fn check_limits(games: u32, threads: usize) -> Result<(), TournamentError> {
+pub(crate) fn check_limits<E>(games: u32, threads: usize) -> Result<(), TournamentError<E>> {
     if !(1..=TournamentConfig::MAX_GAMES).contains(&games) {
         return Err(TournamentError::Games(games));
     }
@@ -80,7 +86,7 @@ pub(crate) fn check_limits(games: u32, threads: usize) -> Result<(), TournamentE
 }
 
 /// Checks that there is one entrant a seat.
-pub(crate) fn check_entrants(entrants: usize, players: usize) -> Result<(), TournamentError> {
+pub(crate) fn check_entrants<E>(entrants: usize, players: usize) -> Result<(), TournamentError<E>> {
     if entrants == players {
         Ok(())
     } else {
@@ -88,12 +94,13 @@ pub(crate) fn check_entrants(entrants: usize, players: usize) -> Result<(), Tour
     }
 }
 
-/// Why a tournament was not played; nothing was.
+/// Why a tournament was not played; nothing was. `E` is the game's config error (King
+/// Up!'s unless said otherwise).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
-pub enum TournamentError {
+pub enum TournamentError<E = ConfigError> {
     /// The game is not playable.
     #[error(transparent)]
-    Config(#[from] ConfigError),
+    Config(E),
     /// Games must be in `1..=`[`TournamentConfig::MAX_GAMES`].
     #[error("a tournament plays 1 to {max} games, not {0}", max = TournamentConfig::MAX_GAMES)]
     Games(u32),
@@ -110,7 +117,7 @@ pub enum TournamentError {
     },
 }
 
-impl TournamentError {
+impl<E> TournamentError<E> {
     /// A stable snake_case code (bindings expose it): `"invalid_config"`, `"games"`,
     /// `"threads"` or `"entrants"`.
     pub const fn code(&self) -> &'static str {
@@ -250,14 +257,14 @@ pub fn numbered(names: &[String]) -> Vec<String> {
 /// Results are the same for any thread count. The config is checked first
 /// ([`TournamentConfig::validate`]), and so is the number of entrants (one a seat): on an
 /// error nothing is played.
-pub fn tournament<R: Rng>(
-    config: &TournamentConfig,
-    entrants: &[Entrant<'_>],
+pub fn tournament<G: Rules, R: Rng>(
+    config: &TournamentConfig<G::Config>,
+    entrants: &[Entrant<'_, G>],
     rng: impl Fn(u64) -> R + Sync,
     progress: impl Fn(u32) + Sync,
-) -> Result<Standings, TournamentError> {
+) -> Result<Standings, TournamentError<G::ConfigError>> {
     config.validate()?;
-    check_entrants(entrants.len(), config.game.player_count())?;
+    check_entrants(entrants.len(), config.game.players())?;
     let names: Vec<&str> = entrants.iter().map(|e| e.name.as_str()).collect();
     Ok(run(
         &names,
@@ -326,37 +333,31 @@ pub(crate) fn run(
 }
 
 /// Plays game number `g` and adds its result to `rows`.
-fn play_one<R: Rng>(
-    config: &TournamentConfig,
-    entrants: &[Entrant<'_>],
+fn play_one<G: Rules, R: Rng>(
+    config: &TournamentConfig<G::Config>,
+    entrants: &[Entrant<'_, G>],
     g: u32,
     rng: &impl Fn(u64) -> R,
     rows: &mut [Standing],
 ) {
     let n = entrants.len();
     let game_seed = game_seed(config.seed, g);
-    let mut bots: Vec<Box<dyn Bot>> = (0..n)
+    let mut bots: Vec<Box<dyn Bot<G::View>>> = (0..n)
         .map(|seat| {
             (entrants[entrant_at(seat, g, n)].make)(game_seed.wrapping_add(seat as u64 + 1))
         })
         .collect();
-    let mut refs: Vec<&mut dyn Bot> = bots.iter_mut().map(|b| &mut **b as &mut dyn Bot).collect();
-    let Ok(mut game) = Game::new(config.game) else {
+    let mut refs: Vec<&mut dyn Bot<G::View>> = bots.iter_mut().map(|b| &mut **b as _).collect();
+    let Ok(mut game) = G::new_with(config.game, &mut ()) else {
         return;
     };
     if !play(&mut game, &mut refs, &mut rng(game_seed), &mut ()) {
         return;
     }
-    let (Some(winners), totals) = (game.winners(), game.totals()) else {
-        return;
-    };
     for seat in Seat::all(n) {
-        let win = if winners.contains(seat) {
-            1.0 / winners.len() as f64
-        } else {
-            0.0
-        };
-        rows[entrant_at(seat.index(), g, n)].record(f64::from(totals[seat.index()]), win);
+        if let Some(result) = game.result(seat) {
+            rows[entrant_at(seat.index(), g, n)].record(f64::from(result.score), result.win);
+        }
     }
 }
 
@@ -426,7 +427,7 @@ mod tests {
             "2 entrants for a 3-player game: give one entrant a seat"
         );
         assert_eq!(
-            TournamentError::Threads(65).to_string(),
+            TournamentError::<ConfigError>::Threads(65).to_string(),
             "a tournament runs on 1 to 64 threads, not 65"
         );
     }

@@ -1,11 +1,13 @@
 //! The court bots: legal moves in every phase they meet, the same game from the same seed,
 //! and tournaments that check their settings and do not depend on the thread count.
 
+use kingup_bots::Bot;
 use kingup_bots::court::{
-    Bot, Entrant, GreedyBot, RandomBot, TournamentConfig, TournamentError, play, tournament,
+    Entrant, GreedyBot, RandomBot, TournamentConfig, TournamentError, play, tournament,
 };
-use kingup_bots::{Standings, TournamentError as SetupError};
+use kingup_bots::Standings;
 use kingup_court::Generator;
+use kingup_court::PlayerView as CourtView;
 use kingup_court::{Config, ConfigError, Event, Game, Phase};
 
 fn bounded(players: u8) -> Config {
@@ -18,7 +20,7 @@ fn bounded(players: u8) -> Config {
 /// decision's bot and phase, and the game.
 fn checked_game(
     config: Config,
-    bots: &mut [Box<dyn Bot>],
+    bots: &mut [Box<dyn Bot<CourtView>>],
     seed: u64,
 ) -> (Vec<(String, Phase)>, Game) {
     let mut game = Game::new(config).expect("valid");
@@ -27,7 +29,7 @@ fn checked_game(
     while let Some(seat) = game.next_seat_after_chance(&mut rng) {
         let bot = &mut bots[seat.index()];
         let action = bot
-            .choose(&game, seat)
+            .choose(&game.player_view(seat))
             .expect("the seat to move gets an action");
         assert!(
             game.is_legal(seat, action),
@@ -38,7 +40,7 @@ fn checked_game(
         // Nobody else may act: every bot answers `None` for the other seats.
         for other in kingup_court::Seat::all(game.players()) {
             if other != seat {
-                assert_eq!(bot.choose(&game, other), None, "seed {seed}");
+                assert_eq!(bot.choose(&game.player_view(other)), None, "seed {seed}");
             }
         }
         phases.push((bot.name().to_owned(), game.phase()));
@@ -54,8 +56,8 @@ fn bots_only_choose_legal_actions_at_every_player_count() {
     for players in 2..=5u8 {
         for seed in 0..12u64 {
             // Seat s is greedy when bit s of the seed is set: every mix, all-random included.
-            let mut bots: Vec<Box<dyn Bot>> = (0..players)
-                .map(|s| -> Box<dyn Bot> {
+            let mut bots: Vec<Box<dyn Bot<CourtView>>> = (0..players)
+                .map(|s| -> Box<dyn Bot<CourtView>> {
                     if seed >> s & 1 == 1 {
                         Box::new(GreedyBot::new())
                     } else {
@@ -90,8 +92,8 @@ fn bots_only_choose_legal_actions_at_every_player_count() {
 fn greedy_tables_always_reach_the_king_and_a_winner() {
     for players in 2..=5u8 {
         for seed in 0..10 {
-            let mut bots: Vec<Box<dyn Bot>> = (0..players)
-                .map(|_| Box::new(GreedyBot::new()) as Box<dyn Bot>)
+            let mut bots: Vec<Box<dyn Bot<CourtView>>> = (0..players)
+                .map(|_| Box::new(GreedyBot::new()) as Box<dyn Bot<CourtView>>)
                 .collect();
             // Unbounded: greedy bots buy the King.
             let (_, game) = checked_game(Config::new(players), &mut bots, seed);
@@ -106,7 +108,7 @@ fn a_seed_plays_the_same_game() {
     let game_of = |seed: u64| {
         let mut greedy = GreedyBot::new();
         let mut random = RandomBot::new(Generator::new(seed));
-        let mut seats: [&mut dyn Bot; 2] = [&mut greedy, &mut random];
+        let mut seats: [&mut dyn Bot<CourtView>; 2] = [&mut greedy, &mut random];
         let mut game = Game::new(bounded(2)).expect("valid");
         let mut events: Vec<Event> = Vec::new();
         assert!(play(
@@ -132,7 +134,7 @@ fn random_bots_at_every_seat_play_the_game_of_play_random() {
         let mut rng = Generator::new(seed);
         while let Some(seat) = game.next_seat_after_chance(&mut rng) {
             let action = RandomBot::new(&mut rng)
-                .choose(&game, seat)
+                .choose(&game.player_view(seat))
                 .expect("to move");
             game.apply(seat, action).expect("legal");
         }
@@ -144,7 +146,7 @@ fn random_bots_at_every_seat_play_the_game_of_play_random() {
 #[test]
 fn play_stops_without_changing_the_game_when_a_seat_has_no_bot() {
     let mut greedy = GreedyBot::new();
-    let mut seats: [&mut dyn Bot; 1] = [&mut greedy];
+    let mut seats: [&mut dyn Bot<CourtView>; 1] = [&mut greedy];
     let mut game = Game::new(bounded(2)).expect("valid");
     assert!(!play(
         &mut game,
@@ -167,14 +169,16 @@ fn play_stops_without_changing_the_game_when_a_seat_has_no_bot() {
 fn greedy<'a>() -> Entrant<'a> {
     Entrant {
         name: "greedy".into(),
-        make: Box::new(|_| Box::new(GreedyBot::new()) as Box<dyn Bot>),
+        make: Box::new(|_| Box::new(GreedyBot::new()) as Box<dyn Bot<CourtView>>),
     }
 }
 
 fn random<'a>() -> Entrant<'a> {
     Entrant {
         name: "random".into(),
-        make: Box::new(|seed| Box::new(RandomBot::new(Generator::new(seed))) as Box<dyn Bot>),
+        make: Box::new(|seed| {
+            Box::new(RandomBot::new(Generator::new(seed))) as Box<dyn Bot<CourtView>>
+        }),
     }
 }
 
@@ -211,11 +215,11 @@ fn tournament_settings_are_checked_before_anything_is_played() {
     );
     assert_eq!(
         run(3, 0, 1),
-        Err(TournamentError::Setup(SetupError::Games(0)))
+        Err(TournamentError::Games(0))
     );
     assert_eq!(
         run(3, 3, 0),
-        Err(TournamentError::Setup(SetupError::Threads(0)))
+        Err(TournamentError::Threads(0))
     );
     let config = TournamentConfig {
         game: bounded(3),

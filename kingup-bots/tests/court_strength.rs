@@ -5,23 +5,27 @@
 //! --test court_strength -- --nocapture` (it prints the standings docs/bots.md shows). Seeds
 //! are fixed; the margins are many standard errors wide, so a pass is not luck.
 
+use kingup_bots::Bot;
 use kingup_bots::court::{
-    Bot, Entrant, GreedyBot, MctsBot, MctsConfig, RandomBot, TournamentConfig, tournament,
+    Entrant, GreedyBot, MctsBot, MctsConfig, RandomBot, TournamentConfig, tournament,
 };
 use kingup_court::Config;
 use kingup_court::Generator;
+use kingup_court::PlayerView as CourtView;
 
 fn greedy<'a>() -> Entrant<'a> {
     Entrant {
         name: "greedy".into(),
-        make: Box::new(|_| Box::new(GreedyBot::new()) as Box<dyn Bot>),
+        make: Box::new(|_| Box::new(GreedyBot::new()) as Box<dyn Bot<CourtView>>),
     }
 }
 
 fn random<'a>() -> Entrant<'a> {
     Entrant {
         name: "random".into(),
-        make: Box::new(|seed| Box::new(RandomBot::new(Generator::new(seed))) as Box<dyn Bot>),
+        make: Box::new(|seed| {
+            Box::new(RandomBot::new(Generator::new(seed))) as Box<dyn Bot<CourtView>>
+        }),
     }
 }
 
@@ -74,7 +78,7 @@ fn mcts<'a>() -> Entrant<'a> {
         make: Box::new(|seed| {
             let mut config = MctsConfig::new();
             config.iterations = MCTS_ITERATIONS;
-            Box::new(MctsBot::with_config(Generator::new(seed), config)) as Box<dyn Bot>
+            Box::new(MctsBot::with_config(Generator::new(seed), config)) as Box<dyn Bot<CourtView>>
         }),
     }
 }

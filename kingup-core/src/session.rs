@@ -7,9 +7,7 @@ use kingup_table::HiddenInformation;
 #[cfg(feature = "json")]
 use kingup_table::Rules;
 
-use crate::{
-    Action, ChanceOutcome, Game, Generator, InvalidState, Phase, PlayerView, Seat, Step, Vote,
-};
+use crate::{Action, ChanceOutcome, Game, Generator, InvalidState, Phase, Seat, Step, Vote};
 
 /// A game of King Up! as a front end runs it: the [`Game`], the [`Replay`](crate::Replay)
 /// of every step since the start, the event log, and the [`Generator`] chance is drawn from
@@ -55,12 +53,7 @@ pub type LoadError = kingup_table::LoadError<Game>;
 pub const MAX_SAVE_LEN: usize = <Game as Rules>::MAX_SAVE_LEN;
 
 impl HiddenInformation for Game {
-    type View = PlayerView;
     type SampleError = InvalidState;
-
-    fn player_view(&self, seat: Seat) -> PlayerView {
-        Game::player_view(self, seat)
-    }
 
     /// Draws the world from `seat`'s view ([`PlayerView::sample`]) and replays the
     /// session's steps with the other seats' hidden deals and pending votes replaced by

@@ -26,6 +26,7 @@ mod serde_impls;
 mod session;
 mod shift;
 mod step;
+mod view;
 
 pub use action::{Action, ActionIndexError, ActionKind, ParseActionError};
 pub use action_set::ActionSet;
@@ -56,3 +57,4 @@ pub use session::MAX_SAVE_LEN;
 #[cfg(feature = "alloc")]
 pub use session::{LoadError, Session};
 pub use step::{ParseStepError, Step, StepError};
+pub use view::PlayerView;

@@ -16,6 +16,7 @@ mod random;
 mod reach;
 #[cfg(feature = "alloc")]
 mod replay;
+mod result;
 mod rules;
 mod seat;
 #[cfg(feature = "serde")]
@@ -24,6 +25,7 @@ mod serde_impls;
 mod session;
 mod sink;
 mod step;
+mod view;
 
 pub use first_player::FirstPlayer;
 pub use hidden::HiddenInformation;
@@ -34,9 +36,11 @@ pub use random::{Generator, GeneratorError, HexState, below, unit_f64};
 pub use reach::Reach;
 #[cfg(feature = "alloc")]
 pub use replay::{Replay, ReplayError};
-pub use rules::{Refusal, Rules};
+pub use result::SeatResult;
+pub use rules::{GameConfig, Refusal, Rules};
 pub use seat::{Seat, SeatError, SeatSet};
 #[cfg(feature = "alloc")]
 pub use session::{ChanceMode, LoadError, Session, UndoError};
 pub use sink::EventSink;
 pub use step::{ParseStepError, Step, StepError};
+pub use view::SeatView;

@@ -7,13 +7,31 @@ use core::str::FromStr;
 
 use rand_core::Rng;
 
-use crate::{EventSink, Seat};
+use crate::{EventSink, Seat, SeatError, SeatResult, SeatView};
 
 /// A refusal with a stable snake_case reason code (`"floor_full"`, `"no_such_seat"`): the
 /// code every binding reports, the same in every language.
 pub trait Refusal: Error + Copy + Eq + 'static {
     /// The reason code.
     fn code(&self) -> &'static str;
+}
+
+/// A game's configuration: everything fixed before a game starts.
+pub trait GameConfig: Copy + Eq + Hash + Debug + Send + Sync {
+    /// Why a configuration is not playable.
+    type Error: Error + Copy + Eq + 'static;
+
+    /// Checks that the configuration describes a playable game.
+    fn validate(&self) -> Result<(), Self::Error>;
+
+    /// The number of players (seats `0..players`).
+    fn players(&self) -> usize;
+
+    /// The seat numbered `index` if it plays in a game of this config: the check every
+    /// front end runs on a caller's seat number ([`Seat::checked`]).
+    fn seat(&self, index: i64) -> Result<Seat, SeatError> {
+        Seat::checked(index, u8::try_from(self.players()).unwrap_or(u8::MAX))
+    }
 }
 
 /// A game's rules as the rest of kingup sees them: a state machine that a seat or chance
@@ -25,8 +43,9 @@ pub trait Refusal: Error + Copy + Eq + 'static {
 /// through [`Rules::apply_chance_with`], with outcomes the caller draws
 /// ([`Rules::sample_chance`]) or chooses.
 ///
-/// What differs between games stays in the game: hidden information (King Up!'s views and
-/// information-set sampling) is the extension trait [`HiddenInformation`](crate::HiddenInformation).
+/// What differs between games stays in the game: information-set sampling (King Up!'s
+/// hidden objectives and votes) is the extension trait
+/// [`HiddenInformation`](crate::HiddenInformation).
 pub trait Rules: Copy + Eq + Hash + Debug + Sized + 'static {
     /// The `format` field of this game's save documents, e.g. `"kingup-save"`.
     const SAVE_FORMAT: &'static str;
@@ -40,7 +59,7 @@ pub trait Rules: Copy + Eq + Hash + Debug + Sized + 'static {
     const NOTATION_EXAMPLES: (&'static str, &'static str);
 
     /// Everything fixed before a game starts.
-    type Config: Copy + Eq + Hash + Debug;
+    type Config: GameConfig<Error = Self::ConfigError>;
     /// Why a config is not playable.
     type ConfigError: Error + Copy + Eq + 'static;
     /// A seat's move, with its notation (`Display`/`FromStr`).
@@ -57,6 +76,9 @@ pub trait Rules: Copy + Eq + Hash + Debug + Sized + 'static {
     type IllegalAction: Refusal;
     /// A refused chance outcome.
     type IllegalChance: Refusal;
+    /// What one seat may see (King Up!: its `PlayerView`; a game without hidden
+    /// information: the whole game from that seat).
+    type View: SeatView<Action = Self::Action>;
 
     /// A new game with `config`, writing its opening events (if the game has any) into
     /// `sink`.
@@ -86,6 +108,21 @@ pub trait Rules: Copy + Eq + Hash + Debug + Sized + 'static {
     /// when no chance step is pending.
     fn sample_chance<R: Rng + ?Sized>(&self, rng: &mut R) -> Option<Self::ChanceOutcome>;
 
+    /// Draws every pending chance step from `rng` and applies it, until a seat is to act
+    /// or the game is over, writing the events into `sink`.
+    fn resolve_chance<R: Rng + ?Sized, S: EventSink<Self::Event> + ?Sized>(
+        &mut self,
+        rng: &mut R,
+        sink: &mut S,
+    ) {
+        while let Some(outcome) = self.sample_chance(rng) {
+            // A sampled outcome is legal by construction; stop rather than spin if not.
+            if self.apply_chance_with(outcome, sink).is_err() {
+                return;
+            }
+        }
+    }
+
     /// A uniformly random legal action of the seat that acts next, drawn from `rng`, or
     /// `None` when chance or nobody is to act.
     fn random_action<R: Rng + ?Sized>(&self, rng: &mut R) -> Option<(Seat, Self::Action)>;
@@ -98,6 +135,15 @@ pub trait Rules: Copy + Eq + Hash + Debug + Sized + 'static {
 
     /// Whether the game is over.
     fn is_over(&self) -> bool;
+
+    /// The number of players.
+    fn players(&self) -> usize;
+
+    /// What `seat` may see of the game.
+    fn player_view(&self, seat: Seat) -> Self::View;
+
+    /// What `seat` got from the game, once it is over (`None` before).
+    fn result(&self, seat: Seat) -> Option<SeatResult>;
 
     /// Whether `event` revealed information the seats did not all have (King Up!'s vote
     /// reveal): a session cannot take back the step that emitted it. By default no event

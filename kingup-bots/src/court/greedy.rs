@@ -1,9 +1,8 @@
 //! The greedy court bot: the strongest card it can pay for, dice played toward one face.
 
-use kingup_court::Seat;
-use kingup_court::{Action, ActionKind, Card, Dice, Face, Game, Phase};
+use kingup_court::{Action, ActionKind, Card, Dice, Face, Game, Phase, PlayerView, Seat};
 
-use super::Bot;
+use crate::Bot;
 
 /// A greedy policy, deterministic (it needs no random source: the same game from the same
 /// chance seed plays the same way).
@@ -23,14 +22,14 @@ use super::Bot;
 /// seats' results or decide when to stop rolling, so it is a baseline, not a strong player.
 ///
 /// ```
-/// use kingup_bots::court::{Bot, GreedyBot};
-/// use kingup_court::Generator;
-/// use kingup_court::{Action, Config, Game};
+/// use kingup_bots::Bot;
+/// use kingup_bots::court::GreedyBot;
+/// use kingup_court::{Action, Config, Game, Generator};
 ///
 /// let mut game = Game::new(Config::new(3))?;
 /// let seat = game.next_seat_after_chance(&mut Generator::new(1)).expect("a seat to move");
 /// // At the start of a turn it rolls.
-/// assert_eq!(GreedyBot::new().choose(&game, seat), Some(Action::ROLL));
+/// assert_eq!(GreedyBot::new().choose(&game.player_view(seat)), Some(Action::ROLL));
 /// # Ok::<(), kingup_court::ConfigError>(())
 /// ```
 #[derive(Clone, Copy, Debug, Default)]
@@ -90,9 +89,9 @@ impl GreedyBot {
     }
 }
 
-impl Bot for GreedyBot {
-    fn choose(&mut self, game: &Game, seat: Seat) -> Option<Action> {
-        GreedyBot::action(game, seat)
+impl Bot<PlayerView> for GreedyBot {
+    fn choose(&mut self, view: &PlayerView) -> Option<Action> {
+        GreedyBot::action(&view.game, view.seat)
     }
 
     fn name(&self) -> &str {

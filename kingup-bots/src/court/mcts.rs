@@ -2,10 +2,10 @@
 //! every iteration, greedy rollouts.
 
 use kingup_court::rand_core::Rng;
-use kingup_court::{Action, ActionSet, Game};
-use kingup_court::{Generator, Seat, below};
+use kingup_court::{Action, ActionSet, Game, Generator, PlayerView, Seat, below};
 
-use super::{Bot, GreedyBot};
+use super::GreedyBot;
+use crate::Bot;
 
 /// How an [`MctsBot`] finishes a game from a leaf of its tree.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -94,16 +94,16 @@ struct Node {
 /// bot made from the same seed plays the same game the same way.
 ///
 /// ```
-/// use kingup_bots::court::{Bot, MctsBot, MctsConfig};
-/// use kingup_court::Generator;
-/// use kingup_court::{Config, Game};
+/// use kingup_bots::Bot;
+/// use kingup_bots::court::{MctsBot, MctsConfig};
+/// use kingup_court::{Config, Game, Generator};
 ///
 /// let mut config = MctsConfig::new();
 /// config.iterations = 20;
 /// let mut bot = MctsBot::with_config(Generator::new(3), config);
 /// let mut game = Game::new(Config::new(2))?;
 /// let seat = game.next_seat_after_chance(&mut Generator::new(1)).expect("a seat to move");
-/// let action = bot.choose(&game, seat).expect("the seat is to move");
+/// let action = bot.choose(&game.player_view(seat)).expect("the seat is to move");
 /// assert!(game.is_legal(seat, action));
 /// # Ok::<(), kingup_court::ConfigError>(())
 /// ```
@@ -301,8 +301,9 @@ fn untried(legal: ActionSet, tried: ActionSet) -> ActionSet {
     ActionSet::from_words(words).unwrap_or(ActionSet::EMPTY)
 }
 
-impl<R: Rng> Bot for MctsBot<R> {
-    fn choose(&mut self, game: &Game, seat: Seat) -> Option<Action> {
+impl<R: Rng> Bot<PlayerView> for MctsBot<R> {
+    fn choose(&mut self, view: &PlayerView) -> Option<Action> {
+        let (game, seat) = (&view.game, view.seat);
         game.check_turn(seat).ok()?;
         let legal = game.legal_mask(seat);
         if legal.len() == 1 {
@@ -340,11 +341,11 @@ mod tests {
         let mut moves = Vec::new();
         while let Some(seat) = game.next_seat_after_chance(&mut rng) {
             let action = if seat == Seat::FIRST {
-                let action = bot.choose(&game, seat).expect("its seat is to move");
+                let action = bot.choose(&game.player_view(seat)).expect("its seat is to move");
                 moves.push(action);
                 action
             } else {
-                assert_eq!(bot.choose(&game, Seat::FIRST), None, "not its turn");
+                assert_eq!(bot.choose(&game.player_view(Seat::FIRST)), None, "not its turn");
                 game.random_action(&mut rng).unwrap().1
             };
             assert!(
@@ -439,7 +440,7 @@ mod tests {
         config.iterations = 300;
         config.prior_visits = 0.0;
         let mut bot = MctsBot::with_config(Generator::new(5), config);
-        assert_eq!(bot.choose(&game, Seat::FIRST), Some(king));
+        assert_eq!(bot.choose(&game.player_view(Seat::FIRST)), Some(king));
     }
 
     #[test]
@@ -448,7 +449,7 @@ mod tests {
         let seat = game.next_seat_after_chance(&mut Generator::new(1)).unwrap();
         let mut bot = tiny(1);
         assert_eq!(game.legal_action_count(seat), 1);
-        assert_eq!(bot.choose(&game, seat), Some(Action::ROLL));
+        assert_eq!(bot.choose(&game.player_view(seat)), Some(Action::ROLL));
         assert!(bot.nodes.is_empty(), "no tree was built");
     }
 }

@@ -3,8 +3,10 @@
 use std::fmt;
 use std::str::FromStr;
 
-use kingup_bots::court::{Bot, GreedyBot, MctsBot, RandomBot};
+use kingup_bots::Bot;
+use kingup_bots::court::{GreedyBot, MctsBot, RandomBot};
 use kingup_court::Generator;
+use kingup_court::PlayerView;
 
 use crate::CliError;
 
@@ -30,7 +32,7 @@ impl CourtBot {
     }
 
     /// A fresh bot; `seed` seeds the random and search bots' choices.
-    pub(crate) fn make(self, seed: u64) -> Box<dyn Bot> {
+    pub(crate) fn make(self, seed: u64) -> Box<dyn Bot<PlayerView>> {
         match self {
             CourtBot::Greedy => Box::new(GreedyBot::new()),
             CourtBot::Random => Box::new(RandomBot::new(Generator::new(seed))),

@@ -4,9 +4,9 @@ use std::ffi::OsString;
 use std::io::{BufRead, IsTerminal as _};
 use std::process::ExitCode;
 
-use kingup_bots::court::Bot;
+use kingup_bots::Bot;
 use kingup_court::Seat;
-use kingup_court::{Action, Event, Game, Session};
+use kingup_court::{Action, Event, Game, PlayerView, Session};
 
 use super::options::{self, PlayOptions};
 use super::render;
@@ -34,7 +34,7 @@ pub(crate) fn run(args: &[OsString]) -> Result<ExitCode, CliError> {
     let kinds = options::seat_bots(&o.bots, players, human);
     let seed = o.seed.unwrap_or_else(crate::play::secret_seed);
     let mut session = Session::new(o.config, seed).map_err(|e| CliError::Usage(e.to_string()))?;
-    let mut bots: Vec<Option<Box<dyn Bot>>> = kinds
+    let mut bots: Vec<Option<Box<dyn Bot<PlayerView>>>> = kinds
         .iter()
         .enumerate()
         .map(|(s, k)| k.map(|k| k.make(crate::bots::bot_seed(seed, s))))
@@ -51,7 +51,7 @@ pub(crate) fn run(args: &[OsString]) -> Result<ExitCode, CliError> {
     while let Some(seat) = session.game().next_seat() {
         let action = match (&mut bots[seat.index()], input.as_mut()) {
             (Some(bot), _) => bot
-                .choose(session.game(), seat)
+                .choose(&session.player_view(seat))
                 .ok_or_else(|| CliError::Failed(format!("the bot at seat {seat} found no move")))?,
             (None, Some(input)) => match ask(session.game(), seat, &names, input, !stdin_terminal)?
             {

@@ -1,12 +1,12 @@
 //! King Up! under the table's [`Rules`] trait: what the generic session, the players and
 //! the front ends ask of the game.
 
-use kingup_table::{Refusal, Rules};
+use kingup_table::{GameConfig, Refusal, Rules, SeatResult, SeatView};
 use rand_core::Rng;
 
 use crate::{
     Action, ChanceOutcome, Config, ConfigError, Event, Game, IllegalAction, IllegalChance,
-    ParseActionError, ParseChanceError, Seat,
+    ParseActionError, ParseChanceError, PlayerView, Seat, below,
 };
 
 impl Rules for Game {
@@ -25,6 +25,7 @@ impl Rules for Game {
     type Event = Event;
     type IllegalAction = IllegalAction;
     type IllegalChance = IllegalChance;
+    type View = PlayerView;
 
     /// King Up! has no opening events: the first deal is a chance step.
     fn new_with<S: kingup_table::EventSink<Event> + ?Sized>(
@@ -59,6 +60,15 @@ impl Rules for Game {
     }
 
     #[inline]
+    fn resolve_chance<R: Rng + ?Sized, S: kingup_table::EventSink<Event> + ?Sized>(
+        &mut self,
+        rng: &mut R,
+        sink: &mut S,
+    ) {
+        Game::resolve_chance(self, rng, sink);
+    }
+
+    #[inline]
     fn random_action<R: Rng + ?Sized>(&self, rng: &mut R) -> Option<(Seat, Action)> {
         Game::random_action(self, rng)
     }
@@ -78,6 +88,29 @@ impl Rules for Game {
         Game::is_over(self)
     }
 
+    #[inline]
+    fn players(&self) -> usize {
+        Game::players(self)
+    }
+
+    #[inline]
+    fn player_view(&self, seat: Seat) -> PlayerView {
+        Game::player_view(self, seat)
+    }
+
+    /// Total points, and the win shared among the seats with the best total after the
+    /// tie-break.
+    fn result(&self, seat: Seat) -> Option<SeatResult> {
+        let winners = self.winners()?;
+        let win = if winners.contains(seat) {
+            1.0 / winners.len() as f64
+        } else {
+            0.0
+        };
+        let score = u32::from(*self.totals().get(seat.index())?);
+        Some(SeatResult { score, win })
+    }
+
     /// The vote reveal: once the votes are shown, no vote can be taken back.
     fn reveals(event: &Event) -> bool {
         matches!(event, Event::VotesRevealed { .. })
@@ -86,6 +119,37 @@ impl Rules for Game {
     /// Another seat's dealt card and committed vote blanked ([`Event::redacted`]).
     fn redacted(event: &Event, viewer: Option<Seat>) -> Event {
         event.redacted(viewer)
+    }
+}
+
+impl SeatView for PlayerView {
+    type Action = Action;
+
+    #[inline]
+    fn seat(&self) -> Seat {
+        self.seat
+    }
+
+    fn random_action<R: Rng + ?Sized>(&self, rng: &mut R) -> Option<Action> {
+        let legal = self.legal_actions();
+        if legal.is_empty() {
+            return None;
+        }
+        Some(legal[below(rng, legal.len() as u32) as usize])
+    }
+}
+
+impl GameConfig for Config {
+    type Error = ConfigError;
+
+    #[inline]
+    fn validate(&self) -> Result<(), ConfigError> {
+        Config::validate(self)
+    }
+
+    #[inline]
+    fn players(&self) -> usize {
+        self.player_count()
     }
 }
 

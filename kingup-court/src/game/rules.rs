@@ -1,12 +1,12 @@
 //! To Court the King under the table's [`Rules`] trait: what the generic session, the
 //! players and the front ends ask of the game.
 
-use kingup_table::{Refusal, Rules};
+use kingup_table::{GameConfig, Refusal, Rules, SeatResult};
 use rand_core::Rng;
 
 use crate::{
     Action, ChanceOutcome, Config, ConfigError, Event, Game, IllegalAction, IllegalChance,
-    ParseActionError, ParseChanceError, Seat,
+    ParseActionError, ParseChanceError, PlayerView, Seat,
 };
 
 impl Rules for Game {
@@ -26,6 +26,7 @@ impl Rules for Game {
     type Event = Event;
     type IllegalAction = IllegalAction;
     type IllegalChance = IllegalChance;
+    type View = PlayerView;
 
     /// The opening events: the first round and turn starting, when the first player is
     /// configured.
@@ -61,6 +62,15 @@ impl Rules for Game {
     }
 
     #[inline]
+    fn resolve_chance<R: Rng + ?Sized, S: kingup_table::EventSink<Event> + ?Sized>(
+        &mut self,
+        rng: &mut R,
+        sink: &mut S,
+    ) {
+        Game::resolve_chance(self, rng, sink);
+    }
+
+    #[inline]
     fn random_action<R: Rng + ?Sized>(&self, rng: &mut R) -> Option<(Seat, Action)> {
         Game::random_action(self, rng)
     }
@@ -78,6 +88,41 @@ impl Rules for Game {
     #[inline]
     fn is_over(&self) -> bool {
         Game::is_over(self)
+    }
+
+    #[inline]
+    fn players(&self) -> usize {
+        Game::players(self)
+    }
+
+    #[inline]
+    fn player_view(&self, seat: Seat) -> PlayerView {
+        Game::player_view(self, seat)
+    }
+
+    /// Cards owned, and the win to the one winner.
+    fn result(&self, seat: Seat) -> Option<SeatResult> {
+        if !self.is_over() {
+            return None;
+        }
+        Some(SeatResult {
+            score: self.cards(seat).len() as u32,
+            win: f64::from(u8::from(self.winner() == Some(seat))),
+        })
+    }
+}
+
+impl GameConfig for Config {
+    type Error = ConfigError;
+
+    #[inline]
+    fn validate(&self) -> Result<(), ConfigError> {
+        Config::validate(self)
+    }
+
+    #[inline]
+    fn players(&self) -> usize {
+        self.player_count()
     }
 }
 

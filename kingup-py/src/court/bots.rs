@@ -6,8 +6,10 @@
 
 use std::sync::Mutex;
 
-use kingup_bots::court::{Bot, GreedyBot, RandomBot};
+use kingup_bots::Bot;
+use kingup_bots::court::{GreedyBot, RandomBot};
 use kingup_court::Generator;
+use kingup_court::PlayerView as CourtView;
 use pyo3::PyClassInitializer;
 use pyo3::exceptions::{PyRuntimeError, PyTypeError};
 use pyo3::prelude::*;
@@ -20,12 +22,12 @@ use crate::sync;
 /// The base class of the court bots: `choose(game, seat=None)`.
 #[pyclass(module = "kingup.court", name = "Bot", subclass, frozen)]
 pub(crate) struct PyCourtBot {
-    bot: Mutex<Box<dyn Bot + Send>>,
+    bot: Mutex<Box<dyn Bot<CourtView> + Send>>,
     seed: Option<u64>,
 }
 
 impl PyCourtBot {
-    fn new(bot: Box<dyn Bot + Send>, seed: Option<u64>) -> PyCourtBot {
+    fn new(bot: Box<dyn Bot<CourtView> + Send>, seed: Option<u64>) -> PyCourtBot {
         PyCourtBot {
             bot: Mutex::new(bot),
             seed,
@@ -81,7 +83,7 @@ impl PyCourtBot {
                 reason.code(),
             ));
         }
-        let action = sync::lock(py, &self.bot)?.choose(&state, seat);
+        let action = sync::lock(py, &self.bot)?.choose(&state.player_view(seat));
         match action {
             Some(action) if state.is_legal(seat, action) => Ok(action.index()),
             other => Err(PyRuntimeError::new_err(format!(

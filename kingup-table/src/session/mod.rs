@@ -171,6 +171,12 @@ impl<G: Rules> Session<G> {
         self.chance
     }
 
+    /// `seat`'s view of the game ([`Rules::player_view`]).
+    #[inline]
+    pub fn player_view(&self, seat: Seat) -> G::View {
+        self.game.player_view(seat)
+    }
+
     /// Plays `action` for `seat` and records it; with automatic chance, the chance steps
     /// that follow are drawn too. Returns the new events (unredacted). On error nothing
     /// changes.
@@ -313,12 +319,6 @@ impl<G: Rules> Session<G> {
 }
 
 impl<G: HiddenInformation> Session<G> {
-    /// `seat`'s view of the game ([`HiddenInformation::player_view`]).
-    #[inline]
-    pub fn player_view(&self, seat: Seat) -> G::View {
-        self.game.player_view(seat)
-    }
-
     /// A session whose game is drawn uniformly among those consistent with what `seat`
     /// knows (information-set sampling), with the same public history: its steps are this
     /// session's with the secrets `seat` does not know replaced by sampled ones, so it too
