@@ -1,6 +1,7 @@
 //! The arena: duplicate, seat-rotated matches between any number of entrants, with win
 //! rates and mean scores (95 % confidence intervals, overall and by seat) and Weng–Lin
-//! ratings for free-for-all games.
+//! ratings for free-for-all games, in either game (a score is the game's
+//! [`Rules::score`]: King Up!'s total points, To Court the King's cards).
 //!
 //! **Schedule.** With `n` entrants and `p` seats, the tables are the `C(n, p)` sets of `p`
 //! entrants, in lexicographic order; deal `d` seats table `d mod C(n, p)`. A deal is one seed
@@ -9,31 +10,33 @@
 //! cards and of the seat falls on every entrant of the table alike. Each entrant's bot is
 //! seeded by the deal and the entrant, the same in every rotation.
 //!
-//! **Statistics.** Win rates (a shared win counts `1 / winners`) and mean final totals come
+//! **Statistics.** Win rates (a shared win counts `1 / winners`) and mean final scores come
 //! with 95 % confidence intervals computed over deals (the `p` games of a deal are not
 //! independent; their mean is one sample), and by seat over the games played there.
 //!
 //! **Ratings.** Every game updates the Weng–Lin ratings ([`skillratings::weng_lin`], a
 //! Bayesian rating for free-for-all games in the family of TrueSkill) of its `p` seats,
-//! ranked winners first, then by final total. Games are rated in schedule order after all
+//! ranked winners first, then by final score. Games are rated in schedule order after all
 //! are played, so the ratings, like everything else, do not depend on the thread count.
 
 use std::fmt;
 use std::sync::atomic::{AtomicBool, AtomicU32, Ordering};
 
-use kingup_core::{Config, ConfigError, Game, Generator, Seat};
+use kingup_core::kingup_table::{GameConfig, Rules, SeatView};
+use kingup_core::{Config, ConfigError, Generator, Seat};
 use skillratings::MultiTeamOutcome;
 use skillratings::weng_lin::{WengLinConfig, WengLinRating, weng_lin_multi_team};
 
-use crate::tournament::{Standing, game_seed};
+use crate::tournament::{ConfigErrorOf, ConfigOf, GameOf, Standing, game_seed};
 use crate::{Bot, Entrant, TournamentConfig, play};
 
-/// What to play. [`ArenaConfig::validate`] checks it against the limits below, the limits
-/// of every front end (`kingup arena` reads them from here).
+/// What to play: a game's config `C` (King Up!'s unless said otherwise) and how many deals.
+/// [`ArenaConfig::validate`] checks it against the limits below, the limits of every front
+/// end (`kingup arena` reads them from here).
 #[derive(Clone, Copy, Debug)]
-pub struct ArenaConfig {
+pub struct ArenaConfig<C = Config> {
     /// The game: its player count is the number of seats at a table.
-    pub game: Config,
+    pub game: C,
     /// Deals to play, `1..=`[`ArenaConfig::MAX_DEALS`], each once per seat rotation. A
     /// multiple of [`ArenaConfig::tables`] seats every table equally often.
     pub deals: u32,
@@ -50,7 +53,9 @@ impl ArenaConfig {
     /// Most entrants: enough for a wide ladder, few enough that the tables stay countable
     /// (`C(16, 3)` = 560 to `C(16, 6)` = 8,008).
     pub const MAX_ENTRANTS: usize = 16;
+}
 
+impl<C: GameConfig> ArenaConfig<C> {
     /// Checks every setting: a playable game, `1..=MAX_DEALS` deals,
     /// `1..=`[`TournamentConfig::MAX_THREADS`] threads, and `players..=MAX_ENTRANTS`
     /// entrants. [`arena`] calls it before playing anything.
@@ -64,16 +69,16 @@ impl ArenaConfig {
     /// assert_eq!(config.validate(3), Err(ArenaError::Entrants { entrants: 3, players: 4 }));
     /// assert_eq!(config.tables(5), 5);
     /// ```
-    pub fn validate(&self, entrants: usize) -> Result<(), ArenaError> {
-        self.game.validate()?;
-        if !(1..=Self::MAX_DEALS).contains(&self.deals) {
+    pub fn validate(&self, entrants: usize) -> Result<(), ArenaError<C::Error>> {
+        self.game.validate().map_err(ArenaError::Config)?;
+        if !(1..=ArenaConfig::MAX_DEALS).contains(&self.deals) {
             return Err(ArenaError::Deals(self.deals));
         }
         if !(1..=TournamentConfig::MAX_THREADS).contains(&self.threads) {
             return Err(ArenaError::Threads(self.threads));
         }
-        let players = self.game.player_count();
-        if !(players..=Self::MAX_ENTRANTS).contains(&entrants) {
+        let players = self.game.players();
+        if !(players..=ArenaConfig::MAX_ENTRANTS).contains(&entrants) {
             return Err(ArenaError::Entrants { entrants, players });
         }
         Ok(())
@@ -81,16 +86,17 @@ impl ArenaConfig {
 
     /// The number of tables `entrants` entrants make: `C(entrants, players)`.
     pub fn tables(&self, entrants: usize) -> usize {
-        combinations(entrants, self.game.player_count()).len()
+        combinations(entrants, self.game.players()).len()
     }
 }
 
-/// Why an arena was not played (nothing was), or was stopped before its end.
+/// Why an arena was not played (nothing was), or was stopped before its end. `E` is the
+/// game's config error (King Up!'s unless said otherwise).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
-pub enum ArenaError {
+pub enum ArenaError<E = ConfigError> {
     /// The game is not playable.
     #[error(transparent)]
-    Config(#[from] ConfigError),
+    Config(E),
     /// Deals must be in `1..=`[`ArenaConfig::MAX_DEALS`].
     #[error("an arena plays 1 to {max} deals, not {0}", max = ArenaConfig::MAX_DEALS)]
     Deals(u32),
@@ -262,11 +268,11 @@ impl fmt::Display for ArenaResults {
     }
 }
 
-/// One game's outcome: who sat where, their totals, and the winners' shares.
+/// One game's outcome: who sat where, their scores, and the winners' shares.
 #[derive(Clone, Copy, Debug)]
 struct GameRecord {
     entrants: [u8; Seat::MAX],
-    totals: [u16; Seat::MAX],
+    totals: [u32; Seat::MAX],
     wins: [f64; Seat::MAX],
 }
 
@@ -324,11 +330,11 @@ fn rotation(table: &[usize], r: usize) -> impl Iterator<Item = usize> + '_ {
 /// assert!(results.standings.iter().all(|s| s.games == 60 && s.by_seat[2].games == 20));
 /// # Ok::<(), kingup_bots::ArenaError>(())
 /// ```
-pub fn arena(
-    config: &ArenaConfig,
-    entrants: &[Entrant<'_>],
+pub fn arena<V: SeatView>(
+    config: &ArenaConfig<ConfigOf<V>>,
+    entrants: &[Entrant<'_, V>],
     progress: impl Fn(u32) + Sync,
-) -> Result<ArenaResults, ArenaError> {
+) -> Result<ArenaResults, ArenaError<ConfigErrorOf<V>>> {
     arena_until(config, entrants, progress, &AtomicBool::new(false))
 }
 
@@ -355,14 +361,14 @@ pub fn arena(
 /// let stop = AtomicBool::new(true);
 /// assert_eq!(arena_until(&config, &entrants, |_| {}, &stop).unwrap_err(), ArenaError::Stopped);
 /// ```
-pub fn arena_until(
-    config: &ArenaConfig,
-    entrants: &[Entrant<'_>],
+pub fn arena_until<V: SeatView>(
+    config: &ArenaConfig<ConfigOf<V>>,
+    entrants: &[Entrant<'_, V>],
     progress: impl Fn(u32) + Sync,
     stop: &AtomicBool,
-) -> Result<ArenaResults, ArenaError> {
+) -> Result<ArenaResults, ArenaError<ConfigErrorOf<V>>> {
     config.validate(entrants.len())?;
-    let players = config.game.player_count();
+    let players = config.game.players();
     let tables = combinations(entrants.len(), players);
     let records = play_all(config, &tables, entrants, progress, stop);
     if stop.load(Ordering::Relaxed) {
@@ -394,10 +400,10 @@ pub fn arena_until(
 
 /// Plays every deal on `config.threads` threads; returns the games in schedule order
 /// (deal by deal, rotation by rotation).
-fn play_all(
-    config: &ArenaConfig,
+fn play_all<V: SeatView>(
+    config: &ArenaConfig<ConfigOf<V>>,
     tables: &[Vec<usize>],
-    entrants: &[Entrant<'_>],
+    entrants: &[Entrant<'_, V>],
     progress: impl Fn(u32) + Sync,
     stop: &AtomicBool,
 ) -> Vec<GameRecord> {
@@ -435,10 +441,10 @@ fn play_all(
 }
 
 /// Plays deal `d` at `table` under every rotation.
-fn play_deal(
-    config: &ArenaConfig,
+fn play_deal<V: SeatView>(
+    config: &ArenaConfig<ConfigOf<V>>,
     table: &[usize],
-    entrants: &[Entrant<'_>],
+    entrants: &[Entrant<'_, V>],
     d: u32,
 ) -> Vec<GameRecord> {
     let seed = game_seed(config.seed, d);
@@ -453,12 +459,17 @@ fn play_deal(
 /// One game: `seated[s]` plays seat `s`; chance from the deal's seed, each entrant's bot
 /// from the deal's seed and its index. A game a bot abandons (no action, an illegal one)
 /// is recorded as it stands, with nobody winning.
-fn play_game(game: Config, seated: &[usize], entrants: &[Entrant<'_>], seed: u64) -> GameRecord {
-    let mut bots: Vec<Box<dyn Bot>> = seated
+fn play_game<V: SeatView>(
+    config: ConfigOf<V>,
+    seated: &[usize],
+    entrants: &[Entrant<'_, V>],
+    seed: u64,
+) -> GameRecord {
+    let mut bots: Vec<Box<dyn Bot<V>>> = seated
         .iter()
         .map(|&e| (entrants[e].make)(seed.wrapping_add(e as u64 + 1)))
         .collect();
-    let mut refs: Vec<&mut dyn Bot> = bots.iter_mut().map(|b| &mut **b as &mut dyn Bot).collect();
+    let mut refs: Vec<&mut dyn Bot<V>> = bots.iter_mut().map(|b| &mut **b as _).collect();
     let mut record = GameRecord {
         entrants: [0; Seat::MAX],
         totals: [0; Seat::MAX],
@@ -467,17 +478,13 @@ fn play_game(game: Config, seated: &[usize], entrants: &[Entrant<'_>], seed: u64
     for (slot, &e) in record.entrants.iter_mut().zip(seated) {
         *slot = e as u8;
     }
-    let Ok(mut game) = Game::new(game) else {
+    let Ok(mut game) = GameOf::<V>::new_with(config, &mut ()) else {
         return record;
     };
     play(&mut game, &mut refs, &mut Generator::new(seed), &mut ());
-    for (slot, total) in record.totals.iter_mut().zip(game.totals()) {
-        *slot = total;
-    }
-    if let Some(winners) = game.winners() {
-        for seat in winners.iter() {
-            record.wins[seat.index()] = 1.0 / winners.len() as f64;
-        }
+    for seat in Seat::all(game.players()) {
+        record.totals[seat.index()] = game.score(seat);
+        record.wins[seat.index()] = game.win_share(seat);
     }
     record
 }
@@ -532,7 +539,7 @@ fn rate(game: &GameRecord, players: usize, ratings: &mut [WengLinRating], config
 
 #[cfg(test)]
 mod tests {
-    use kingup_core::{CardId, Phase};
+    use kingup_core::{CardId, Game, Phase};
 
     use super::*;
     use crate::{HeuristicBot, RandomBot};
@@ -766,7 +773,7 @@ mod tests {
             })
         );
         assert_eq!(
-            ArenaError::Entrants {
+            ArenaError::<ConfigError>::Entrants {
                 entrants: 2,
                 players: 3
             }

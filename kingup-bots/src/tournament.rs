@@ -4,25 +4,35 @@
 use std::fmt;
 use std::sync::atomic::{AtomicU32, Ordering};
 
-use kingup_core::kingup_table::{GameConfig, Rules};
+use kingup_core::kingup_table::{GameConfig, Rules, SeatView};
 use kingup_core::rand_core::Rng;
-use kingup_core::{Config, ConfigError, Game, Seat};
+use kingup_core::{Config, ConfigError, PlayerView, Seat};
 
 use crate::{Bot, play};
 
-/// Makes a fresh bot for one game of `G` (King Up! unless said otherwise) from a seed.
-pub type BotFactory<'a, G = Game> =
-    Box<dyn Fn(u64) -> Box<dyn Bot<<G as Rules>::View>> + Sync + 'a>;
+/// Makes a fresh bot for one game from a seed: a bot that decides from views `V` (King
+/// Up!'s [`PlayerView`] unless said otherwise, `kingup_court::PlayerView` for To Court the
+/// King).
+pub type BotFactory<'a, V = PlayerView> = Box<dyn Fn(u64) -> Box<dyn Bot<V>> + Sync + 'a>;
 
-/// One competitor: a name and a way to make its bot.
-pub struct Entrant<'a, G: Rules = Game> {
+/// The game a view `V` is a view of.
+pub(crate) type GameOf<V> = <V as SeatView>::Game;
+
+/// The config of the game a view `V` is a view of.
+pub(crate) type ConfigOf<V> = <GameOf<V> as Rules>::Config;
+
+/// The config error of the game a view `V` is a view of.
+pub(crate) type ConfigErrorOf<V> = <GameOf<V> as Rules>::ConfigError;
+
+/// One competitor: a name and a way to make its bot, of the game whose views are `V`.
+pub struct Entrant<'a, V = PlayerView> {
     /// Shown in the standings.
     pub name: String,
     /// Makes the bot for a game, from a per-game seed.
-    pub make: BotFactory<'a, G>,
+    pub make: BotFactory<'a, V>,
 }
 
-impl<G: Rules> fmt::Debug for Entrant<'_, G> {
+impl<V> fmt::Debug for Entrant<'_, V> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.debug_struct("Entrant").field("name", &self.name).finish()
     }
@@ -257,12 +267,12 @@ pub fn numbered(names: &[String]) -> Vec<String> {
 /// Results are the same for any thread count. The config is checked first
 /// ([`TournamentConfig::validate`]), and so is the number of entrants (one a seat): on an
 /// error nothing is played.
-pub fn tournament<G: Rules, R: Rng>(
-    config: &TournamentConfig<G::Config>,
-    entrants: &[Entrant<'_, G>],
+pub fn tournament<V: SeatView, R: Rng>(
+    config: &TournamentConfig<ConfigOf<V>>,
+    entrants: &[Entrant<'_, V>],
     rng: impl Fn(u64) -> R + Sync,
     progress: impl Fn(u32) + Sync,
-) -> Result<Standings, TournamentError<G::ConfigError>> {
+) -> Result<Standings, TournamentError<ConfigErrorOf<V>>> {
     config.validate()?;
     check_entrants(entrants.len(), config.game.players())?;
     let names: Vec<&str> = entrants.iter().map(|e| e.name.as_str()).collect();
@@ -333,31 +343,30 @@ pub(crate) fn run(
 }
 
 /// Plays game number `g` and adds its result to `rows`.
-fn play_one<G: Rules, R: Rng>(
-    config: &TournamentConfig<G::Config>,
-    entrants: &[Entrant<'_, G>],
+fn play_one<V: SeatView, R: Rng>(
+    config: &TournamentConfig<ConfigOf<V>>,
+    entrants: &[Entrant<'_, V>],
     g: u32,
     rng: &impl Fn(u64) -> R,
     rows: &mut [Standing],
 ) {
     let n = entrants.len();
     let game_seed = game_seed(config.seed, g);
-    let mut bots: Vec<Box<dyn Bot<G::View>>> = (0..n)
+    let mut bots: Vec<Box<dyn Bot<V>>> = (0..n)
         .map(|seat| {
             (entrants[entrant_at(seat, g, n)].make)(game_seed.wrapping_add(seat as u64 + 1))
         })
         .collect();
-    let mut refs: Vec<&mut dyn Bot<G::View>> = bots.iter_mut().map(|b| &mut **b as _).collect();
-    let Ok(mut game) = G::new_with(config.game, &mut ()) else {
+    let mut refs: Vec<&mut dyn Bot<V>> = bots.iter_mut().map(|b| &mut **b as _).collect();
+    let Ok(mut game) = GameOf::<V>::new_with(config.game, &mut ()) else {
         return;
     };
     if !play(&mut game, &mut refs, &mut rng(game_seed), &mut ()) {
         return;
     }
     for seat in Seat::all(n) {
-        if let Some(result) = game.result(seat) {
-            rows[entrant_at(seat.index(), g, n)].record(f64::from(result.score), result.win);
-        }
+        let (score, win) = (f64::from(game.score(seat)), game.win_share(seat));
+        rows[entrant_at(seat.index(), g, n)].record(score, win);
     }
 }
 

@@ -2,10 +2,10 @@
 //! and tournaments that check their settings and do not depend on the thread count.
 
 use kingup_bots::Bot;
+use kingup_bots::Standings;
 use kingup_bots::court::{
     Entrant, GreedyBot, RandomBot, TournamentConfig, TournamentError, play, tournament,
 };
-use kingup_bots::Standings;
 use kingup_court::Generator;
 use kingup_court::PlayerView as CourtView;
 use kingup_court::{Config, ConfigError, Event, Game, Phase};
@@ -213,14 +213,8 @@ fn tournament_settings_are_checked_before_anything_is_played() {
         run(6, 6, 1),
         Err(TournamentError::Config(ConfigError::Players(6)))
     );
-    assert_eq!(
-        run(3, 0, 1),
-        Err(TournamentError::Games(0))
-    );
-    assert_eq!(
-        run(3, 3, 0),
-        Err(TournamentError::Threads(0))
-    );
+    assert_eq!(run(3, 0, 1), Err(TournamentError::Games(0)));
+    assert_eq!(run(3, 3, 0), Err(TournamentError::Threads(0)));
     let config = TournamentConfig {
         game: bounded(3),
         games: 3,
@@ -234,4 +228,44 @@ fn tournament_settings_are_checked_before_anything_is_played() {
         "2 entrants for a 3-player game: give one entrant a seat"
     );
     assert_eq!(run(6, 6, 1).unwrap_err().code(), "invalid_config");
+}
+
+#[test]
+fn the_arena_plays_court_with_ratings_that_do_not_depend_on_threads() {
+    use kingup_bots::court::{MctsBot, MctsConfig};
+    use kingup_bots::{ArenaConfig, ArenaError, arena};
+    let mcts = Entrant {
+        name: "mcts".into(),
+        make: Box::new(|seed| {
+            let mut config = MctsConfig::new();
+            config.iterations = 4;
+            Box::new(MctsBot::with_config(Generator::new(seed), config)) as Box<dyn Bot<CourtView>>
+        }),
+    };
+    let entrants = [greedy(), random(), mcts];
+    let mut game = bounded(2);
+    // Short games: the greedy bot buys ahead of the random one long before a King.
+    game.max_rounds = Some(12);
+    let config = |threads| ArenaConfig {
+        game,
+        deals: 12,
+        seed: 4,
+        threads,
+    };
+    let one = arena(&config(1), &entrants, |_| {}).unwrap();
+    assert_eq!(one, arena(&config(2), &entrants, |_| {}).unwrap());
+    // Three tables of two, each deal played under both rotations.
+    assert_eq!((one.players, one.deals, one.games), (2, 12, 24));
+    let greedy = &one.standings[0];
+    let random = &one.standings[1];
+    assert_eq!(greedy.games, 16);
+    assert!(greedy.mean_score() > random.mean_score() + 1.0, "{one}");
+    assert!(greedy.rating > random.rating, "{one}");
+    assert_eq!(
+        arena(&config(1), &entrants[..1], |_| {}),
+        Err(ArenaError::Entrants {
+            entrants: 1,
+            players: 2
+        })
+    );
 }

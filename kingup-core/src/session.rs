@@ -55,9 +55,9 @@ pub const MAX_SAVE_LEN: usize = <Game as Rules>::MAX_SAVE_LEN;
 impl HiddenInformation for Game {
     type SampleError = InvalidState;
 
-    /// Draws the world from `seat`'s view ([`PlayerView::sample`]) and replays the
-    /// session's steps with the other seats' hidden deals and pending votes replaced by
-    /// the sampled ones. Fails only if `seat` does not play ([`InvalidState::Seat`]).
+    /// Draws the world from `seat`'s view
+    /// ([`PlayerView::sample`](crate::PlayerView::sample)) and replays the session's steps
+    /// with the other seats' hidden deals and pending votes replaced by the sampled ones. Fails only if `seat` does not play ([`InvalidState::Seat`]).
     fn sample_session(session: &Session, seat: Seat, seed: u64) -> Result<Session, InvalidState> {
         let game = session.game();
         let mut generator = Generator::new(seed);

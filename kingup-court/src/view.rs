@@ -38,6 +38,7 @@ impl Game {
 }
 
 impl SeatView for PlayerView {
+    type Game = Game;
     type Action = Action;
 
     #[inline]

@@ -16,7 +16,6 @@ mod random;
 mod reach;
 #[cfg(feature = "alloc")]
 mod replay;
-mod result;
 mod rules;
 mod seat;
 #[cfg(feature = "serde")]
@@ -36,7 +35,6 @@ pub use random::{Generator, GeneratorError, HexState, below, unit_f64};
 pub use reach::Reach;
 #[cfg(feature = "alloc")]
 pub use replay::{Replay, ReplayError};
-pub use result::SeatResult;
 pub use rules::{GameConfig, Refusal, Rules};
 pub use seat::{Seat, SeatError, SeatSet};
 #[cfg(feature = "alloc")]

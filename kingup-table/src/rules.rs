@@ -7,7 +7,7 @@ use core::str::FromStr;
 
 use rand_core::Rng;
 
-use crate::{EventSink, Seat, SeatError, SeatResult, SeatView};
+use crate::{EventSink, Seat, SeatError, SeatView};
 
 /// A refusal with a stable snake_case reason code (`"floor_full"`, `"no_such_seat"`): the
 /// code every binding reports, the same in every language.
@@ -142,8 +142,13 @@ pub trait Rules: Copy + Eq + Hash + Debug + Sized + 'static {
     /// What `seat` may see of the game.
     fn player_view(&self, seat: Seat) -> Self::View;
 
-    /// What `seat` got from the game, once it is over (`None` before).
-    fn result(&self, seat: Seat) -> Option<SeatResult>;
+    /// `seat`'s score so far, in the game's own unit (King Up!: total points; To Court the
+    /// King: cards owned): what tournaments and arenas average.
+    fn score(&self, seat: Seat) -> u32;
+
+    /// `seat`'s share of the win once the game is over: 1 for a sole winner, `1/k` for each
+    /// of `k` tied winners, 0 otherwise, and 0 for everybody before the end.
+    fn win_share(&self, seat: Seat) -> f64;
 
     /// Whether `event` revealed information the seats did not all have (King Up!'s vote
     /// reveal): a session cannot take back the step that emitted it. By default no event

@@ -2,12 +2,15 @@
 
 use rand_core::Rng;
 
-use crate::Seat;
+use crate::{Rules, Seat};
 
 /// What one seat may see of a game: everything public and that seat's own secrets, never
 /// another seat's. A bot decides from a view only ([`Rules::player_view`](crate::Rules::player_view)),
 /// so it cannot use what its seat does not know.
 pub trait SeatView {
+    /// The game this is a view of (so that a player, which knows only its view, names its
+    /// game).
+    type Game: Rules<View = Self>;
     /// The game's action type.
     type Action;
 

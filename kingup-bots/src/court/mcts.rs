@@ -341,11 +341,17 @@ mod tests {
         let mut moves = Vec::new();
         while let Some(seat) = game.next_seat_after_chance(&mut rng) {
             let action = if seat == Seat::FIRST {
-                let action = bot.choose(&game.player_view(seat)).expect("its seat is to move");
+                let action = bot
+                    .choose(&game.player_view(seat))
+                    .expect("its seat is to move");
                 moves.push(action);
                 action
             } else {
-                assert_eq!(bot.choose(&game.player_view(Seat::FIRST)), None, "not its turn");
+                assert_eq!(
+                    bot.choose(&game.player_view(Seat::FIRST)),
+                    None,
+                    "not its turn"
+                );
                 game.random_action(&mut rng).unwrap().1
             };
             assert!(

@@ -1,7 +1,7 @@
 //! Players for To Court the King (`kingup-court`): a [`GreedyBot`] and a Monte Carlo tree
 //! search, [`MctsBot`]. They are [`Bot`](crate::Bot)`<kingup_court::PlayerView>`s: the game's
 //! random bot, the play loop and seat-rotated tournaments are the same ones King Up! uses
-//! ([`RandomBot`], [`play`], [`tournament`], with the same [`Standings`](crate::Standings)).
+//! ([`RandomBot`], [`play`], [`tournament`], with the same [`Standings`]).
 //!
 //! Everything in To Court the King is public (the display, every seat's cards, all dice),
 //! so a court bot decides from the whole game, seen from the seat it plays
@@ -26,7 +26,7 @@
 mod greedy;
 mod mcts;
 
-use kingup_court::{Config, ConfigError, Game, Generator};
+use kingup_court::{Config, ConfigError, Generator, PlayerView};
 
 use crate::Standings;
 pub use crate::{RandomBot, play};
@@ -34,10 +34,10 @@ pub use greedy::GreedyBot;
 pub use mcts::{MctsBot, MctsConfig, Rollout};
 
 /// Makes a fresh court bot for one game from a seed.
-pub type BotFactory<'a> = crate::BotFactory<'a, Game>;
+pub type BotFactory<'a> = crate::BotFactory<'a, PlayerView>;
 
 /// One competitor in a court tournament.
-pub type Entrant<'a> = crate::Entrant<'a, Game>;
+pub type Entrant<'a> = crate::Entrant<'a, PlayerView>;
 
 /// What a court tournament plays.
 pub type TournamentConfig = crate::TournamentConfig<Config>;

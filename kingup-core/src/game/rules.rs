@@ -1,7 +1,7 @@
 //! King Up! under the table's [`Rules`] trait: what the generic session, the players and
 //! the front ends ask of the game.
 
-use kingup_table::{GameConfig, Refusal, Rules, SeatResult, SeatView};
+use kingup_table::{GameConfig, Refusal, Rules, SeatView};
 use rand_core::Rng;
 
 use crate::{
@@ -98,17 +98,17 @@ impl Rules for Game {
         Game::player_view(self, seat)
     }
 
-    /// Total points, and the win shared among the seats with the best total after the
-    /// tie-break.
-    fn result(&self, seat: Seat) -> Option<SeatResult> {
-        let winners = self.winners()?;
-        let win = if winners.contains(seat) {
-            1.0 / winners.len() as f64
-        } else {
-            0.0
-        };
-        let score = u32::from(*self.totals().get(seat.index())?);
-        Some(SeatResult { score, win })
+    /// Total points.
+    fn score(&self, seat: Seat) -> u32 {
+        self.totals().get(seat.index()).map_or(0, |&t| u32::from(t))
+    }
+
+    /// The win, shared among the seats with the best total after the tie-break.
+    fn win_share(&self, seat: Seat) -> f64 {
+        match self.winners() {
+            Some(winners) if winners.contains(seat) => 1.0 / winners.len() as f64,
+            _ => 0.0,
+        }
     }
 
     /// The vote reveal: once the votes are shown, no vote can be taken back.
@@ -123,6 +123,7 @@ impl Rules for Game {
 }
 
 impl SeatView for PlayerView {
+    type Game = Game;
     type Action = Action;
 
     #[inline]

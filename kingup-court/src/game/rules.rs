@@ -1,7 +1,7 @@
 //! To Court the King under the table's [`Rules`] trait: what the generic session, the
 //! players and the front ends ask of the game.
 
-use kingup_table::{GameConfig, Refusal, Rules, SeatResult};
+use kingup_table::{GameConfig, Refusal, Rules};
 use rand_core::Rng;
 
 use crate::{
@@ -100,15 +100,14 @@ impl Rules for Game {
         Game::player_view(self, seat)
     }
 
-    /// Cards owned, and the win to the one winner.
-    fn result(&self, seat: Seat) -> Option<SeatResult> {
-        if !self.is_over() {
-            return None;
-        }
-        Some(SeatResult {
-            score: self.cards(seat).len() as u32,
-            win: f64::from(u8::from(self.winner() == Some(seat))),
-        })
+    /// Cards owned (the Charlatan counted once).
+    fn score(&self, seat: Seat) -> u32 {
+        self.cards(seat).len() as u32
+    }
+
+    /// The one winner takes it all (a game truncated at `max_rounds` has none).
+    fn win_share(&self, seat: Seat) -> f64 {
+        f64::from(u8::from(self.winner() == Some(seat)))
     }
 }
 
