@@ -86,22 +86,19 @@ pub enum IllegalReason {
     NoNoCardLeft,
 }
 
-impl IllegalReason {
-    /// A stable snake_case code for the reason, e.g. `"floor_full"` (bindings expose it).
-    pub const fn code(&self) -> &'static str {
-        match self {
-            IllegalReason::GameOver => "game_over",
-            IllegalReason::ChancePending => "chance_pending",
-            IllegalReason::NoSuchSeat { .. } => "no_such_seat",
-            IllegalReason::WrongPhase { .. } => "wrong_phase",
-            IllegalReason::NotYourTurn { .. } => "not_your_turn",
-            IllegalReason::AlreadyVoted => "already_voted",
-            IllegalReason::AlreadyPlaced { .. } => "already_placed",
-            IllegalReason::FloorNotAllowed { .. } => "floor_not_allowed",
-            IllegalReason::FloorFull { .. } => "floor_full",
-            IllegalReason::NotInCastle { .. } => "not_in_castle",
-            IllegalReason::NoNoCardLeft => "no_no_card_left",
-        }
+kingup_table::reason_codes! {
+    IllegalReason {
+        GameOver => "game_over",
+        ChancePending => "chance_pending",
+        NoSuchSeat { .. } => "no_such_seat",
+        WrongPhase { .. } => "wrong_phase",
+        NotYourTurn { .. } => "not_your_turn",
+        AlreadyVoted => "already_voted",
+        AlreadyPlaced { .. } => "already_placed",
+        FloorNotAllowed { .. } => "floor_not_allowed",
+        FloorFull { .. } => "floor_full",
+        NotInCastle { .. } => "not_in_castle",
+        NoNoCardLeft => "no_no_card_left",
     }
 }
 
@@ -138,15 +135,12 @@ pub enum ChanceReason {
     FloorUnavailable(Floor),
 }
 
-impl ChanceReason {
-    /// A stable snake_case code for the reason, e.g. `"card_unavailable"`.
-    pub const fn code(&self) -> &'static str {
-        match self {
-            ChanceReason::NotChance => "not_chance",
-            ChanceReason::WrongStep(_) => "wrong_step",
-            ChanceReason::NoSuchSeat { .. } => "no_such_seat",
-            ChanceReason::CardUnavailable(_) => "card_unavailable",
-            ChanceReason::FloorUnavailable(_) => "floor_unavailable",
-        }
+kingup_table::reason_codes! {
+    ChanceReason {
+        NotChance => "not_chance",
+        WrongStep(_) => "wrong_step",
+        NoSuchSeat { .. } => "no_such_seat",
+        CardUnavailable(_) => "card_unavailable",
+        FloorUnavailable(_) => "floor_unavailable",
     }
 }

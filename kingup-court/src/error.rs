@@ -131,30 +131,27 @@ pub enum IllegalReason {
     CharlatanLimit,
 }
 
-impl IllegalReason {
-    /// A stable snake_case code for the reason, e.g. `"cost_not_met"` (bindings expose it).
-    pub const fn code(&self) -> &'static str {
-        match self {
-            IllegalReason::NoSuchSeat { .. } => "no_such_seat",
-            IllegalReason::GameOver => "game_over",
-            IllegalReason::ChancePending => "chance_pending",
-            IllegalReason::NotYourTurn { .. } => "not_your_turn",
-            IllegalReason::WrongPhase { .. } => "wrong_phase",
-            IllegalReason::Selecting { .. } => "selecting",
-            IllegalReason::NotOwned { .. } => "not_owned",
-            IllegalReason::AlreadyUsed { .. } => "already_used",
-            IllegalReason::PreRollOff => "pre_roll_off",
-            IllegalReason::NoActiveDie { .. } => "no_active_die",
-            IllegalReason::NotSetAside { .. } => "not_set_aside",
-            IllegalReason::MustSetAside => "must_set_aside",
-            IllegalReason::PickOrder { .. } => "pick_order",
-            IllegalReason::AlreadyOwned { .. } => "already_owned",
-            IllegalReason::SoldOut { .. } => "sold_out",
-            IllegalReason::CostNotMet { .. } => "cost_not_met",
-            IllegalReason::NoFaceUpJester => "no_face_up_jester",
-            IllegalReason::FaceUpJester => "face_up_jester",
-            IllegalReason::CharlatanLimit => "charlatan_limit",
-        }
+kingup_table::reason_codes! {
+    IllegalReason {
+        NoSuchSeat { .. } => "no_such_seat",
+        GameOver => "game_over",
+        ChancePending => "chance_pending",
+        NotYourTurn { .. } => "not_your_turn",
+        WrongPhase { .. } => "wrong_phase",
+        Selecting { .. } => "selecting",
+        NotOwned { .. } => "not_owned",
+        AlreadyUsed { .. } => "already_used",
+        PreRollOff => "pre_roll_off",
+        NoActiveDie { .. } => "no_active_die",
+        NotSetAside { .. } => "not_set_aside",
+        MustSetAside => "must_set_aside",
+        PickOrder { .. } => "pick_order",
+        AlreadyOwned { .. } => "already_owned",
+        SoldOut { .. } => "sold_out",
+        CostNotMet { .. } => "cost_not_met",
+        NoFaceUpJester => "no_face_up_jester",
+        FaceUpJester => "face_up_jester",
+        CharlatanLimit => "charlatan_limit",
     }
 }
 
@@ -185,13 +182,10 @@ pub enum ChanceReason {
     },
 }
 
-impl ChanceReason {
-    /// A stable snake_case code for the reason, e.g. `"wrong_step"`.
-    pub const fn code(&self) -> &'static str {
-        match self {
-            ChanceReason::NotChance => "not_chance",
-            ChanceReason::WrongStep(_) => "wrong_step",
-            ChanceReason::NoSuchSeat { .. } => "no_such_seat",
-        }
+kingup_table::reason_codes! {
+    ChanceReason {
+        NotChance => "not_chance",
+        WrongStep(_) => "wrong_step",
+        NoSuchSeat { .. } => "no_such_seat",
     }
 }

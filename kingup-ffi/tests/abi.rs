@@ -387,3 +387,26 @@ fn errors_are_kept_per_thread_and_cleared_by_success() {
     assert_eq!(last_error(), "", "a successful call clears it");
     assert_eq!(last_reason(), "", "and its reason");
 }
+
+/// docs/c-api.md's table of reasons names every code of the engine's catalogue.
+#[test]
+fn the_reason_table_of_the_c_docs_lists_the_whole_catalogue() {
+    let doc = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../docs/c-api.md"))
+        .expect("docs/c-api.md");
+    let table: String = doc
+        .lines()
+        .skip_while(|l| !l.starts_with("| status | reasons |"))
+        .take_while(|l| l.starts_with('|'))
+        .collect();
+    let catalogue = kingup_core::kingup_table::catalogue::<kingup_core::Game>();
+    let all = [
+        catalogue.action,
+        catalogue.chance,
+        catalogue.undo,
+        catalogue.load,
+        catalogue.seat,
+    ];
+    for code in all.into_iter().flatten() {
+        assert!(table.contains(&format!("`{code}`")), "docs/c-api.md lacks `{code}`");
+    }
+}

@@ -181,3 +181,18 @@ pub(crate) fn from_court_load_error(py: Python<'_>, err: &kingup_court::LoadErro
 pub(crate) fn entrant(py: Python<'_>, message: String, entrant: &str) -> PyErr {
     raise(py, "EntrantError", (message, entrant))
 }
+
+/// A game's reason-code catalogue as `{"action": [...], "chance": [...], "undo": [...],
+/// "load": [...], "seat": [...]}`: the codes `kingup.errors`' enums are checked against.
+pub(crate) fn catalogue<'py>(
+    py: Python<'py>,
+    catalogue: kingup_core::kingup_table::Catalogue,
+) -> PyResult<Bound<'py, pyo3::types::PyDict>> {
+    let dict = pyo3::types::PyDict::new(py);
+    dict.set_item("action", catalogue.action.to_vec())?;
+    dict.set_item("chance", catalogue.chance.to_vec())?;
+    dict.set_item("undo", catalogue.undo.to_vec())?;
+    dict.set_item("load", catalogue.load.to_vec())?;
+    dict.set_item("seat", catalogue.seat.to_vec())?;
+    Ok(dict)
+}

@@ -89,6 +89,8 @@ fn _kingup(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("MAX_PLAYERS", Config::MAX_PLAYERS)?;
     m.add("MAX_DECK_CARDS", Deck::MAX)?;
     m.add("MAX_SAVE_LEN", MAX_SAVE_LEN)?;
+    let reasons = kingup_core::kingup_table::catalogue::<kingup_core::Game>();
+    m.add("REASON_CODES", errors::catalogue(m.py(), reasons)?)?;
     m.add("MAX_NAME_CHARS", convert::MAX_NAME_CHARS)?;
     m.add("MAX_ITERATIONS", IsmctsConfig::MAX_ITERATIONS)?;
     m.add("MAX_TIME_LIMIT", IsmctsConfig::MAX_TIME_LIMIT.as_secs_f64())?;

@@ -14,6 +14,7 @@ mod hidden;
 mod random;
 #[cfg(feature = "alloc")]
 mod reach;
+mod reasons;
 #[cfg(feature = "alloc")]
 mod replay;
 mod rules;
@@ -33,6 +34,9 @@ pub use rand_core;
 pub use random::{Generator, GeneratorError, HexState, below, unit_f64};
 #[cfg(feature = "alloc")]
 pub use reach::Reach;
+pub use reasons::Catalogue;
+#[cfg(feature = "alloc")]
+pub use reasons::catalogue;
 #[cfg(feature = "alloc")]
 pub use replay::{Replay, ReplayError};
 pub use rules::{GameConfig, Refusal, Rules};

@@ -12,6 +12,9 @@ use crate::{EventSink, Seat, SeatError, SeatView};
 /// A refusal with a stable snake_case reason code (`"floor_full"`, `"no_such_seat"`): the
 /// code every binding reports, the same in every language.
 pub trait Refusal: Error + Copy + Eq + 'static {
+    /// Every code [`Refusal::code`] can return ([`reason_codes!`](crate::reason_codes)).
+    const CODES: &'static [&'static str];
+
     /// The reason code.
     fn code(&self) -> &'static str;
 }

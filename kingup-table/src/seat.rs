@@ -96,9 +96,12 @@ pub struct SeatError {
 }
 
 impl SeatError {
+    /// The reason code bindings report for it.
+    pub const CODE: &'static str = "no_such_seat";
+
     /// The reason code bindings report for it: `"no_such_seat"`.
     pub const fn code(&self) -> &'static str {
-        "no_such_seat"
+        SeatError::CODE
     }
 }
 

@@ -5,8 +5,8 @@ use kingup_table::{GameConfig, Refusal, Rules};
 use rand_core::Rng;
 
 use crate::{
-    Action, ChanceOutcome, Config, ConfigError, Event, Game, IllegalAction, IllegalChance,
-    ParseActionError, ParseChanceError, PlayerView, Seat,
+    Action, ChanceOutcome, ChanceReason, Config, ConfigError, Event, Game, IllegalAction,
+    IllegalChance, IllegalReason, ParseActionError, ParseChanceError, PlayerView, Seat,
 };
 
 impl Rules for Game {
@@ -126,12 +126,16 @@ impl GameConfig for Config {
 }
 
 impl Refusal for IllegalAction {
+    const CODES: &'static [&'static str] = IllegalReason::CODES;
+
     fn code(&self) -> &'static str {
         self.reason.code()
     }
 }
 
 impl Refusal for IllegalChance {
+    const CODES: &'static [&'static str] = ChanceReason::CODES;
+
     fn code(&self) -> &'static str {
         self.reason.code()
     }

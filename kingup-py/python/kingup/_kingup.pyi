@@ -19,6 +19,8 @@ MIN_PLAYERS: int
 MAX_PLAYERS: int
 MAX_DECK_CARDS: int
 MAX_SAVE_LEN: int
+# Every reason code of King Up!'s refusals, by kind (action, chance, undo, load, seat).
+REASON_CODES: dict[str, list[str]]
 MAX_NAME_CHARS: int
 MAX_ITERATIONS: int
 MAX_TIME_LIMIT: float
@@ -399,6 +401,8 @@ COURT_MIN_PLAYERS: int
 COURT_MAX_PLAYERS: int
 COURT_SIMULATION_ROUNDS: int
 COURT_MAX_SAVE_LEN: int
+# Every reason code of To Court the King's refusals, by kind.
+COURT_REASON_CODES: dict[str, list[str]]
 COURT_CARDS: list[str]
 
 def court_action_name(index: SupportsIndex) -> str: ...

@@ -79,6 +79,8 @@ pub(crate) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("COURT_MAX_PLAYERS", Config::MAX_PLAYERS)?;
     m.add("COURT_SIMULATION_ROUNDS", Config::SIMULATION_ROUNDS)?;
     m.add("COURT_MAX_SAVE_LEN", MAX_SAVE_LEN)?;
+    let reasons = kingup_court::kingup_table::catalogue::<kingup_court::Game>();
+    m.add("COURT_REASON_CODES", crate::errors::catalogue(py, reasons)?)?;
     m.add("COURT_CARDS", Card::ALL.map(Card::key).to_vec())?;
     m.add_function(wrap_pyfunction!(action_name, m)?)?;
     m.add_function(wrap_pyfunction!(action_notation, m)?)?;

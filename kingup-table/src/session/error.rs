@@ -23,14 +23,11 @@ pub enum UndoError {
     Revealed,
 }
 
-impl UndoError {
-    /// A stable snake_case code: `"nothing_to_undo"`, `"not_your_step"` or `"revealed"`.
-    pub const fn code(&self) -> &'static str {
-        match self {
-            UndoError::NothingToUndo => "nothing_to_undo",
-            UndoError::NotYourStep { .. } => "not_your_step",
-            UndoError::Revealed => "revealed",
-        }
+crate::reason_codes! {
+    UndoError {
+        NothingToUndo => "nothing_to_undo",
+        NotYourStep { .. } => "not_your_step",
+        Revealed => "revealed",
     }
 }
 
@@ -57,6 +54,17 @@ pub enum LoadError<G: Rules> {
 }
 
 impl<G: Rules> LoadError<G> {
+    /// Every code [`LoadError::code`] returns but a refused step's own (the game's action
+    /// and chance codes).
+    pub const CODES: &'static [&'static str] = &[
+        "malformed",
+        "too_long",
+        "version",
+        "generator",
+        "invalid_config",
+        "chance_pending",
+    ];
+
     /// A stable snake_case code: `"malformed"`, `"too_long"`, `"version"`, `"generator"`,
     /// `"chance_pending"`, `"invalid_config"` for an unplayable config, or for a refused
     /// step that step's reason code (e.g. `"card_unavailable"`).
