@@ -407,6 +407,9 @@ fn the_reason_table_of_the_c_docs_lists_the_whole_catalogue() {
         catalogue.seat,
     ];
     for code in all.into_iter().flatten() {
-        assert!(table.contains(&format!("`{code}`")), "docs/c-api.md lacks `{code}`");
+        assert!(
+            table.contains(&format!("`{code}`")),
+            "docs/c-api.md lacks `{code}`"
+        );
     }
 }

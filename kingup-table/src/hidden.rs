@@ -1,8 +1,6 @@
 //! The extension trait of games with hidden information.
 
-#[cfg(feature = "alloc")]
-use crate::Session;
-use crate::{Rules, Seat};
+use crate::{Rules, Seat, Session};
 
 /// A game whose seats hold secrets (King Up!'s objectives and committed votes): worlds
 /// drawn from what one seat knows. A game without hidden information (To Court the King)
@@ -14,7 +12,6 @@ pub trait HiddenInformation: Rules {
 
     /// A session whose game is drawn uniformly among those consistent with what `seat`
     /// knows in `session`, with the same public history, its generator `Generator::new(seed)`.
-    #[cfg(feature = "alloc")]
     fn sample_session(
         session: &Session<Self>,
         seat: Seat,

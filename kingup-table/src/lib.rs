@@ -10,6 +10,7 @@ extern crate alloc;
 extern crate std;
 
 mod first_player;
+#[cfg(feature = "alloc")]
 mod hidden;
 mod random;
 #[cfg(feature = "alloc")]
@@ -28,6 +29,7 @@ mod step;
 mod view;
 
 pub use first_player::FirstPlayer;
+#[cfg(feature = "alloc")]
 pub use hidden::HiddenInformation;
 /// The RNG traits chance is drawn through ([`rand_core::Rng`]), re-exported.
 pub use rand_core;

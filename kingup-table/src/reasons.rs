@@ -1,5 +1,6 @@
 //! The reason-code catalogue: every code a refusal can carry, listed once.
 
+#[cfg(feature = "alloc")]
 use crate::{Refusal, Rules};
 
 /// Writes a reason enum's `code()` and its `CODES` (every code, in the listed order) from
@@ -48,9 +49,9 @@ macro_rules! reason_codes {
 /// ([`catalogue`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Catalogue {
-    /// Refused actions ([`Rules::IllegalAction`]).
+    /// Refused actions (`Rules::IllegalAction`).
     pub action: &'static [&'static str],
-    /// Refused chance outcomes ([`Rules::IllegalChance`]).
+    /// Refused chance outcomes (`Rules::IllegalChance`).
     pub chance: &'static [&'static str],
     /// Refused undos ([`UndoError`](crate::UndoError)).
     pub undo: &'static [&'static str],
