@@ -2,6 +2,8 @@
 
 use core::ops::Range;
 
+use kingup_table::Fields;
+
 use crate::{Character, Deck, Floor, Game, PlayerView, Seat, SeatSet, Vote};
 
 /// The fields of the observation, in order, with their lengths.
@@ -30,15 +32,7 @@ pub const OBSERVATION_FIELDS: [(&str, usize); 17] = [
 ];
 
 /// Length of the observation tensor.
-pub const OBSERVATION_LEN: usize = {
-    let mut len = 0;
-    let mut i = 0;
-    while i < OBSERVATION_FIELDS.len() {
-        len += OBSERVATION_FIELDS[i].1;
-        i += 1;
-    }
-    len
-};
+pub const OBSERVATION_LEN: usize = kingup_table::observation_len(&OBSERVATION_FIELDS);
 
 /// The index range of the observation field called `name`, if there is one.
 ///
@@ -50,30 +44,7 @@ pub const OBSERVATION_LEN: usize = {
 /// assert_eq!(observation_field("secrets"), None);
 /// ```
 pub fn observation_field(name: &str) -> Option<Range<usize>> {
-    let mut start = 0;
-    for (field, len) in OBSERVATION_FIELDS {
-        if field == name {
-            return Some(start..start + len);
-        }
-        start += len;
-    }
-    None
-}
-
-/// Hands out the observation's fields in order, each as its slice.
-struct Fields<'a> {
-    rest: &'a mut [f32],
-    next: usize,
-}
-
-impl<'a> Fields<'a> {
-    fn next(&mut self) -> &'a mut [f32] {
-        let len = OBSERVATION_FIELDS[self.next].1;
-        self.next += 1;
-        let (field, rest) = core::mem::take(&mut self.rest).split_at_mut(len);
-        self.rest = rest;
-        field
-    }
+    kingup_table::observation_field(&OBSERVATION_FIELDS, name)
 }
 
 impl PlayerView {
@@ -105,7 +76,7 @@ impl PlayerView {
             let bits = u32::from(seats.bits()) & full;
             ((bits >> viewer) | (bits << (players - viewer))) & full
         };
-        let mut f = Fields { rest: out, next: 0 };
+        let mut f = Fields::new(out, &OBSERVATION_FIELDS);
 
         f.next()[players - 3] = 1.0;
         f.next()[usize::from(view.config.rounds == 3)] = 1.0;
@@ -204,7 +175,7 @@ mod tests {
         let viewer = v.seat.index() % players;
         let slot = |s: Seat| (s.index() + players - viewer) % players;
         let one = |s: Option<Seat>| s.map_or(SeatSet::EMPTY, SeatSet::single);
-        let mut f = Fields { rest: out, next: 0 };
+        let mut f = Fields::new(out, &OBSERVATION_FIELDS);
 
         f.next()[players - 3] = 1.0;
         f.next()[usize::from(view.config.rounds == 3)] = 1.0;

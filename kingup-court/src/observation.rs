@@ -5,6 +5,8 @@
 
 use core::ops::Range;
 
+use kingup_table::Fields;
+
 use kingup_table::Seat;
 
 use crate::{Card, Config, Dice, Game, Value};
@@ -46,15 +48,7 @@ pub const OBSERVATION_FIELDS: [(&str, usize); 23] = [
 ];
 
 /// Length of the observation tensor.
-pub const OBSERVATION_LEN: usize = {
-    let mut len = 0;
-    let mut i = 0;
-    while i < OBSERVATION_FIELDS.len() {
-        len += OBSERVATION_FIELDS[i].1;
-        i += 1;
-    }
-    len
-};
+pub const OBSERVATION_LEN: usize = kingup_table::observation_len(&OBSERVATION_FIELDS);
 
 /// The index range of the observation field called `name`, if there is one.
 ///
@@ -66,30 +60,7 @@ pub const OBSERVATION_LEN: usize = {
 /// assert_eq!(observation_field("secrets"), None);
 /// ```
 pub fn observation_field(name: &str) -> Option<Range<usize>> {
-    let mut start = 0;
-    for (field, len) in OBSERVATION_FIELDS {
-        if field == name {
-            return Some(start..start + len);
-        }
-        start += len;
-    }
-    None
-}
-
-/// Hands out the observation's fields in order, each as its slice.
-struct Fields<'a> {
-    rest: &'a mut [f32],
-    next: usize,
-}
-
-impl<'a> Fields<'a> {
-    fn next(&mut self) -> &'a mut [f32] {
-        let len = OBSERVATION_FIELDS[self.next].1;
-        self.next += 1;
-        let (field, rest) = core::mem::take(&mut self.rest).split_at_mut(len);
-        self.rest = rest;
-        field
-    }
+    kingup_table::observation_field(&OBSERVATION_FIELDS, name)
 }
 
 fn dice(field: &mut [f32], dice: Dice) {
@@ -139,7 +110,7 @@ impl Game {
         let slot = |s: Seat| (s.index() + players - viewer) % players;
         let seats = || Seat::all(players);
         let turn_seat = (!self.is_over()).then_some(self.turn_seat());
-        let mut f = Fields { rest: out, next: 0 };
+        let mut f = Fields::new(out, &OBSERVATION_FIELDS);
 
         f.next()[players - 2] = 1.0;
         let variants = f.next();

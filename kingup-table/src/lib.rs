@@ -12,6 +12,7 @@ extern crate std;
 mod first_player;
 #[cfg(feature = "alloc")]
 mod hidden;
+mod observation;
 mod random;
 #[cfg(feature = "alloc")]
 mod reach;
@@ -31,6 +32,7 @@ mod view;
 pub use first_player::FirstPlayer;
 #[cfg(feature = "alloc")]
 pub use hidden::HiddenInformation;
+pub use observation::{Fields, Layout, ObservationLenError, observation_field, observation_len};
 /// The RNG traits chance is drawn through ([`rand_core::Rng`]), re-exported.
 pub use rand_core;
 pub use random::{Generator, GeneratorError, HexState, below, unit_f64};

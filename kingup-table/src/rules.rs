@@ -7,7 +7,7 @@ use core::str::FromStr;
 
 use rand_core::Rng;
 
-use crate::{EventSink, Seat, SeatError, SeatView};
+use crate::{EventSink, Layout, ObservationLenError, Seat, SeatError, SeatView};
 
 /// A refusal with a stable snake_case reason code (`"floor_full"`, `"no_such_seat"`): the
 /// code every binding reports, the same in every language.
@@ -60,6 +60,12 @@ pub trait Rules: Copy + Eq + Hash + Debug + Sized + 'static {
     /// An action and a chance outcome in notation, quoted by step parse errors, e.g.
     /// `("B4", "deal 12")`.
     const NOTATION_EXAMPLES: (&'static str, &'static str);
+    /// The size of the dense action index space (King Up!: 67), the length of an action
+    /// mask.
+    const ACTION_COUNT: usize;
+    /// The observation tensor's fields in order, each a name and a length: the layout each
+    /// game documents (`docs/observation.md` for King Up!).
+    const OBSERVATION_FIELDS: &'static Layout;
 
     /// Everything fixed before a game starts.
     type Config: GameConfig<Error = Self::ConfigError>;
@@ -141,6 +147,17 @@ pub trait Rules: Copy + Eq + Hash + Debug + Sized + 'static {
 
     /// The number of players.
     fn players(&self) -> usize;
+
+    /// The dense index of `action`, in `0..ACTION_COUNT`.
+    fn action_index(action: Self::Action) -> usize;
+
+    /// The action with dense index `index`, if `index < ACTION_COUNT`.
+    fn action_from_index(index: usize) -> Option<Self::Action>;
+
+    /// Writes `seat`'s observation (an encoding of what its view holds, never more) into
+    /// `out`, whose length must be the sum of [`Rules::OBSERVATION_FIELDS`]' lengths; on
+    /// another length nothing is written.
+    fn observation(&self, seat: Seat, out: &mut [f32]) -> Result<(), ObservationLenError>;
 
     /// What `seat` may see of the game.
     fn player_view(&self, seat: Seat) -> Self::View;

@@ -1,12 +1,13 @@
 //! King Up! under the table's [`Rules`] trait: what the generic session, the players and
 //! the front ends ask of the game.
 
-use kingup_table::{GameConfig, Refusal, Rules, SeatView};
+use kingup_table::{GameConfig, Layout, ObservationLenError, Refusal, Rules, SeatView};
 use rand_core::Rng;
 
 use crate::{
     Action, ChanceOutcome, ChanceReason, Config, ConfigError, Event, Game, IllegalAction,
-    IllegalChance, IllegalReason, ParseActionError, ParseChanceError, PlayerView, Seat, below,
+    IllegalChance, IllegalReason, OBSERVATION_FIELDS, OBSERVATION_LEN, ParseActionError,
+    ParseChanceError, PlayerView, Seat, below,
 };
 
 impl Rules for Game {
@@ -15,6 +16,9 @@ impl Rules for Game {
     /// 1 MiB, a hundred times a whole game.
     const MAX_SAVE_LEN: usize = 1 << 20;
     const NOTATION_EXAMPLES: (&'static str, &'static str) = ("B4", "deal 12");
+
+    const ACTION_COUNT: usize = Action::COUNT;
+    const OBSERVATION_FIELDS: &'static Layout = &OBSERVATION_FIELDS;
 
     type Config = Config;
     type ConfigError = ConfigError;
@@ -91,6 +95,27 @@ impl Rules for Game {
     #[inline]
     fn players(&self) -> usize {
         Game::players(self)
+    }
+
+    #[inline]
+    fn action_index(action: Action) -> usize {
+        action.index()
+    }
+
+    #[inline]
+    fn action_from_index(index: usize) -> Option<Action> {
+        Action::from_index(index).ok()
+    }
+
+    fn observation(&self, seat: Seat, out: &mut [f32]) -> Result<(), ObservationLenError> {
+        let found = out.len();
+        let out =
+            <&mut [f32; OBSERVATION_LEN]>::try_from(out).map_err(|_| ObservationLenError {
+                expected: OBSERVATION_LEN,
+                found,
+            })?;
+        Game::observation(self, seat, out);
+        Ok(())
     }
 
     #[inline]

@@ -1,12 +1,13 @@
 //! To Court the King under the table's [`Rules`] trait: what the generic session, the
 //! players and the front ends ask of the game.
 
-use kingup_table::{GameConfig, Refusal, Rules};
+use kingup_table::{GameConfig, Layout, ObservationLenError, Refusal, Rules};
 use rand_core::Rng;
 
 use crate::{
     Action, ChanceOutcome, ChanceReason, Config, ConfigError, Event, Game, IllegalAction,
-    IllegalChance, IllegalReason, ParseActionError, ParseChanceError, PlayerView, Seat,
+    IllegalChance, IllegalReason, OBSERVATION_FIELDS, OBSERVATION_LEN, ParseActionError,
+    ParseChanceError, PlayerView, Seat,
 };
 
 impl Rules for Game {
@@ -16,6 +17,9 @@ impl Rules for Game {
     /// takes about 0.3 MiB).
     const MAX_SAVE_LEN: usize = 16 << 20;
     const NOTATION_EXAMPLES: (&'static str, &'static str) = ("keep 4", "die 5");
+
+    const ACTION_COUNT: usize = Action::COUNT;
+    const OBSERVATION_FIELDS: &'static Layout = &OBSERVATION_FIELDS;
 
     type Config = Config;
     type ConfigError = ConfigError;
@@ -93,6 +97,27 @@ impl Rules for Game {
     #[inline]
     fn players(&self) -> usize {
         Game::players(self)
+    }
+
+    #[inline]
+    fn action_index(action: Action) -> usize {
+        action.index()
+    }
+
+    #[inline]
+    fn action_from_index(index: usize) -> Option<Action> {
+        Action::from_index(index).ok()
+    }
+
+    fn observation(&self, seat: Seat, out: &mut [f32]) -> Result<(), ObservationLenError> {
+        let found = out.len();
+        let out =
+            <&mut [f32; OBSERVATION_LEN]>::try_from(out).map_err(|_| ObservationLenError {
+                expected: OBSERVATION_LEN,
+                found,
+            })?;
+        Game::observation(self, seat, out);
+        Ok(())
     }
 
     #[inline]

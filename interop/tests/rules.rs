@@ -1,0 +1,69 @@
+//! Both games through the table's `Rules` trait, by one generic test: what generic players
+//! and front ends rely on answers as each game's own API does.
+
+use kingup_core::kingup_table::{
+    GameConfig, Generator, ObservationLenError, Rules, SeatView, observation_len,
+};
+
+/// Plays `config` at random through the trait, checking at every decision that the trait
+/// agrees with `own_observation` (the game's own encoder) and that bad buffers are refused.
+fn check<G: Rules>(config: G::Config, seed: u64, own_observation: impl Fn(&G, usize) -> Vec<f32>) {
+    let len = observation_len(G::OBSERVATION_FIELDS);
+    for index in 0..G::ACTION_COUNT {
+        let action = G::action_from_index(index).expect("every index is an action");
+        assert_eq!(G::action_index(action), index);
+    }
+    assert!(G::action_from_index(G::ACTION_COUNT).is_none());
+    let mut game = G::new_with(config, &mut ()).unwrap();
+    assert_eq!(game.players(), config.players());
+    let mut rng = Generator::new(seed);
+    loop {
+        game.resolve_chance(&mut rng, &mut ());
+        let Some(seat) = game.next_seat() else { break };
+        let mut out = vec![0.5; len];
+        game.observation(seat, &mut out).unwrap();
+        assert_eq!(out, own_observation(&game, seat.index()));
+        let mut short = vec![0.5; len - 1];
+        assert_eq!(
+            game.observation(seat, &mut short),
+            Err(ObservationLenError {
+                expected: len,
+                found: len - 1
+            })
+        );
+        assert!(short.iter().all(|&x| x == 0.5), "nothing written");
+        let view = game.player_view(seat);
+        assert_eq!(view.seat(), seat);
+        let action = view.random_action(&mut rng).expect("the seat may act");
+        game.apply_with(seat, action, &mut ()).unwrap();
+    }
+    assert!(game.is_over());
+    let wins: f64 = (0..game.players())
+        .map(|s| game.win_share(kingup_core::Seat::new(s).unwrap()))
+        .sum();
+    assert!((wins - 1.0).abs() < 1e-9 || wins == 0.0, "{wins}");
+}
+
+#[test]
+fn king_up_answers_through_the_rules_trait() {
+    for (players, seed) in [(3, 1), (4, 2), (6, 3)] {
+        check::<kingup_core::Game>(kingup_core::Config::new(players), seed, |game, seat| {
+            let mut out = [0.0; kingup_core::OBSERVATION_LEN];
+            game.observation(kingup_core::Seat::new(seat).unwrap(), &mut out);
+            out.to_vec()
+        });
+    }
+}
+
+#[test]
+fn court_answers_through_the_rules_trait() {
+    for (players, seed) in [(2, 1), (3, 2), (5, 3)] {
+        let mut config = kingup_court::Config::new(players);
+        config.max_rounds = Some(40);
+        check::<kingup_court::Game>(config, seed, |game, seat| {
+            let mut out = [0.0; kingup_court::OBSERVATION_LEN];
+            game.observation(kingup_court::Seat::new(seat).unwrap(), &mut out);
+            out.to_vec()
+        });
+    }
+}
