@@ -4,12 +4,13 @@
 
 use std::ffi::OsString;
 use std::io::IsTerminal as _;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::time::Instant;
 
 use kingup_bots::{ArenaConfig, ArenaResults, Bot, BotSpec, Entrant, TournamentConfig, arena};
 use kingup_core::Config;
+use kingup_core::kingup_table::{GameConfig, Rules, SeatView};
 
 use crate::args;
 use crate::tournament::Progress;
@@ -129,11 +130,39 @@ pub(crate) fn run(args: &[OsString]) -> Result<ExitCode, CliError> {
         seed: o.seed,
         threads: o.threads,
     };
+    let mut command = vec![
+        "kingup arena".to_owned(),
+        format!("--players {}", o.players),
+        format!("--entrants {}", spec_list(&o.entrants)),
+    ];
+    command.extend(ladder_flags(&config, o.svg.as_deref()));
+    ladder(&config, &entrants, o.svg.as_deref(), &command)
+}
+
+/// The `--deals`, `--seed`, `--threads` and `--svg` flags that repeat an arena.
+pub(crate) fn ladder_flags<C>(config: &ArenaConfig<C>, svg: Option<&Path>) -> Vec<String> {
+    let mut flags = vec![
+        format!("--deals {}", config.deals),
+        format!("--seed {}", config.seed),
+        format!("--threads {}", config.threads),
+    ];
+    flags.extend(svg.map(|path| format!("--svg {}", path.display())));
+    flags
+}
+
+/// Plays an arena of either game and prints the ladder, win rates and mean scores, then
+/// `command` (the command line that repeats it); writes the ladder as an SVG to `svg`.
+pub(crate) fn ladder<V: SeatView>(
+    config: &ArenaConfig<<V::Game as Rules>::Config>,
+    entrants: &[Entrant<'_, V>],
+    svg: Option<&Path>,
+    command: &[String],
+) -> Result<ExitCode, CliError> {
     config
         .validate(entrants.len())
         .map_err(|e| CliError::Usage(e.to_string()))?;
     // The SVG file is created before anything is played, so a bad path costs nothing.
-    let svg_file = match &o.svg {
+    let svg_file = match svg {
         Some(path) => Some(
             std::fs::File::create(path)
                 .map_err(|e| CliError::Failed(format!("cannot write {}: {e}", path.display())))?,
@@ -141,9 +170,9 @@ pub(crate) fn run(args: &[OsString]) -> Result<ExitCode, CliError> {
         None => None,
     };
     let terminal = std::io::stderr().is_terminal();
-    let progress = terminal.then(|| Progress::new(o.deals, "deals", true));
+    let progress = terminal.then(|| Progress::new(config.deals, "deals", true));
     let start = Instant::now();
-    let results = arena(&config, &entrants, |done| {
+    let results = arena(config, entrants, |done| {
         if let Some(p) = &progress {
             p.update(done);
         }
@@ -154,37 +183,26 @@ pub(crate) fn run(args: &[OsString]) -> Result<ExitCode, CliError> {
     }
     let elapsed = start.elapsed().as_secs_f64();
     let tables = config.tables(entrants.len());
+    let players = config.game.players();
     let summary = format!(
-        "{} deals at {tables} {} of {} players, each deal played under every seat \
+        "{} deals at {tables} {} of {players} players, each deal played under every seat \
          rotation: {} games; {elapsed:.1} s.\nLadder by Weng-Lin rating (±2 sd); win rate \
          (a shared win counts 1/winners) and mean final score with 95% confidence intervals \
          over deals:\n",
-        o.deals,
+        config.deals,
         if tables == 1 { "table" } else { "tables" },
-        o.players,
         results.games
     );
     out!("{}\n", text::wrap(&summary));
     out!("{results}");
-    let mut command = vec![
-        "kingup arena".to_owned(),
-        format!("--players {}", o.players),
-        format!("--entrants {}", spec_list(&o.entrants)),
-        format!("--deals {}", o.deals),
-        format!("--seed {}", o.seed),
-        format!("--threads {}", o.threads),
-    ];
-    if let Some(path) = &o.svg {
-        command.push(format!("--svg {}", path.display()));
-    }
-    out!("{}", text::command("command:", &command));
-    if let (Some(mut file), Some(path)) = (svg_file, &o.svg) {
+    out!("{}", text::command("command:", command));
+    if let (Some(mut file), Some(path)) = (svg_file, svg) {
         use std::io::Write as _;
         let title = format!(
-            "{} players, {} deals, {} games, seed {}",
-            o.players, o.deals, results.games, o.seed
+            "{players} players, {} deals, {} games, seed {}",
+            config.deals, results.games, config.seed
         );
-        file.write_all(svg(&results, &title).as_bytes())
+        file.write_all(self::svg(&results, &title).as_bytes())
             .map_err(|e| CliError::Failed(format!("cannot write {}: {e}", path.display())))?;
     }
     Ok(ExitCode::SUCCESS)

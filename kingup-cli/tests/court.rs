@@ -275,6 +275,7 @@ fn help_lists_the_court_commands() {
     for needle in [
         "kingup court play",
         "kingup court tournament",
+        "kingup court arena",
         "--max-rounds",
         "keep 4",
     ] {
@@ -350,7 +351,7 @@ fn readme_transcripts() -> Vec<(String, Option<String>, String)> {
 #[test]
 fn the_readme_transcripts_are_what_the_commands_print() {
     let transcripts = readme_transcripts();
-    assert_eq!(transcripts.len(), 3, "{transcripts:?}");
+    assert_eq!(transcripts.len(), 4, "{transcripts:?}");
     for (args, input, shown) in transcripts {
         let output = kingup(&args, input.as_deref());
         assert!(output.status.success(), "{args}: {}", stderr(&output));
@@ -399,4 +400,55 @@ fn a_whole_game_typed_through_stdin_reaches_its_result() {
         Some(&input),
     );
     assert_eq!(stdout(&again), text);
+}
+
+#[test]
+fn the_court_arena_rates_bots_the_same_for_any_thread_count() {
+    let run = |threads: u32| {
+        let args = format!(
+            "court arena --players 2 --entrants greedy,random,random --deals 6 --seed 5 \
+             --max-rounds 25 --threads {threads}"
+        );
+        let output = kingup(&args, None);
+        assert!(output.status.success(), "{}", stderr(&output));
+        stdout(&output)
+    };
+    let one = run(1);
+    assert_fits_80_columns(&one);
+    assert!(one.contains("6 deals at 3 tables of 2 players"), "{one}");
+    let ladder: Vec<&str> = one.lines().filter(|l| l.starts_with(" 1  ")).collect();
+    assert_eq!(ladder.len(), 1, "{one}");
+    assert!(
+        ladder[0].contains("greedy"),
+        "the greedy bot tops the ladder:\n{one}"
+    );
+    assert!(
+        one.contains("command: kingup court arena --players 2 --entrants greedy,random,random"),
+        "{one}"
+    );
+    // Everything below the summary (which gives the elapsed time) is the same on two
+    // threads, but the --threads flag of the command line.
+    let body = |text: &str, threads: &str| {
+        let lines: Vec<&str> = text.lines().skip(4).collect();
+        lines.join("\n").replace(threads, "")
+    };
+    assert_eq!(body(&one, "--threads 1"), body(&run(2), "--threads 2"));
+}
+
+#[test]
+fn the_court_arena_refuses_too_few_entrants_and_unknown_bots() {
+    let output = kingup("court arena --players 3 --entrants greedy,random", None);
+    assert_eq!(output.status.code(), Some(2));
+    assert!(
+        stderr(&output).contains("2 entrants for a 3-player game"),
+        "{}",
+        stderr(&output)
+    );
+    let output = kingup("court arena --entrants greedy,alphazero", None);
+    assert_eq!(output.status.code(), Some(2));
+    assert!(
+        stderr(&output).contains("--entrants: unknown bot \"alphazero\""),
+        "{}",
+        stderr(&output)
+    );
 }

@@ -63,12 +63,12 @@ impl FromStr for CourtBot {
     }
 }
 
-/// Parses `greedy,random,mcts` (names in any case).
-pub(crate) fn parse_list(text: &str) -> Result<Vec<CourtBot>, CliError> {
+/// Parses `greedy,random,mcts` (names in any case), the value of the option `flag`.
+pub(crate) fn parse_list(text: &str, flag: &str) -> Result<Vec<CourtBot>, CliError> {
     text.split(',')
         .map(|name| {
             name.parse::<CourtBot>()
-                .map_err(|e| CliError::Usage(format!("--bots: {e}")))
+                .map_err(|e| CliError::Usage(format!("{flag}: {e}")))
         })
         .collect()
 }
@@ -80,11 +80,11 @@ mod tests {
     #[test]
     fn parses_names() {
         assert_eq!(
-            parse_list("Greedy, random,MCTS").unwrap(),
+            parse_list("Greedy, random,MCTS", "--bots").unwrap(),
             [CourtBot::Greedy, CourtBot::Random, CourtBot::Mcts]
         );
         for bad in ["greedy,,random", "ismcts", ""] {
-            assert!(parse_list(bad).is_err(), "{bad}");
+            assert!(parse_list(bad, "--bots").is_err(), "{bad}");
         }
     }
 }

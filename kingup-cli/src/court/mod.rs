@@ -1,6 +1,7 @@
 //! `kingup court ...`: To Court the King (`kingup-court`) in the terminal: play against
-//! bots, watch bots play, run tournaments between bots.
+//! bots, watch bots play, run tournaments and arenas between bots.
 
+mod arena;
 mod bots;
 mod options;
 mod play;
@@ -11,7 +12,7 @@ mod tournament;
 use std::ffi::OsString;
 use std::process::ExitCode;
 
-use kingup_bots::TournamentConfig;
+use kingup_bots::{ArenaConfig, TournamentConfig};
 use kingup_court::Config;
 
 use crate::{CliError, MAX_DELAY_MS, args, out};
@@ -25,6 +26,8 @@ pub(crate) fn usage() -> String {
     let (min, max) = (Config::MIN_PLAYERS, Config::MAX_PLAYERS);
     let (max_games, max_threads) = (TournamentConfig::MAX_GAMES, TournamentConfig::MAX_THREADS);
     let rounds = Config::SIMULATION_ROUNDS;
+    let (max_entrants, max_deals) = (ArenaConfig::MAX_ENTRANTS, ArenaConfig::MAX_DEALS);
+    let entrants = arena::ENTRANTS;
     format!(
         "\
 kingup court: To Court the King (Alla corte del Re), the dice game, against bots
@@ -32,6 +35,7 @@ kingup court: To Court the King (Alla corte del Re), the dice game, against bots
 usage:
   kingup court play [options]        play one seat against bots, or watch bots
   kingup court tournament [options]  play many games between bots
+  kingup court arena [options]       rate bots in duplicate, seat-rotated games
   kingup court help                  print this message
 
 kingup court play [--players N] [--seat S] [--bots LIST] [--seed X]
@@ -76,7 +80,23 @@ kingup court tournament [--games N] [--players N] [--bots LIST] [--seed X]
   --threads T          worker threads, 1 to {max_threads} (default: all cores);
                        results do not depend on it
   --max-rounds R       normal rounds before a game is truncated, 1 to {MAX_ROUNDS}
-                       (default {rounds})"
+                       (default {rounds})
+
+kingup court arena [--players N] [--entrants LIST] [--deals N] [--seed X]
+                   [--threads T] [--max-rounds R] [--svg FILE]
+                   [--unlimited-jesters] [--no-preroll]
+  --players N          seats at a table, {min} to {max} (default 2)
+  --entrants LIST      N to {max_entrants} comma-separated bots: greedy, random, mcts;
+                       every set of N of them is a table (default
+                       {entrants})
+  --deals N            deals, 1 to {max_deals} (default 20); each is played
+                       under every seat rotation of its table
+  --seed X             seed of every deal's dice and bots (default 1)
+  --threads T          worker threads, 1 to {max_threads} (default: all cores);
+                       results do not depend on it
+  --max-rounds R       normal rounds before a game is truncated, 1 to {MAX_ROUNDS}
+                       (default {rounds})
+  --svg FILE           also draw the ladder as an SVG picture in FILE"
     )
 }
 
@@ -96,8 +116,9 @@ pub(crate) fn run(args: &[OsString]) -> Result<ExitCode, CliError> {
         }
         "play" => play::run(rest),
         "tournament" => tournament::run(rest),
+        "arena" => arena::run(rest),
         other => Err(CliError::Usage(format!(
-            "unknown court command {}: expected play, tournament or help",
+            "unknown court command {}: expected play, tournament, arena or help",
             args::excerpt(other)
         ))),
     }

@@ -86,7 +86,7 @@ pub(crate) fn parse_play(args: &[OsString]) -> Result<Option<PlayOptions>, CliEr
                 o.config.players = args::number(flag, Config::MIN_PLAYERS..=Config::MAX_PLAYERS)?;
             }
             "--seat" => o.seat = args::number(flag, 0..=usize::from(Config::MAX_PLAYERS) - 1)?,
-            "--bots" => o.bots = bots::parse_list(args::text(flag)?)?,
+            "--bots" => o.bots = bots::parse_list(args::text(flag)?, "--bots")?,
             "--seed" => o.seed = Some(args::number(flag, 0..=u64::MAX)?),
             "--delay" => o.delay = args::number(flag, 0..=MAX_DELAY_MS)?,
             "--watch" => o.watch = true,

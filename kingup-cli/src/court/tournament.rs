@@ -63,7 +63,7 @@ fn parse(args: &[OsString]) -> Result<Option<Options>, CliError> {
                     Config::MIN_PLAYERS..=Config::MAX_PLAYERS,
                 )?);
             }
-            "--bots" => o.bots = Some(bots::parse_list(args::text(flag)?)?),
+            "--bots" => o.bots = Some(bots::parse_list(args::text(flag)?, "--bots")?),
             "--seed" => o.seed = args::number(flag, 0..=u64::MAX)?,
             "--threads" => {
                 o.threads = args::number(flag, 1..=kingup_bots::TournamentConfig::MAX_THREADS)?;

@@ -1,0 +1,103 @@
+//! `kingup court arena`: the arena and ladder of `kingup arena`, for To Court the King's
+//! bots.
+
+use std::ffi::OsString;
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use kingup_bots::court::Entrant;
+use kingup_bots::{ArenaConfig, TournamentConfig};
+use kingup_court::Config;
+
+use super::bots::{self, CourtBot};
+use super::options::{self, CONFIG_FLAGS};
+use crate::arena::{ladder, ladder_flags};
+use crate::{CliError, args, out};
+
+/// The default entrants: every court bot.
+pub(crate) const ENTRANTS: &str = "random,greedy,mcts";
+
+#[derive(Debug)]
+struct Options {
+    entrants: Vec<CourtBot>,
+    config: ArenaConfig<Config>,
+    svg: Option<PathBuf>,
+}
+
+fn parse(args: &[OsString]) -> Result<Option<Options>, CliError> {
+    let with_value = [
+        "--players",
+        "--entrants",
+        "--deals",
+        "--seed",
+        "--threads",
+        "--max-rounds",
+        "--svg",
+    ];
+    let flags = args::flags(args, &with_value, &CONFIG_FLAGS)?;
+    let mut game = Config::new(2);
+    // An arena needs a bound: every game must end.
+    game.max_rounds = Some(Config::SIMULATION_ROUNDS);
+    let mut o = Options {
+        entrants: bots::parse_list(ENTRANTS, "--entrants")?,
+        config: ArenaConfig {
+            game,
+            deals: 20,
+            seed: 1,
+            threads: std::thread::available_parallelism()
+                .map_or(1, usize::from)
+                .min(TournamentConfig::MAX_THREADS),
+        },
+        svg: None,
+    };
+    for flag in &flags {
+        if flag.name == "--max-rounds" {
+            o.config.game.max_rounds = Some(args::number(flag, 1..=super::MAX_ROUNDS)?);
+            continue;
+        }
+        if options::config_flag(flag, &mut o.config.game)? {
+            continue;
+        }
+        match flag.name.as_str() {
+            "--help" => return Ok(None),
+            "--players" => {
+                o.config.game.players =
+                    args::number(flag, Config::MIN_PLAYERS..=Config::MAX_PLAYERS)?;
+            }
+            "--entrants" => o.entrants = bots::parse_list(args::text(flag)?, "--entrants")?,
+            "--deals" => o.config.deals = args::number(flag, 1..=ArenaConfig::MAX_DEALS)?,
+            "--seed" => o.config.seed = args::number(flag, 0..=u64::MAX)?,
+            "--threads" => {
+                o.config.threads = args::number(flag, 1..=TournamentConfig::MAX_THREADS)?;
+            }
+            "--svg" => o.svg = Some(args::path(flag)),
+            _ => unreachable!("args::flags accepts only the listed flags"),
+        }
+    }
+    Ok(Some(o))
+}
+
+pub(crate) fn run(args: &[OsString]) -> Result<ExitCode, CliError> {
+    let Some(o) = parse(args)? else {
+        out!("{}", super::usage());
+        return Ok(ExitCode::SUCCESS);
+    };
+    let kinds: Vec<String> = o.entrants.iter().map(|k| k.name().to_owned()).collect();
+    let entrants: Vec<Entrant<'_>> = o
+        .entrants
+        .iter()
+        .zip(kingup_bots::numbered(&kinds))
+        .map(|(&kind, name)| Entrant {
+            name,
+            make: Box::new(move |seed| kind.make(seed)),
+        })
+        .collect();
+    let mut command = vec![
+        "kingup court arena".to_owned(),
+        format!("--players {}", o.config.game.players),
+        format!("--entrants {}", kinds.join(",")),
+    ];
+    command.extend(options::config_args(&o.config.game));
+    command.extend(ladder_flags(&o.config, o.svg.as_deref()));
+    ladder(&o.config, &entrants, o.svg.as_deref(), &command)
+}
