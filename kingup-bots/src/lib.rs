@@ -6,6 +6,7 @@ pub mod arena;
 pub mod belief;
 mod bot;
 pub mod court;
+pub mod env;
 mod float;
 mod heuristic;
 mod ismcts;

@@ -8,9 +8,11 @@
 use core::fmt;
 use core::str::FromStr;
 
-use kingup_core::{Game, Seat};
+use kingup_core::Seat;
+use kingup_core::kingup_table::Rules;
 
-/// A reward model: what a seat is paid, and when.
+/// A reward model: what a seat is paid, and when, in either game (a score is the game's
+/// `Rules::score`: King Up!'s total points, To Court the King's cards owned).
 ///
 /// ```
 /// use kingup_bots::Reward;
@@ -54,34 +56,30 @@ impl Reward {
     /// Writes each seat's return so far in `game` into `out` (one value a seat; extra
     /// entries are zeroed): the sum of the rewards paid up to now. Only `Points` pays
     /// before the game is over.
-    pub fn returns(self, game: &Game, out: &mut [f64]) {
+    pub fn returns<G: Rules>(self, game: &G, out: &mut [f64]) {
         out.fill(0.0);
         if self != Reward::Points && !game.is_over() {
             return;
         }
-        let totals = game.totals();
-        let players = out.len().min(totals.len());
+        let players = out.len().min(game.players());
         let out = &mut out[..players];
+        let score = |seat: Seat| f64::from(game.score(seat));
         match self {
             Reward::Points => {
-                for (r, &t) in out.iter_mut().zip(&totals) {
-                    *r = f64::from(t);
+                for (r, seat) in out.iter_mut().zip(Seat::all(players)) {
+                    *r = score(seat);
                 }
             }
             Reward::Win => {
-                let winners = game.winners().unwrap_or_default();
-                let share = 1.0 / winners.len().max(1) as f64;
                 for (r, seat) in out.iter_mut().zip(Seat::all(players)) {
-                    if winners.contains(seat) {
-                        *r = share;
-                    }
+                    *r = game.win_share(seat);
                 }
             }
             Reward::Margin => {
-                let sum: f64 = totals.iter().map(|&t| f64::from(t)).sum();
+                let sum: f64 = Seat::all(players).map(score).sum();
                 let others = (players - 1) as f64;
-                for (r, &t) in out.iter_mut().zip(&totals) {
-                    let own = f64::from(t);
+                for (r, seat) in out.iter_mut().zip(Seat::all(players)) {
+                    let own = score(seat);
                     *r = own - (sum - own) / others;
                 }
             }
@@ -114,7 +112,7 @@ impl FromStr for Reward {
 
 #[cfg(test)]
 mod tests {
-    use kingup_core::{Config, Generator};
+    use kingup_core::{Config, Game, Generator};
 
     use super::*;
 

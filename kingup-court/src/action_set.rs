@@ -163,6 +163,24 @@ impl fmt::Display for ActionSet {
     }
 }
 
+impl kingup_table::ActionMask for ActionSet {
+    #[inline]
+    fn contains_index(&self, index: usize) -> bool {
+        index < Action::COUNT && self.0[index / 64] >> (index % 64) & 1 != 0
+    }
+
+    #[inline]
+    fn lowest_index(&self) -> Option<usize> {
+        self.nth(0).map(Action::index)
+    }
+
+    fn write_flags(&self, out: &mut [i8]) {
+        for (i, flag) in out.iter_mut().enumerate() {
+            *flag = i8::from(self.contains_index(i));
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

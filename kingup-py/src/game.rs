@@ -723,28 +723,9 @@ pub(crate) fn setup_name(config: &Config) -> &'static str {
 /// A legal-action bit mask as 67 `int8` flags.
 pub(crate) fn mask_bytes(mask: u128) -> [i8; Action::COUNT] {
     let mut out = [0; Action::COUNT];
-    write_mask(mask, &mut out);
+    // Eight flags at a time (the table's `ActionMask` for `u128`).
+    kingup_core::kingup_table::ActionMask::write_flags(&mask, &mut out);
     out
-}
-
-/// Writes a legal-action bit mask as 67 `int8` flags into `out`, eight at a time: each
-/// byte of the mask spreads to eight flag bytes with one multiplication, so a mask costs
-/// nine word writes instead of 67 shifts (it is written for every env at every step).
-pub(crate) fn write_mask(mask: u128, out: &mut [i8; Action::COUNT]) {
-    /// Bit `i` of `byte` moved to bit `8 * i`. The low seven bits are multiplied by
-    /// `sum(2**(7 * i))`: the copies of the byte land 7 bits apart without overlapping
-    /// (so nothing carries), and bit `i` of copy `i` is bit `8 * i`, which the final mask
-    /// keeps; bit 7 is moved by a shift.
-    fn spread(byte: u8) -> u64 {
-        const COPIES: u64 = 0x0002_0408_1020_4081;
-        ((u64::from(byte) & 0x7f).wrapping_mul(COPIES) & 0x0101_0101_0101_0101)
-            | (u64::from(byte >> 7) << 56)
-    }
-    for (chunk, &byte) in out.chunks_mut(8).zip(&mask.to_le_bytes()) {
-        for (flag, b) in chunk.iter_mut().zip(spread(byte).to_le_bytes()) {
-            *flag = b as i8;
-        }
-    }
 }
 
 /// A mask as a new `int8` array, or written into `out` (checked: a writable, contiguous

@@ -6,14 +6,16 @@
 //! writes the next decision's observation, mask and seat, and the rewards and done flags,
 //! in place. Python sees read-only views of those arrays.
 //!
-//! With `opponents`, one seat of every env (the learner's) is played by the caller and
-//! the others by `kingup-bots` bots inside the pass: a step is the learner's action and
-//! every bot reply (and chance) up to the learner's next decision or the game's end.
+//! The envs themselves are `kingup_bots::env::VectorRuntime` (shared by both games); this
+//! is its Python shell: argument checks, the NumPy buffers, the GIL and Ctrl-C. With
+//! `opponents`, one seat of every env (the learner's) is played by the caller and the
+//! others by `kingup-bots` bots inside the pass.
 
 use std::sync::Mutex;
 
-use kingup_bots::{AnyBot, Bot, BotKind, BotSpec};
-use kingup_core::{Action, Config, Game, Generator, IllegalAction, OBSERVATION_LEN, Seat};
+use kingup_bots::env::{Op, Opponents, Out, Refusal as EnvRefusal, VectorRuntime};
+use kingup_bots::{BotKind, BotSpec};
+use kingup_core::{Action, Config, Game, OBSERVATION_LEN, Seat};
 use numpy::{
     Element, PyArray, PyArray1, PyArray2, PyArrayDescrMethods, PyArrayMethods, PyReadwriteArray,
     PyUntypedArray, PyUntypedArrayMethods,
@@ -28,345 +30,14 @@ use crate::convert::{
     NO_SUCH_ACTION, action_from_index, given, int_arg, int_in, seat_arg, seed_arg, shown, type_name,
 };
 use crate::errors;
-use crate::game::{setup_name, write_mask};
+use crate::game::setup_name;
 use crate::limits::{MAX_ENVS, MAX_THREADS};
 use crate::reward::{Reward, read_reward};
 use crate::sync;
 use crate::view::PyPlayerView;
 
-/// What every env shares.
-#[derive(Clone, Copy, Debug)]
-struct Shared {
-    /// A new game (no chance resolved yet): copied to start each game.
-    fresh: Game,
-    /// The base seed: env `i`'s game number `e` (from 0) has seed `seed + e * n + i`.
-    seed: u64,
-    /// Number of envs.
-    n: u64,
-    reward: Reward,
-    /// The bots of the seats the caller does not play (`None`: the caller plays all).
-    opponents: Option<Opponents>,
-}
-
-/// The learner's seat and the bots that play the others (`VectorEnv(opponents=...)`).
-#[derive(Clone, Copy, Debug, PartialEq)]
-struct Opponents {
-    learner: Seat,
-    /// The bot of each seat (the learner's entry is unused).
-    specs: [BotSpec; Seat::MAX],
-}
-
-/// The seed of the bot in `seat` of the game seeded `game_seed` (documented in
-/// `kingup.VectorEnv`, so that a `kingup.Game` with the same bots replays an env's game).
-fn bot_seed(game_seed: u64, seat: Seat) -> u64 {
-    game_seed.wrapping_add((seat.index() as u64 + 1).wrapping_mul(0x9E37_79B9_7F4A_7C15))
-}
-
-/// One env: its game, the game's chance stream, and the decision it waits for.
-#[derive(Clone, Debug)]
-struct Slot {
-    game: Game,
-    rng: Generator,
-    /// This env's index.
-    index: u64,
-    /// Games started in this env since the last seeded reset.
-    episodes: u64,
-    /// The seed of the current game.
-    game_seed: u64,
-    /// The seat to act: the seat to move, or in a vote the lowest seat still to vote
-    /// (with opponents, always the learner's).
-    seat: Seat,
-    /// `seat`'s legal actions, bit `i` for action `i`.
-    mask: u128,
-    /// The game that ended at the last step, and the seat whose action ended it (for the
-    /// final observation); `None` when the last step or reset did not end a game here.
-    ended: Option<(Game, Seat)>,
-    /// With opponents, the bot of each seat of the current game (`None` for the
-    /// learner's); empty without.
-    bots: Vec<Option<AnyBot>>,
-}
-
-impl Slot {
-    fn new(shared: &Shared, index: u64) -> Slot {
-        let mut slot = Slot {
-            game: shared.fresh,
-            rng: Generator::new(0),
-            index,
-            episodes: 0,
-            game_seed: 0,
-            seat: Seat::FIRST,
-            mask: 0,
-            ended: None,
-            bots: Vec::new(),
-        };
-        slot.restart(shared);
-        slot
-    }
-
-    /// Starts this env's next game, from its own seed, up to its first decision.
-    fn restart(&mut self, shared: &Shared) {
-        self.game_seed = shared
-            .seed
-            .wrapping_add(self.episodes.wrapping_mul(shared.n))
-            .wrapping_add(self.index);
-        self.episodes += 1;
-        self.game = shared.fresh;
-        self.rng = Generator::new(self.game_seed);
-        if let Some(opponents) = &shared.opponents {
-            let game_seed = self.game_seed;
-            self.bots.clear();
-            self.bots.extend(Seat::all(self.game.players()).map(|seat| {
-                (seat != opponents.learner)
-                    .then(|| opponents.specs[seat.index()].build(bot_seed(game_seed, seat)))
-            }));
-        }
-        self.settle();
-    }
-
-    /// Resolves chance, lets the bots act, and finds the decision the game now waits for.
-    fn settle(&mut self) {
-        loop {
-            self.game.resolve_chance(&mut self.rng, &mut ());
-            // With chance resolved a seat always acts until the game is over, and a
-            // finished game is restarted before this is asked.
-            let Some(seat) = self.game.next_seat() else {
-                self.mask = 0;
-                return;
-            };
-            let mask = self.game.legal_mask(seat);
-            let Some(bot) = self.bots.get_mut(seat.index()).and_then(Option::as_mut) else {
-                self.seat = seat;
-                self.mask = mask;
-                return;
-            };
-            let chosen = bot.choose(&self.game.player_view(seat));
-            // The bots are tested to choose a legal action for every seat that may act;
-            // were one not to, the lowest legal action keeps the env in a reachable state.
-            debug_assert!(chosen.is_some_and(|a| mask >> a.index() & 1 == 1));
-            let action = chosen
-                .filter(|a| mask >> a.index() & 1 == 1)
-                .or_else(|| Action::from_index(mask.trailing_zeros() as usize).ok());
-            let Some(action) = action else {
-                self.seat = seat;
-                self.mask = mask;
-                return;
-            };
-            self.game.apply_unchecked(seat, action);
-        }
-    }
-
-    /// Plays `action` (legal: checked by the caller) and writes the results into `row`.
-    fn step(&mut self, action: Action, shared: &Shared, row: Row<'_>) {
-        let players = row.rewards.len();
-        let (mut before, mut after) = ([0.0; Seat::MAX], [0.0; Seat::MAX]);
-        // Only points are paid before the end, and a game in play has no other return.
-        if shared.reward == Reward::Points {
-            shared.reward.returns(&self.game, &mut before[..players]);
-        }
-        let acted = self.seat;
-        self.game.apply_unchecked(acted, action);
-        self.settle();
-        shared.reward.returns(&self.game, &mut after[..players]);
-        for ((r, a), b) in row.rewards.iter_mut().zip(&after).zip(&before) {
-            // In f64, then rounded once.
-            *r = (a - b) as f32;
-        }
-        let over = self.game.is_over();
-        if over {
-            self.ended = Some((self.game, acted));
-            for (t, total) in row.final_totals.iter_mut().zip(self.game.totals()) {
-                *t = i32::from(total);
-            }
-            self.restart(shared);
-        } else {
-            self.ended = None;
-            row.final_totals.fill(0);
-        }
-        *row.done = over;
-        self.write(row.observation, row.mask, row.seat, row.game_seed);
-    }
-
-    /// Writes the decision this env waits for.
-    fn write(&self, observation: &mut [f32], mask: &mut [i8], seat: &mut i64, game_seed: &mut u64) {
-        if let Ok(out) = <&mut [f32; OBSERVATION_LEN]>::try_from(observation) {
-            self.game.observation(self.seat, out);
-        }
-        if let Ok(mask) = <&mut [i8; Action::COUNT]>::try_from(mask) {
-            write_mask(self.mask, mask);
-        }
-        *seat = self.seat.index() as i64;
-        *game_seed = self.game_seed;
-    }
-}
-
-/// One env's rows of the output buffers.
-struct Row<'a> {
-    observation: &'a mut [f32],
-    mask: &'a mut [i8],
-    rewards: &'a mut [f32],
-    done: &'a mut bool,
-    seat: &'a mut i64,
-    final_totals: &'a mut [i32],
-    game_seed: &'a mut u64,
-}
-
-/// The output buffers, as slices (all envs, or a contiguous run of them).
-struct Out<'a> {
-    observations: &'a mut [f32],
-    masks: &'a mut [i8],
-    rewards: &'a mut [f32],
-    dones: &'a mut [bool],
-    seats: &'a mut [i64],
-    final_totals: &'a mut [i32],
-    game_seeds: &'a mut [u64],
-}
-
-impl<'a> Out<'a> {
-    /// Splits after the first `k` envs (`players` values a row in rewards and totals).
-    fn split_at(self, k: usize, players: usize) -> (Out<'a>, Out<'a>) {
-        let (o1, o2) = self.observations.split_at_mut(k * OBSERVATION_LEN);
-        let (m1, m2) = self.masks.split_at_mut(k * Action::COUNT);
-        let (r1, r2) = self.rewards.split_at_mut(k * players);
-        let (d1, d2) = self.dones.split_at_mut(k);
-        let (s1, s2) = self.seats.split_at_mut(k);
-        let (f1, f2) = self.final_totals.split_at_mut(k * players);
-        let (g1, g2) = self.game_seeds.split_at_mut(k);
-        let first = Out {
-            observations: o1,
-            masks: m1,
-            rewards: r1,
-            dones: d1,
-            seats: s1,
-            final_totals: f1,
-            game_seeds: g1,
-        };
-        let second = Out {
-            observations: o2,
-            masks: m2,
-            rewards: r2,
-            dones: d2,
-            seats: s2,
-            final_totals: f2,
-            game_seeds: g2,
-        };
-        (first, second)
-    }
-
-    /// The rows of envs `range`, borrowed (the buffers stay whole for the next part).
-    fn part(&mut self, range: std::ops::Range<usize>, players: usize) -> Out<'_> {
-        let (a, b) = (range.start, range.end);
-        Out {
-            observations: &mut self.observations[a * OBSERVATION_LEN..b * OBSERVATION_LEN],
-            masks: &mut self.masks[a * Action::COUNT..b * Action::COUNT],
-            rewards: &mut self.rewards[a * players..b * players],
-            dones: &mut self.dones[a..b],
-            seats: &mut self.seats[a..b],
-            final_totals: &mut self.final_totals[a * players..b * players],
-            game_seeds: &mut self.game_seeds[a..b],
-        }
-    }
-
-    /// The rows, one per env.
-    fn rows(self, players: usize) -> impl Iterator<Item = Row<'a>> {
-        self.observations
-            .chunks_exact_mut(OBSERVATION_LEN)
-            .zip(self.masks.chunks_exact_mut(Action::COUNT))
-            .zip(self.rewards.chunks_exact_mut(players))
-            .zip(self.dones.iter_mut())
-            .zip(self.seats.iter_mut())
-            .zip(self.final_totals.chunks_exact_mut(players))
-            .zip(self.game_seeds.iter_mut())
-            .map(
-                |((((((observation, mask), rewards), done), seat), final_totals), game_seed)| Row {
-                    observation,
-                    mask,
-                    rewards,
-                    done,
-                    seat,
-                    final_totals,
-                    game_seed,
-                },
-            )
-    }
-}
-
-/// What a pass over the envs does to each.
-#[derive(Clone, Copy, Debug)]
-enum Op {
-    /// Plays the env's action.
-    Step,
-    /// Starts the env's next game (from game 0 of the sequence when `true`).
-    Restart(bool),
-    /// Writes the decision the env waits for (a new env).
-    Show,
-}
-
-impl Slot {
-    /// Applies `op` (with `action` for a step) and writes the results into `row`.
-    fn perform(&mut self, op: Op, action: Option<Action>, shared: &Shared, row: Row<'_>) {
-        match (op, action) {
-            (Op::Step, Some(action)) => self.step(action, shared, row),
-            (Op::Restart(from_first), _) => {
-                if from_first {
-                    self.episodes = 0;
-                }
-                self.ended = None;
-                self.restart(shared);
-                row.show(self);
-            }
-            // A step without an action cannot happen (the actions are checked first).
-            (Op::Step | Op::Show, _) => row.show(self),
-        }
-    }
-}
-
-impl Row<'_> {
-    /// Writes `slot`'s decision with nothing paid and nothing done.
-    fn show(self, slot: &Slot) {
-        self.rewards.fill(0.0);
-        self.final_totals.fill(0);
-        *self.done = false;
-        slot.write(self.observation, self.mask, self.seat, self.game_seed);
-    }
-}
-
-/// Applies `op` to `slots` (with `actions[i]` for slot `i` when stepping) into `out`, on
-/// up to `threads` threads.
-fn run(
-    slots: &mut [Slot],
-    actions: &[Action],
-    op: Op,
-    shared: &Shared,
-    out: Out<'_>,
-    threads: usize,
-) {
-    let players = shared.fresh.players();
-    let work = |slots: &mut [Slot], actions: &[Action], out: Out<'_>| {
-        for (i, (slot, row)) in slots.iter_mut().zip(out.rows(players)).enumerate() {
-            slot.perform(op, actions.get(i).copied(), shared, row);
-        }
-    };
-    // Below this many envs a thread costs more than it saves.
-    const MIN_PER_THREAD: usize = 64;
-    let threads = threads.min(slots.len() / MIN_PER_THREAD).max(1);
-    if threads == 1 {
-        work(slots, actions, out);
-        return;
-    }
-    let chunk = slots.len().div_ceil(threads);
-    std::thread::scope(|scope| {
-        let (mut slots, mut actions, mut out) = (slots, actions, out);
-        // The last chunk runs on this thread.
-        while slots.len() > chunk {
-            let (mine, rest) = slots.split_at_mut(chunk);
-            let (my_out, rest_out) = out.split_at(chunk, players);
-            let (my_actions, rest_actions) = actions.split_at(chunk.min(actions.len()));
-            scope.spawn(move || work(mine, my_actions, my_out));
-            (slots, actions, out) = (rest, rest_actions, rest_out);
-        }
-        work(slots, actions, out);
-    });
-}
+/// The King Up! envs, with `kingup-bots` bots by spec as opponents.
+type Runtime = VectorRuntime<Game, BotSpec>;
 
 /// `array` borrowed for writing, after checking it still has the dtype, length and
 /// layout the env made it with (Python code could have changed its shape or dtype in
@@ -398,37 +69,17 @@ const CHUNK_PER_THREAD: usize = 8192;
 /// more than the other threads gain (a pass over 64 envs takes about 40 microseconds).
 const DETACH_FROM: usize = 64;
 
-/// What the env changes as it works: behind the env's lock.
-#[derive(Debug)]
-struct EnvState {
-    shared: Shared,
-    slots: Vec<Slot>,
-    /// Scratch for the checked actions (allocated once).
-    actions: Vec<Action>,
-    /// The slots and the paid-out rows as they were before a pass run in chunks, to put
-    /// back if a signal interrupts it (allocated at the first such pass).
-    backup: Backup,
-}
-
-#[derive(Debug, Default)]
-struct Backup {
-    slots: Vec<Slot>,
-    rewards: Vec<f32>,
-    dones: Vec<bool>,
-    final_totals: Vec<i32>,
-}
-
 /// N games of King Up! stepped together (see `kingup.VectorEnv`).
 #[pyclass(module = "kingup._kingup", name = "VectorEnv", frozen)]
 #[derive(Debug)]
 pub(crate) struct PyVectorEnv {
-    state: Mutex<EnvState>,
+    state: Mutex<Runtime>,
     /// Number of envs.
     n: usize,
     /// The game every env plays (its config), for the properties.
     fresh: Game,
     reward: Reward,
-    opponents: Option<Opponents>,
+    opponents: Option<Opponents<BotSpec>>,
     threads: usize,
     observations: Py<PyArray2<f32>>,
     masks: Py<PyArray2<i8>>,
@@ -455,7 +106,7 @@ impl PyVectorEnv {
     /// signals between them; if a handler raises (`KeyboardInterrupt`), every env done
     /// so far is put back as it was and the error returned: the pass happens whole or not
     /// at all. `old_seed` is the base seed to put back (a `reset(seed)` changed it).
-    fn perform(&self, py: Python<'_>, state: &mut EnvState, op: Op, old_seed: u64) -> PyResult<()> {
+    fn perform(&self, py: Python<'_>, state: &mut Runtime, op: Op, old_seed: u64) -> PyResult<()> {
         let n = self.n;
         let players = self.fresh.players();
         let mut observations = writable(
@@ -476,50 +127,30 @@ impl PyVectorEnv {
             rewards: rewards.as_slice_mut().map_err(contiguous)?,
             dones: dones.as_slice_mut().map_err(contiguous)?,
             seats: seats.as_slice_mut().map_err(contiguous)?,
-            final_totals: final_totals.as_slice_mut().map_err(contiguous)?,
+            final_scores: final_totals.as_slice_mut().map_err(contiguous)?,
             game_seeds: game_seeds.as_slice_mut().map_err(contiguous)?,
         };
         let threads = self.threads;
-        let EnvState {
-            shared,
-            slots,
-            actions,
-            backup,
-        } = state;
-        let actions = match op {
-            Op::Step => actions.as_slice(),
-            Op::Restart(_) | Op::Show => &[],
-        };
         let chunk = CHUNK_PER_THREAD * threads;
         if n <= chunk {
             // At most a few milliseconds: whole, and a signal is handled right after.
             if n < DETACH_FROM {
-                run(slots, actions, op, shared, out, threads);
+                state.run(op, out, threads);
             } else {
-                py.detach(|| run(slots, actions, op, shared, out, threads));
+                py.detach(|| state.run(op, out, threads));
             }
             return Ok(());
         }
-        backup.slots.clone_from(slots);
-        backup.rewards.clear();
-        backup.rewards.extend_from_slice(out.rewards);
-        backup.dones.clear();
-        backup.dones.extend_from_slice(out.dones);
-        backup.final_totals.clear();
-        backup.final_totals.extend_from_slice(out.final_totals);
+        state.back_up(&out);
         let mut done = 0;
         while done < n {
             let end = (done + chunk).min(n);
-            let (part, acts) = (
-                out.part(done..end, players),
-                actions.get(done..end).unwrap_or(&[]),
-            );
-            let range = &mut slots[done..end];
-            py.detach(|| run(range, acts, op, shared, part, threads));
+            let part = part(&mut out, done..end, players);
+            py.detach(|| state.run_part(op, done..end, part, threads));
             done = end;
             if let Err(err) = py.check_signals() {
-                shared.seed = old_seed;
-                py.detach(|| undo(slots, backup, &mut out, done, players));
+                state.set_seed(old_seed);
+                py.detach(|| state.restore(&mut out, done));
                 return Err(err);
             }
         }
@@ -605,64 +236,40 @@ impl PyVectorEnv {
             .filter(|&i| i < self.n)
             .ok_or_else(out_of_range)
     }
+}
 
-    /// Checks every action against its env's legal actions and fills `state.actions`;
-    /// the first illegal one is refused, naming its env. Pure Rust: it runs under the
-    /// env's lock, and the refusal becomes a Python error once the lock is free.
-    fn validate(state: &mut EnvState, raw: &[i64]) -> Result<(), Refusal> {
-        state.actions.clear();
-        for (i, (slot, &index)) in state.slots.iter().zip(raw).enumerate() {
-            let seat = slot.seat.index() as i64;
-            let action = action_from_index(index)
-                .map_err(|message| Refusal::NoSuchAction(i, message, seat, index))?;
-            if slot.mask >> action.index() & 1 == 0 {
-                return Err(match slot.game.check(slot.seat, action) {
-                    Err(err) => Refusal::Illegal(i, err),
-                    Ok(()) => Refusal::Bug(i, action),
-                });
-            }
-            state.actions.push(action);
+/// The rows of envs `range` in `out` (King Up!'s widths).
+fn part<'a>(out: &'a mut Out<'_>, range: std::ops::Range<usize>, players: usize) -> Out<'a> {
+    let (a, b) = (range.start, range.end);
+    Out {
+        observations: &mut out.observations[a * OBSERVATION_LEN..b * OBSERVATION_LEN],
+        masks: &mut out.masks[a * Action::COUNT..b * Action::COUNT],
+        rewards: &mut out.rewards[a * players..b * players],
+        dones: &mut out.dones[a..b],
+        seats: &mut out.seats[a..b],
+        final_scores: &mut out.final_scores[a * players..b * players],
+        game_seeds: &mut out.game_seeds[a..b],
+    }
+}
+
+/// `step`'s refusal of its actions as the Python error, naming the env.
+fn raise(py: Python<'_>, refusal: EnvRefusal<Game>) -> PyErr {
+    match refusal {
+        EnvRefusal::NoSuchAction { env, seat, index } => {
+            let message = action_from_index(index).err().unwrap_or_default();
+            let seat = Some(seat.index() as i64);
+            errors::illegal_action_in_env(py, env, &message, seat, index, NO_SUCH_ACTION)
         }
-        Ok(())
+        EnvRefusal::Illegal { env, error } => errors::from_illegal_in_env(py, env, &error),
+        EnvRefusal::Bug { env, action } => PyRuntimeError::new_err(format!(
+            "internal error (kingup bug): env {env}'s mask refuses {action}"
+        )),
     }
 }
 
-/// Why `step` refused its actions: env, and what the engine said.
-enum Refusal {
-    NoSuchAction(usize, String, i64, i64),
-    Illegal(usize, IllegalAction),
-    /// The env's mask and the engine disagree.
-    Bug(usize, Action),
-}
-
-impl Refusal {
-    fn raise(self, py: Python<'_>) -> PyErr {
-        match self {
-            Refusal::NoSuchAction(env, message, seat, index) => {
-                errors::illegal_action_in_env(py, env, &message, Some(seat), index, NO_SUCH_ACTION)
-            }
-            Refusal::Illegal(env, err) => errors::from_illegal_in_env(py, env, &err),
-            Refusal::Bug(env, action) => PyRuntimeError::new_err(format!(
-                "internal error (kingup bug): env {env}'s mask refuses {action}"
-            )),
-        }
-    }
-}
-
-/// Puts envs `0..done` back as `backup` holds them: their slots and paid-out rows, and
-/// their decisions written again from the restored slots.
-fn undo(slots: &mut [Slot], backup: &Backup, out: &mut Out<'_>, done: usize, players: usize) {
-    slots[..done].clone_from_slice(&backup.slots[..done]);
-    let paid = done * players;
-    out.rewards[..paid].copy_from_slice(&backup.rewards[..paid]);
-    out.final_totals[..paid].copy_from_slice(&backup.final_totals[..paid]);
-    out.dones[..done].copy_from_slice(&backup.dones[..done]);
-    for (slot, row) in slots[..done]
-        .iter()
-        .zip(out.part(0..done, players).rows(players))
-    {
-        slot.write(row.observation, row.mask, row.seat, row.game_seed);
-    }
+/// An env index that passed `env_index` but has no env: a bug.
+fn env_missing(i: usize) -> PyErr {
+    PyRuntimeError::new_err(format!("internal error (kingup bug): env {i} is missing"))
 }
 
 /// Reads `opponents` (one bot spec for every other seat, or a list or tuple of one spec
@@ -672,7 +279,7 @@ fn opponents_arg(
     opponents: Option<&Bound<'_, PyAny>>,
     seat: Option<&Bound<'_, PyAny>>,
     config: &Config,
-) -> PyResult<Option<Opponents>> {
+) -> PyResult<Option<Opponents<BotSpec>>> {
     let Some(obj) = given(opponents) else {
         if given(seat).is_some() {
             let message = "seat= is the learner's seat among bots: it needs opponents=";
@@ -751,20 +358,12 @@ impl PyVectorEnv {
         };
         let fresh = Game::new(config).map_err(|e| errors::invalid_config(py, e.to_string()))?;
         let players = fresh.players();
-        let shared = Shared {
-            fresh,
-            seed,
-            n: n as u64,
-            reward,
-            opponents,
-        };
+        let mut runtime = Runtime::new(fresh, n, seed, reward, opponents);
         // Starting a million games takes a while: in chunks, with Ctrl-C heard between.
-        let mut slots = Vec::with_capacity(n);
-        while slots.len() < n {
-            let (from, to) = (slots.len(), (slots.len() + CHUNK_PER_THREAD).min(n));
-            py.detach(|| slots.extend((from as u64..to as u64).map(|i| Slot::new(&shared, i))));
+        while py.detach(|| runtime.start(CHUNK_PER_THREAD)) < n {
             py.check_signals()?;
         }
+        py.check_signals()?;
         let observations = PyArray2::<f32>::zeros(py, [n, OBSERVATION_LEN], false);
         let masks = PyArray2::<i8>::zeros(py, [n, Action::COUNT], false);
         let rewards = PyArray2::<f32>::zeros(py, [n, players], false);
@@ -786,12 +385,7 @@ impl PyVectorEnv {
         )?;
         let result = PyTuple::new(py, views.iter().take(5))?;
         let env = PyVectorEnv {
-            state: Mutex::new(EnvState {
-                shared,
-                slots,
-                actions: Vec::with_capacity(n),
-                backup: Backup::default(),
-            }),
+            state: Mutex::new(runtime),
             n,
             fresh,
             reward,
@@ -821,12 +415,12 @@ impl PyVectorEnv {
     fn reset(&self, py: Python<'_>, seed: Option<&Bound<'_, PyAny>>) -> PyResult<Py<PyTuple>> {
         let seed = seed.filter(|s| !s.is_none()).map(seed_arg).transpose()?;
         let mut state = sync::lock(py, &self.state)?;
-        let old_seed = state.shared.seed;
+        let old_seed = state.seed();
         if let Some(seed) = seed {
-            state.shared.seed = seed;
+            state.set_seed(seed);
         }
         self.perform(py, &mut state, Op::Restart(seed.is_some()), old_seed)
-            .inspect_err(|_| state.shared.seed = old_seed)?;
+            .inspect_err(|_| state.set_seed(old_seed))?;
         Ok(self.result.clone_ref(py))
     }
 
@@ -837,11 +431,11 @@ impl PyVectorEnv {
     fn step(&self, py: Python<'_>, actions: &Bound<'_, PyAny>) -> PyResult<Py<PyTuple>> {
         let raw = self.read_actions(actions)?;
         let mut state = sync::lock(py, &self.state)?;
-        if let Err(refusal) = PyVectorEnv::validate(&mut state, &raw) {
+        if let Err(refusal) = state.check(&raw) {
             drop(state);
-            return Err(refusal.raise(py));
+            return Err(raise(py, refusal));
         }
-        let seed = state.shared.seed;
+        let seed = state.seed();
         // The lock stays held through the pass (another thread's call waits for it); a
         // signal handler that ran between chunks and used this env would wait too.
         self.perform(py, &mut state, Op::Step, seed)?;
@@ -907,7 +501,7 @@ impl PyVectorEnv {
     /// The base seed of the games' seeds.
     #[getter]
     fn seed(&self, py: Python<'_>) -> PyResult<u64> {
-        Ok(sync::lock(py, &self.state)?.shared.seed)
+        Ok(sync::lock(py, &self.state)?.seed())
     }
 
     /// `float32 (num_envs, OBSERVATION_LEN)`: each env's observation for its seat to act.
@@ -960,8 +554,8 @@ impl PyVectorEnv {
     fn view(&self, py: Python<'_>, index: &Bound<'_, PyAny>) -> PyResult<PyPlayerView> {
         let i = self.env_index(index)?;
         let state = sync::lock(py, &self.state)?;
-        let slot = &state.slots[i];
-        Ok(PyPlayerView::new(slot.game.player_view(slot.seat)))
+        let (game, seat) = state.decision(i).ok_or_else(|| env_missing(i))?;
+        Ok(PyPlayerView::new(game.player_view(seat)))
     }
 
     /// What the seat that ended env `index`'s game at the last step knows of that
@@ -970,8 +564,8 @@ impl PyVectorEnv {
     fn final_view(&self, py: Python<'_>, index: &Bound<'_, PyAny>) -> PyResult<PyPlayerView> {
         let i = self.env_index(index)?;
         let state = sync::lock(py, &self.state)?;
-        match &state.slots[i].ended {
-            Some((game, seat)) => Ok(PyPlayerView::new(game.player_view(*seat))),
+        match state.ended(i) {
+            Some((game, seat)) => Ok(PyPlayerView::new(game.player_view(seat))),
             None => Err(PyValueError::new_err(format!(
                 "env {i}'s game did not end at the last step"
             ))),

@@ -12,6 +12,7 @@ extern crate std;
 mod first_player;
 #[cfg(feature = "alloc")]
 mod hidden;
+mod mask;
 mod observation;
 mod random;
 #[cfg(feature = "alloc")]
@@ -32,10 +33,11 @@ mod view;
 pub use first_player::FirstPlayer;
 #[cfg(feature = "alloc")]
 pub use hidden::HiddenInformation;
+pub use mask::ActionMask;
 pub use observation::{Fields, Layout, ObservationLenError, observation_field, observation_len};
 /// The RNG traits chance is drawn through ([`rand_core::Rng`]), re-exported.
 pub use rand_core;
-pub use random::{Generator, GeneratorError, HexState, below, unit_f64};
+pub use random::{Generator, GeneratorError, HexState, below, bot_seed, unit_f64};
 #[cfg(feature = "alloc")]
 pub use reach::Reach;
 pub use reasons::Catalogue;

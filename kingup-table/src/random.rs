@@ -167,6 +167,23 @@ pub fn below<R: Rng + ?Sized>(rng: &mut R, n: u32) -> u32 {
     }
 }
 
+/// The seed of the bot in seat `seat` of the game seeded `game_seed`:
+/// `game_seed + (seat + 1) * 0x9E3779B97F4A7C15` (mod 2^64), so that the seats' bots draw
+/// apart and a game with the same seed and bots is the same game in every language
+/// (`kingup.VectorEnv` documents it for its opponents).
+///
+/// ```
+/// use kingup_table::{Seat, bot_seed};
+///
+/// let seat = Seat::new(1).unwrap();
+/// assert_eq!(bot_seed(7, seat), 7u64.wrapping_add(2u64.wrapping_mul(0x9E37_79B9_7F4A_7C15)));
+/// assert_ne!(bot_seed(7, seat), bot_seed(7, Seat::FIRST));
+/// ```
+#[inline]
+pub const fn bot_seed(game_seed: u64, seat: crate::Seat) -> u64 {
+    game_seed.wrapping_add((seat.index() as u64 + 1).wrapping_mul(0x9E37_79B9_7F4A_7C15))
+}
+
 /// A uniform float in `[0, 1)` from the top 53 bits of one `next_u64` (every such float is
 /// a multiple of `2^-53`, so the draw is exact and the same on every platform).
 ///

@@ -7,7 +7,7 @@ use core::str::FromStr;
 
 use rand_core::Rng;
 
-use crate::{EventSink, Layout, ObservationLenError, Seat, SeatError, SeatView};
+use crate::{ActionMask, EventSink, Layout, ObservationLenError, Seat, SeatError, SeatView};
 
 /// A refusal with a stable snake_case reason code (`"floor_full"`, `"no_such_seat"`): the
 /// code every binding reports, the same in every language.
@@ -49,7 +49,7 @@ pub trait GameConfig: Copy + Eq + Hash + Debug + Send + Sync {
 /// What differs between games stays in the game: information-set sampling (King Up!'s
 /// hidden objectives and votes) is the extension trait
 /// [`HiddenInformation`](crate::HiddenInformation).
-pub trait Rules: Copy + Eq + Hash + Debug + Sized + 'static {
+pub trait Rules: Copy + Eq + Hash + Debug + Send + Sync + Sized + 'static {
     /// The `format` field of this game's save documents, e.g. `"kingup-save"`.
     const SAVE_FORMAT: &'static str;
     /// The game's name in messages about its documents, e.g. `"kingup"` in "not a kingup
@@ -72,7 +72,14 @@ pub trait Rules: Copy + Eq + Hash + Debug + Sized + 'static {
     /// Why a config is not playable.
     type ConfigError: Error + Copy + Eq + 'static;
     /// A seat's move, with its notation (`Display`/`FromStr`).
-    type Action: Copy + Eq + Hash + Debug + Display + FromStr<Err = Self::ParseActionError>;
+    type Action: Copy
+        + Eq
+        + Hash
+        + Debug
+        + Display
+        + Send
+        + Sync
+        + FromStr<Err = Self::ParseActionError>;
     /// Text that is not an action.
     type ParseActionError: Error + Copy + Eq + 'static;
     /// The result of a chance step, with its notation.
@@ -80,11 +87,13 @@ pub trait Rules: Copy + Eq + Hash + Debug + Sized + 'static {
     /// Text that is not a chance outcome.
     type ParseChanceError: Error + Copy + Eq + 'static;
     /// What happened, for front ends to show, with every field filled (the host's view).
-    type Event: Copy + Eq + Debug;
+    type Event: Copy + Eq + Debug + Send + Sync;
     /// A refused action.
     type IllegalAction: Refusal;
     /// A refused chance outcome.
     type IllegalChance: Refusal;
+    /// A seat's legal actions as a set of dense indices.
+    type ActionMask: ActionMask;
     /// What one seat may see (King Up!: its `PlayerView`; a game without hidden
     /// information: the whole game from that seat).
     type View: SeatView<Action = Self::Action>;
@@ -104,6 +113,19 @@ pub trait Rules: Copy + Eq + Hash + Debug + Sized + 'static {
         action: Self::Action,
         sink: &mut S,
     ) -> Result<(), Self::IllegalAction>;
+
+    /// Plays `action` for `seat` without checking it: the fast path of playouts and
+    /// environments, for actions from the legal set only. It never causes undefined
+    /// behaviour (the rules crates forbid `unsafe`), but an illegal action leaves the
+    /// state unspecified.
+    fn apply_unchecked(&mut self, seat: Seat, action: Self::Action);
+
+    /// Whether `seat` may play `action` now, and if not why (what [`Rules::apply_with`]
+    /// would refuse it with).
+    fn check(&self, seat: Seat, action: Self::Action) -> Result<(), Self::IllegalAction>;
+
+    /// `seat`'s legal actions (empty when it may not act now).
+    fn legal_mask(&self, seat: Seat) -> Self::ActionMask;
 
     /// Applies a chance outcome, writing its events into `sink`; on error the game and the
     /// sink are unchanged.

@@ -30,6 +30,7 @@ impl Rules for Game {
     type IllegalAction = IllegalAction;
     type IllegalChance = IllegalChance;
     type View = PlayerView;
+    type ActionMask = u128;
 
     /// King Up! has no opening events: the first deal is a chance step.
     fn new_with<S: kingup_table::EventSink<Event> + ?Sized>(
@@ -47,6 +48,21 @@ impl Rules for Game {
         sink: &mut S,
     ) -> Result<(), IllegalAction> {
         Game::apply_with(self, seat, action, sink)
+    }
+
+    #[inline]
+    fn apply_unchecked(&mut self, seat: Seat, action: Action) {
+        Game::apply_unchecked(self, seat, action);
+    }
+
+    #[inline]
+    fn check(&self, seat: Seat, action: Action) -> Result<(), IllegalAction> {
+        Game::check(self, seat, action)
+    }
+
+    #[inline]
+    fn legal_mask(&self, seat: Seat) -> u128 {
+        Game::legal_mask(self, seat)
     }
 
     #[inline]

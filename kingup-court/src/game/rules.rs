@@ -5,9 +5,9 @@ use kingup_table::{GameConfig, Layout, ObservationLenError, Refusal, Rules};
 use rand_core::Rng;
 
 use crate::{
-    Action, ChanceOutcome, ChanceReason, Config, ConfigError, Event, Game, IllegalAction,
-    IllegalChance, IllegalReason, OBSERVATION_FIELDS, OBSERVATION_LEN, ParseActionError,
-    ParseChanceError, PlayerView, Seat,
+    Action, ActionSet, ChanceOutcome, ChanceReason, Config, ConfigError, Event, Game,
+    IllegalAction, IllegalChance, IllegalReason, OBSERVATION_FIELDS, OBSERVATION_LEN,
+    ParseActionError, ParseChanceError, PlayerView, Seat,
 };
 
 impl Rules for Game {
@@ -31,6 +31,7 @@ impl Rules for Game {
     type IllegalAction = IllegalAction;
     type IllegalChance = IllegalChance;
     type View = PlayerView;
+    type ActionMask = ActionSet;
 
     /// The opening events: the first round and turn starting, when the first player is
     /// configured.
@@ -49,6 +50,21 @@ impl Rules for Game {
         sink: &mut S,
     ) -> Result<(), IllegalAction> {
         Game::apply_with(self, seat, action, sink)
+    }
+
+    #[inline]
+    fn apply_unchecked(&mut self, seat: Seat, action: Action) {
+        Game::apply_unchecked(self, seat, action);
+    }
+
+    #[inline]
+    fn check(&self, seat: Seat, action: Action) -> Result<(), IllegalAction> {
+        Game::check(self, seat, action)
+    }
+
+    #[inline]
+    fn legal_mask(&self, seat: Seat) -> ActionSet {
+        Game::legal_mask(self, seat)
     }
 
     #[inline]

@@ -1,0 +1,182 @@
+//! The vectorised environment runtime, for both games: what it writes is what each game
+//! says, a seed gives the same envs on any thread count, and refused actions change
+//! nothing.
+
+use kingup_bots::court::GreedyBot;
+use kingup_bots::env::{Op, Opponents, Out, Refusal, VectorRuntime};
+use kingup_bots::{BotKind, BotSpec, Reward};
+use kingup_core::kingup_table::{ActionMask, Rules, observation_len};
+use kingup_core::{Generator, Seat};
+
+/// Greedy court opponents (the runtime rebuilds them for every game).
+#[derive(Clone, Copy, Debug)]
+struct Greedy;
+
+impl kingup_bots::env::OpponentSpec<kingup_court::PlayerView> for Greedy {
+    type Bot = GreedyBot;
+    fn build_bot(&self, _: u64) -> GreedyBot {
+        GreedyBot::new()
+    }
+}
+
+/// Every buffer of `n` envs.
+struct Buffers {
+    observations: Vec<f32>,
+    masks: Vec<i8>,
+    rewards: Vec<f32>,
+    dones: Vec<bool>,
+    seats: Vec<i64>,
+    final_scores: Vec<i32>,
+    game_seeds: Vec<u64>,
+}
+
+impl Buffers {
+    fn new<G: Rules>(n: usize, players: usize) -> Buffers {
+        Buffers {
+            observations: vec![0.0; n * observation_len(G::OBSERVATION_FIELDS)],
+            masks: vec![0; n * G::ACTION_COUNT],
+            rewards: vec![0.0; n * players],
+            dones: vec![false; n],
+            seats: vec![0; n],
+            final_scores: vec![0; n * players],
+            game_seeds: vec![0; n],
+        }
+    }
+
+    fn out(&mut self) -> Out<'_> {
+        Out {
+            observations: &mut self.observations,
+            masks: &mut self.masks,
+            rewards: &mut self.rewards,
+            dones: &mut self.dones,
+            seats: &mut self.seats,
+            final_scores: &mut self.final_scores,
+            game_seeds: &mut self.game_seeds,
+        }
+    }
+
+    /// Everything, as one comparable record.
+    fn record(&self) -> String {
+        format!(
+            "{:?}{:?}{:?}{:?}{:?}{:?}{:?}",
+            self.observations,
+            self.masks,
+            self.rewards,
+            self.dones,
+            self.seats,
+            self.final_scores,
+            self.game_seeds
+        )
+    }
+}
+
+/// Steps `n` envs `steps` times with random legal actions read from the masks, checking
+/// every decision against the game; returns the record of the buffers after each step.
+fn drive<G: Rules, S: kingup_bots::env::OpponentSpec<G::View>>(
+    mut runtime: VectorRuntime<G, S>,
+    n: usize,
+    steps: usize,
+    threads: usize,
+) -> Vec<String> {
+    let players = runtime.players();
+    let (len, count) = (observation_len(G::OBSERVATION_FIELDS), G::ACTION_COUNT);
+    while runtime.start(7) < n {}
+    let mut b = Buffers::new::<G>(n, players);
+    runtime.run(Op::Show, b.out(), threads);
+    let mut pick = Generator::new(99);
+    let mut records = Vec::new();
+    for _ in 0..steps {
+        let mut actions = Vec::new();
+        for i in 0..n {
+            let (game, seat) = runtime.decision(i).unwrap();
+            assert_eq!(b.seats[i], seat.index() as i64);
+            let mut own = vec![0.0; len];
+            game.observation(seat, &mut own).unwrap();
+            assert_eq!(&b.observations[i * len..(i + 1) * len], &own[..]);
+            let mut flags = vec![0; count];
+            game.legal_mask(seat).write_flags(&mut flags);
+            let row = &b.masks[i * count..(i + 1) * count];
+            assert_eq!(row, &flags[..]);
+            let legal: Vec<i64> = (0..count as i64)
+                .filter(|&a| row[a as usize] == 1)
+                .collect();
+            actions.push(legal[pick.below(legal.len() as u32) as usize]);
+        }
+        runtime.check(&actions).unwrap();
+        runtime.run(Op::Step, b.out(), threads);
+        for i in 0..n {
+            let paid: f32 = b.rewards[i * players..(i + 1) * players].iter().sum();
+            if b.dones[i] {
+                let (ended, _) = runtime.ended(i).unwrap();
+                assert!(ended.is_over());
+                assert!(
+                    paid == 1.0 || paid == 0.0,
+                    "win shares sum to 1, or 0 if truncated"
+                );
+            } else {
+                assert_eq!(paid, 0.0);
+                assert!(runtime.ended(i).is_none());
+            }
+        }
+        records.push(b.record());
+    }
+    records
+}
+
+#[test]
+fn king_up_envs_write_what_the_game_says_on_any_thread_count() {
+    let fresh = kingup_core::Game::new(kingup_core::Config::new(4)).unwrap();
+    let opponents = Opponents {
+        learner: Seat::new(1).unwrap(),
+        specs: [BotSpec::new(BotKind::Heuristic); Seat::MAX],
+    };
+    let make = |opponents| VectorRuntime::new(fresh, 130, 5, Reward::Win, opponents);
+    let one = drive(make(None), 130, 60, 1);
+    assert_eq!(one, drive(make(None), 130, 60, 2));
+    let with_bots = drive(make(Some(opponents)), 130, 40, 2);
+    assert_ne!(with_bots[..1], one[..1]);
+}
+
+#[test]
+fn court_envs_write_what_the_game_says_on_any_thread_count() {
+    let mut config = kingup_court::Config::new(3);
+    config.max_rounds = Some(8);
+    let fresh = kingup_court::Game::new(config).unwrap();
+    let opponents = Opponents {
+        learner: Seat::FIRST,
+        specs: [Greedy; Seat::MAX],
+    };
+    let make = |opponents| VectorRuntime::new(fresh, 130, 5, Reward::Win, opponents);
+    let one = drive(make(None), 130, 80, 1);
+    assert_eq!(one, drive(make(None), 130, 80, 2));
+    drive(make(Some(opponents)), 130, 40, 2);
+}
+
+#[test]
+fn refused_actions_name_the_first_bad_env_and_change_nothing() {
+    let fresh = kingup_core::Game::new(kingup_core::Config::new(3)).unwrap();
+    let mut runtime: VectorRuntime<_, BotSpec> = VectorRuntime::new(fresh, 3, 1, Reward::Win, None);
+    runtime.start(3);
+    let legal = |runtime: &VectorRuntime<kingup_core::Game, BotSpec>, i: usize| {
+        let (game, seat) = runtime.decision(i).unwrap();
+        game.legal_mask(seat).lowest_index().unwrap() as i64
+    };
+    let good = [legal(&runtime, 0), legal(&runtime, 1), legal(&runtime, 2)];
+    let before = format!("{runtime:?}");
+    let refused = runtime.check(&[good[0], 67, -1]).unwrap_err();
+    assert!(matches!(
+        refused,
+        Refusal::NoSuchAction {
+            env: 1,
+            index: 67,
+            ..
+        }
+    ));
+    // Action 66 (vote No) in placement: illegal, and env 0 is named first.
+    match runtime.check(&[66, 67, good[2]]).unwrap_err() {
+        Refusal::Illegal { env: 0, error } => assert_eq!(error.reason.code(), "wrong_phase"),
+        other => panic!("{other:?}"),
+    }
+    assert_eq!(format!("{runtime:?}"), before);
+    runtime.check(&good).unwrap();
+}

@@ -1,0 +1,57 @@
+//! A seat's legal actions as a set over a game's dense action indices.
+
+use core::fmt::Debug;
+
+/// A set of action indices, as each game stores a seat's legal actions (King Up!: a `u128`;
+/// To Court the King: four words). Environments keep one per env and write it out as the
+/// action mask a learner reads.
+pub trait ActionMask: Copy + Debug + Send + Sync + 'static {
+    /// Whether the action with dense index `index` is in the set.
+    fn contains_index(&self, index: usize) -> bool;
+
+    /// The lowest index in the set.
+    fn lowest_index(&self) -> Option<usize>;
+
+    /// Writes the set as flags: `out[i]` is 1 when index `i` is in the set, else 0.
+    fn write_flags(&self, out: &mut [i8]);
+}
+
+impl ActionMask for u128 {
+    #[inline]
+    fn contains_index(&self, index: usize) -> bool {
+        index < 128 && self >> index & 1 == 1
+    }
+
+    #[inline]
+    fn lowest_index(&self) -> Option<usize> {
+        (*self != 0).then(|| self.trailing_zeros() as usize)
+    }
+
+    /// Eight flags at a time from each byte of the mask, without a branch a bit.
+    ///
+    /// ```
+    /// use kingup_table::ActionMask;
+    ///
+    /// let mut out = [7i8; 10];
+    /// (0b10_0000_0101u128).write_flags(&mut out);
+    /// assert_eq!(out, [1, 0, 1, 0, 0, 0, 0, 0, 0, 1]);
+    /// ```
+    fn write_flags(&self, out: &mut [i8]) {
+        /// Bit `i` of `byte` moved to bit `8 * i`. The low seven bits are multiplied by
+        /// `sum(2**(7 * i))`: the copies of the byte land 7 bits apart without overlapping
+        /// (so nothing carries), and bit `i` of copy `i` is bit `8 * i`, which the final
+        /// mask keeps; bit 7 is moved by a shift.
+        fn spread(byte: u8) -> u64 {
+            const COPIES: u64 = 0x0002_0408_1020_4081;
+            ((u64::from(byte) & 0x7f).wrapping_mul(COPIES) & 0x0101_0101_0101_0101)
+                | (u64::from(byte >> 7) << 56)
+        }
+        let bytes = self.to_le_bytes();
+        for (i, chunk) in out.chunks_mut(8).enumerate() {
+            let byte = bytes.get(i).copied().unwrap_or(0);
+            for (flag, b) in chunk.iter_mut().zip(spread(byte).to_le_bytes()) {
+                *flag = b as i8;
+            }
+        }
+    }
+}
