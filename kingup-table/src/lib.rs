@@ -9,6 +9,7 @@ extern crate alloc;
 #[cfg(any(test, feature = "std"))]
 extern crate std;
 
+mod delegate;
 mod first_player;
 #[cfg(feature = "alloc")]
 mod hidden;

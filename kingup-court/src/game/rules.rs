@@ -1,8 +1,7 @@
 //! To Court the King under the table's [`Rules`] trait: what the generic session, the
 //! players and the front ends ask of the game.
 
-use kingup_table::{GameConfig, Layout, ObservationLenError, Refusal, Rules};
-use rand_core::Rng;
+use kingup_table::{GameConfig, Layout, Refusal, Rules};
 
 use crate::{
     Action, ActionSet, ChanceOutcome, ChanceReason, Config, ConfigError, Event, Game,
@@ -33,6 +32,8 @@ impl Rules for Game {
     type View = PlayerView;
     type ActionMask = ActionSet;
 
+    kingup_table::rules_by_inherent_methods!(observation_len = OBSERVATION_LEN);
+
     /// The opening events: the first round and turn starting, when the first player is
     /// configured.
     fn new_with<S: kingup_table::EventSink<Event> + ?Sized>(
@@ -40,105 +41,6 @@ impl Rules for Game {
         sink: &mut S,
     ) -> Result<Game, ConfigError> {
         Game::new_with(config, sink)
-    }
-
-    #[inline]
-    fn apply_with<S: kingup_table::EventSink<Event> + ?Sized>(
-        &mut self,
-        seat: Seat,
-        action: Action,
-        sink: &mut S,
-    ) -> Result<(), IllegalAction> {
-        Game::apply_with(self, seat, action, sink)
-    }
-
-    #[inline]
-    fn apply_unchecked(&mut self, seat: Seat, action: Action) {
-        Game::apply_unchecked(self, seat, action);
-    }
-
-    #[inline]
-    fn check(&self, seat: Seat, action: Action) -> Result<(), IllegalAction> {
-        Game::check(self, seat, action)
-    }
-
-    #[inline]
-    fn legal_mask(&self, seat: Seat) -> ActionSet {
-        Game::legal_mask(self, seat)
-    }
-
-    #[inline]
-    fn apply_chance_with<S: kingup_table::EventSink<Event> + ?Sized>(
-        &mut self,
-        outcome: ChanceOutcome,
-        sink: &mut S,
-    ) -> Result<(), IllegalChance> {
-        Game::apply_chance_with(self, outcome, sink)
-    }
-
-    #[inline]
-    fn sample_chance<R: Rng + ?Sized>(&self, rng: &mut R) -> Option<ChanceOutcome> {
-        Game::sample_chance(self, rng)
-    }
-
-    #[inline]
-    fn resolve_chance<R: Rng + ?Sized, S: kingup_table::EventSink<Event> + ?Sized>(
-        &mut self,
-        rng: &mut R,
-        sink: &mut S,
-    ) {
-        Game::resolve_chance(self, rng, sink);
-    }
-
-    #[inline]
-    fn random_action<R: Rng + ?Sized>(&self, rng: &mut R) -> Option<(Seat, Action)> {
-        Game::random_action(self, rng)
-    }
-
-    #[inline]
-    fn chance_pending(&self) -> bool {
-        self.chance_step().is_some()
-    }
-
-    #[inline]
-    fn next_seat(&self) -> Option<Seat> {
-        Game::next_seat(self)
-    }
-
-    #[inline]
-    fn is_over(&self) -> bool {
-        Game::is_over(self)
-    }
-
-    #[inline]
-    fn players(&self) -> usize {
-        Game::players(self)
-    }
-
-    #[inline]
-    fn action_index(action: Action) -> usize {
-        action.index()
-    }
-
-    #[inline]
-    fn action_from_index(index: usize) -> Option<Action> {
-        Action::from_index(index).ok()
-    }
-
-    fn observation(&self, seat: Seat, out: &mut [f32]) -> Result<(), ObservationLenError> {
-        let found = out.len();
-        let out =
-            <&mut [f32; OBSERVATION_LEN]>::try_from(out).map_err(|_| ObservationLenError {
-                expected: OBSERVATION_LEN,
-                found,
-            })?;
-        Game::observation(self, seat, out);
-        Ok(())
-    }
-
-    #[inline]
-    fn player_view(&self, seat: Seat) -> PlayerView {
-        Game::player_view(self, seat)
     }
 
     /// Cards owned (the Charlatan counted once).
