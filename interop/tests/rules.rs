@@ -8,7 +8,8 @@ use kingup_core::kingup_table::{
 /// Plays `config` at random through the trait, checking at every decision that the trait
 /// agrees with `own_observation` (the game's own encoder) and that bad buffers are refused.
 fn check<G: Rules>(config: G::Config, seed: u64, own_observation: impl Fn(&G, usize) -> Vec<f32>) {
-    let len = observation_len(G::OBSERVATION_FIELDS);
+    let len = G::OBSERVATION_LEN;
+    assert_eq!(len, observation_len(G::OBSERVATION_FIELDS));
     for index in 0..G::ACTION_COUNT {
         let action = G::action_from_index(index).expect("every index is an action");
         assert_eq!(G::action_index(action), index);

@@ -5,7 +5,7 @@
 use kingup_bots::court::GreedyBot;
 use kingup_bots::env::{Op, Opponents, Out, Refusal, VectorRuntime};
 use kingup_bots::{BotKind, BotSpec, Reward};
-use kingup_core::kingup_table::{ActionMask, Rules, observation_len};
+use kingup_core::kingup_table::{ActionMask, Rules};
 use kingup_core::{Generator, Seat};
 
 /// Greedy court opponents (the runtime rebuilds them for every game).
@@ -33,7 +33,7 @@ struct Buffers {
 impl Buffers {
     fn new<G: Rules>(n: usize, players: usize) -> Buffers {
         Buffers {
-            observations: vec![0.0; n * observation_len(G::OBSERVATION_FIELDS)],
+            observations: vec![0.0; n * G::OBSERVATION_LEN],
             masks: vec![0; n * G::ACTION_COUNT],
             rewards: vec![0.0; n * players],
             dones: vec![false; n],
@@ -79,7 +79,7 @@ fn drive<G: Rules, S: kingup_bots::env::OpponentSpec<G::View>>(
     threads: usize,
 ) -> Vec<String> {
     let players = runtime.players();
-    let (len, count) = (observation_len(G::OBSERVATION_FIELDS), G::ACTION_COUNT);
+    let (len, count) = (G::OBSERVATION_LEN, G::ACTION_COUNT);
     while runtime.start(7) < n {}
     let mut b = Buffers::new::<G>(n, players);
     runtime.run(Op::Show, b.out(), threads);

@@ -66,6 +66,8 @@ pub trait Rules: Copy + Eq + Hash + Debug + Send + Sync + Sized + 'static {
     /// The observation tensor's fields in order, each a name and a length: the layout each
     /// game documents (`docs/observation.md` for King Up!).
     const OBSERVATION_FIELDS: &'static Layout;
+    /// The observation tensor's length: the sum of its fields' lengths.
+    const OBSERVATION_LEN: usize = crate::observation_len(Self::OBSERVATION_FIELDS);
 
     /// Everything fixed before a game starts.
     type Config: GameConfig<Error = Self::ConfigError>;
@@ -177,7 +179,7 @@ pub trait Rules: Copy + Eq + Hash + Debug + Send + Sync + Sized + 'static {
     fn action_from_index(index: usize) -> Option<Self::Action>;
 
     /// Writes `seat`'s observation (an encoding of what its view holds, never more) into
-    /// `out`, whose length must be the sum of [`Rules::OBSERVATION_FIELDS`]' lengths; on
+    /// `out`, whose length must be [`Rules::OBSERVATION_LEN`]; on
     /// another length nothing is written.
     fn observation(&self, seat: Seat, out: &mut [f32]) -> Result<(), ObservationLenError>;
 

@@ -229,7 +229,7 @@ impl<G: Rules, S: OpponentSpec<G::View>> VectorRuntime<G, S> {
     /// The row widths of this runtime's buffers.
     fn widths(&self) -> Widths {
         Widths {
-            observation: kingup_core::kingup_table::observation_len(G::OBSERVATION_FIELDS),
+            observation: G::OBSERVATION_LEN,
             mask: G::ACTION_COUNT,
             players: self.players(),
         }
