@@ -3,7 +3,7 @@
 //! nothing.
 
 use kingup_bots::court::GreedyBot;
-use kingup_bots::env::{Op, Opponents, Out, Refusal, VectorRuntime};
+use kingup_bots::env::{ActionRefusal, Op, Opponents, Out, VectorRuntime};
 use kingup_bots::{BotKind, BotSpec, Reward};
 use kingup_core::kingup_table::{ActionMask, Rules};
 use kingup_core::{Generator, Seat};
@@ -166,7 +166,7 @@ fn refused_actions_name_the_first_bad_env_and_change_nothing() {
     let refused = runtime.check(&[good[0], 67, -1]).unwrap_err();
     assert!(matches!(
         refused,
-        Refusal::NoSuchAction {
+        ActionRefusal::NoSuchAction {
             env: 1,
             index: 67,
             ..
@@ -174,7 +174,7 @@ fn refused_actions_name_the_first_bad_env_and_change_nothing() {
     ));
     // Action 66 (vote No) in placement: illegal, and env 0 is named first.
     match runtime.check(&[66, 67, good[2]]).unwrap_err() {
-        Refusal::Illegal { env: 0, error } => assert_eq!(error.reason.code(), "wrong_phase"),
+        ActionRefusal::Illegal { env: 0, error } => assert_eq!(error.reason.code(), "wrong_phase"),
         other => panic!("{other:?}"),
     }
     assert_eq!(format!("{runtime:?}"), before);

@@ -13,7 +13,7 @@
 
 use std::sync::Mutex;
 
-use kingup_bots::env::{Op, Opponents, Out, Refusal as EnvRefusal, VectorRuntime};
+use kingup_bots::env::{ActionRefusal, Op, Opponents, Out, VectorRuntime};
 use kingup_bots::{BotKind, BotSpec};
 use kingup_core::{Action, Config, Game, OBSERVATION_LEN, Seat};
 use numpy::{
@@ -253,15 +253,15 @@ fn part<'a>(out: &'a mut Out<'_>, range: std::ops::Range<usize>, players: usize)
 }
 
 /// `step`'s refusal of its actions as the Python error, naming the env.
-fn raise(py: Python<'_>, refusal: EnvRefusal<Game>) -> PyErr {
+fn raise(py: Python<'_>, refusal: ActionRefusal<Game>) -> PyErr {
     match refusal {
-        EnvRefusal::NoSuchAction { env, seat, index } => {
+        ActionRefusal::NoSuchAction { env, seat, index } => {
             let message = action_from_index(index).err().unwrap_or_default();
             let seat = Some(seat.index() as i64);
             errors::illegal_action_in_env(py, env, &message, seat, index, NO_SUCH_ACTION)
         }
-        EnvRefusal::Illegal { env, error } => errors::from_illegal_in_env(py, env, &error),
-        EnvRefusal::Bug { env, action } => PyRuntimeError::new_err(format!(
+        ActionRefusal::Illegal { env, error } => errors::from_illegal_in_env(py, env, &error),
+        ActionRefusal::Bug { env, action } => PyRuntimeError::new_err(format!(
             "internal error (kingup bug): env {env}'s mask refuses {action}"
         )),
     }

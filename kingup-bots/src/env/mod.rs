@@ -64,7 +64,7 @@ pub enum Op {
 /// Why a step's actions were refused (nothing was played): the first bad one, in env
 /// order.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Refusal<G: Rules> {
+pub enum ActionRefusal<G: Rules> {
     /// An index that names no action.
     NoSuchAction {
         /// The env.
@@ -195,7 +195,7 @@ impl<G: Rules, S: OpponentSpec<G::View>> VectorRuntime<G, S> {
         self.shared.n as usize
     }
 
-    /// Whether there are no envs (never: a runtime has at least one).
+    /// Whether there are no envs.
     pub fn is_empty(&self) -> bool {
         self.shared.n == 0
     }
@@ -238,10 +238,10 @@ impl<G: Rules, S: OpponentSpec<G::View>> VectorRuntime<G, S> {
     /// Checks one action per env (`raw[i]` an action index) against the env's seat to act
     /// and keeps them for the next [`Op::Step`] pass; the first bad one, in env order, is
     /// refused and nothing is kept.
-    pub fn check(&mut self, raw: &[i64]) -> Result<(), Refusal<G>> {
+    pub fn check(&mut self, raw: &[i64]) -> Result<(), ActionRefusal<G>> {
         self.actions.clear();
         for (env, (slot, &index)) in self.slots.iter().zip(raw).enumerate() {
-            let no_such = Refusal::NoSuchAction {
+            let no_such = ActionRefusal::NoSuchAction {
                 env,
                 seat: slot.seat,
                 index,
@@ -253,8 +253,8 @@ impl<G: Rules, S: OpponentSpec<G::View>> VectorRuntime<G, S> {
             if !slot.mask.contains_index(G::action_index(action)) {
                 self.actions.clear();
                 return Err(match slot.game.check(slot.seat, action) {
-                    Err(error) => Refusal::Illegal { env, error },
-                    Ok(()) => Refusal::Bug { env, action },
+                    Err(error) => ActionRefusal::Illegal { env, error },
+                    Ok(()) => ActionRefusal::Bug { env, action },
                 });
             }
             self.actions.push(action);
