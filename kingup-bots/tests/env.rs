@@ -2,22 +2,11 @@
 //! says, a seed gives the same envs on any thread count, and refused actions change
 //! nothing.
 
-use kingup_bots::court::GreedyBot;
+use kingup_bots::court::BotKind as CourtBot;
 use kingup_bots::env::{ActionRefusal, Op, Opponents, Out, VectorRuntime};
 use kingup_bots::{BotKind, BotSpec, Reward};
 use kingup_core::kingup_table::{ActionMask, Rules};
 use kingup_core::{Generator, Seat};
-
-/// Greedy court opponents (the runtime rebuilds them for every game).
-#[derive(Clone, Copy, Debug)]
-struct Greedy;
-
-impl kingup_bots::env::OpponentSpec<kingup_court::PlayerView> for Greedy {
-    type Bot = GreedyBot;
-    fn build_bot(&self, _: u64) -> GreedyBot {
-        GreedyBot::new()
-    }
-}
 
 /// Every buffer of `n` envs.
 struct Buffers {
@@ -144,7 +133,7 @@ fn court_envs_write_what_the_game_says_on_any_thread_count() {
     let fresh = kingup_court::Game::new(config).unwrap();
     let opponents = Opponents {
         learner: Seat::FIRST,
-        specs: [Greedy; Seat::MAX],
+        specs: [CourtBot::Greedy; Seat::MAX],
     };
     let make = |opponents| VectorRuntime::new(fresh, 130, 5, Reward::Win, opponents);
     let one = drive(make(None), 130, 80, 1);

@@ -1,5 +1,5 @@
 //! Players for To Court the King (`kingup-court`): a [`GreedyBot`] and a Monte Carlo tree
-//! search, [`MctsBot`]. They are [`Bot`](crate::Bot)`<kingup_court::PlayerView>`s: the game's
+//! search, [`MctsBot`], and by name ([`BotKind`], [`AnyBot`]). They are [`Bot`](crate::Bot)`<kingup_court::PlayerView>`s: the game's
 //! random bot, the play loop and seat-rotated tournaments are the same ones King Up! uses
 //! ([`RandomBot`], [`play`], [`tournament`], with the same [`Standings`]).
 //!
@@ -24,6 +24,7 @@
 //! ```
 
 mod greedy;
+mod kind;
 mod mcts;
 
 use kingup_court::{Config, ConfigError, Generator, PlayerView};
@@ -31,6 +32,7 @@ use kingup_court::{Config, ConfigError, Generator, PlayerView};
 use crate::Standings;
 pub use crate::{RandomBot, play};
 pub use greedy::GreedyBot;
+pub use kind::{AnyBot, BotKind, ParseBotKindError};
 pub use mcts::{MctsBot, MctsConfig, Rollout};
 
 /// Makes a fresh court bot for one game from a seed.

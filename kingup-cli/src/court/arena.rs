@@ -89,7 +89,7 @@ pub(crate) fn run(args: &[OsString]) -> Result<ExitCode, CliError> {
         .zip(kingup_bots::numbered(&kinds))
         .map(|(&kind, name)| Entrant {
             name,
-            make: Box::new(move |seed| kind.make(seed)),
+            make: Box::new(move |seed| bots::make(kind, seed)),
         })
         .collect();
     let mut command = vec![

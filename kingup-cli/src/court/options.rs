@@ -157,7 +157,7 @@ mod tests {
         assert_eq!((o.config.players, o.seat, o.seed), (4, 2, Some(5)));
         assert_eq!(o.config.max_rounds, Some(7));
         assert!(!o.config.preroll_abilities && !o.config.unlimited_jesters);
-        use CourtBot::{Greedy, Random};
+        use kingup_bots::court::BotKind::{Greedy, Random};
         assert_eq!(
             seat_bots(&o.bots, 4, Some(2)),
             [Some(Random), Some(Greedy), None, Some(Random)]

@@ -37,7 +37,7 @@ pub(crate) fn run(args: &[OsString]) -> Result<ExitCode, CliError> {
     let mut bots: Vec<Option<Box<dyn Bot<PlayerView>>>> = kinds
         .iter()
         .enumerate()
-        .map(|(s, k)| k.map(|k| k.make(crate::bots::bot_seed(seed, s))))
+        .map(|(s, k)| k.map(|k| super::bots::make(k, crate::bots::bot_seed(seed, s))))
         .collect();
     let names: Vec<String> = kinds
         .iter()

@@ -120,7 +120,7 @@ pub(crate) fn run(args: &[OsString]) -> Result<ExitCode, CliError> {
         .zip(entrant_names(&lineup))
         .map(|(&kind, name)| Entrant {
             name,
-            make: Box::new(move |seed| kind.make(seed)),
+            make: Box::new(move |seed| bots::make(kind, seed)),
         })
         .collect();
     let config = TournamentConfig {
