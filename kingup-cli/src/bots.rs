@@ -47,13 +47,12 @@ pub(crate) fn make(kind: BotKind, iterations: Option<u32>, seed: u64, seat: usiz
     spec(kind, iterations).build(bot_seed(seed, seat))
 }
 
-/// A seed for seat `seat`'s bot, derived from `seed` so that seats' streams differ.
+/// A seed for seat `seat`'s bot in the game seeded `seed`: the table's one derivation
+/// ([`kingup_table::bot_seed`](kingup_core::kingup_table::bot_seed)), as every front end
+/// seeds a seat's bot.
 pub(crate) fn bot_seed(seed: u64, seat: usize) -> u64 {
-    // SplitMix64's increment and finalizer keep seats' streams apart.
-    let mut z = seed.wrapping_add((seat as u64 + 1).wrapping_mul(0x9E37_79B9_7F4A_7C15));
-    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    z ^ (z >> 31)
+    let seat = kingup_core::Seat::new(seat).unwrap_or(kingup_core::Seat::FIRST);
+    kingup_core::kingup_table::bot_seed(seed, seat)
 }
 
 #[cfg(test)]
