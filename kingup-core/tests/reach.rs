@@ -288,7 +288,10 @@ proptest! {
         let game = state(config, seed, steps);
         let viewer = seat(viewer % game.players());
         let mut view = game.player_view(viewer);
-        let mut s = Game::from_snapshot(&game.snapshot()).unwrap().snapshot();
+        // A state from play is reachable by construction; the search that would prove it
+        // may give up on a rare hard one (`Undecided`, about 1 state in 1,550 of uniformly
+        // random play: docs/performance.md), which is no failure of the property.
+        let mut s = game.snapshot();
         mutate(&mut s, field, value);
         // Carry the mutation over to the view's public fields that exist there.
         view.public.round = s.round;
@@ -300,7 +303,11 @@ proptest! {
         view.public.movers = s.movers;
         view.public.no_votes = s.no_votes;
         if view.validate().is_ok() {
-            let reached = view.replay().unwrap().play().unwrap();
+            let replay = match view.replay() {
+                Err(InvalidState::Undecided) => return Ok(()),
+                found => found.unwrap(),
+            };
+            let reached = replay.play().unwrap();
             prop_assert_eq!(reached.player_view(viewer), view);
         }
     }
