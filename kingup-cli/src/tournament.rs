@@ -71,36 +71,43 @@ fn parse(args: &[OsString]) -> Result<Option<Options>, CliError> {
 /// The bots, one per seat.
 fn lineup(o: &Options) -> Result<Vec<BotKind>, CliError> {
     let players = usize::from(Config::MIN_PLAYERS)..=usize::from(Config::MAX_PLAYERS);
-    match (&o.bots, o.players) {
-        (Some(list), None) if players.contains(&list.len()) => Ok(list.clone()),
+    seat_bots(o.bots.as_deref(), o.players, players, |n| {
+        let mut list = vec![BotKind::Heuristic; n];
+        list[0] = BotKind::Ismcts;
+        list
+    })
+}
+
+/// One bot per seat from `--bots` and `--players` (either game): the listed bots, whose
+/// count must be the player count given or one the game allows (`players`); without a
+/// list, `default` of the player count given, or 4.
+pub(crate) fn seat_bots<K: Clone>(
+    bots: Option<&[K]>,
+    given: Option<u8>,
+    players: std::ops::RangeInclusive<usize>,
+    default: impl Fn(usize) -> Vec<K>,
+) -> Result<Vec<K>, CliError> {
+    match (bots, given) {
+        (Some(list), None) if players.contains(&list.len()) => Ok(list.to_vec()),
         (Some(list), None) => Err(CliError::Usage(format!(
             "--bots lists {} bots: a game has {} to {} players, one bot each",
             list.len(),
             players.start(),
             players.end()
         ))),
-        (Some(list), Some(n)) if list.len() == usize::from(n) => Ok(list.clone()),
+        (Some(list), Some(n)) if list.len() == usize::from(n) => Ok(list.to_vec()),
         (Some(list), Some(n)) => Err(CliError::Usage(format!(
             "--bots lists {} bots but --players is {n}: give one bot per seat",
             list.len()
         ))),
-        (None, players) => {
-            let n = usize::from(players.unwrap_or(4));
-            let mut list = vec![BotKind::Heuristic; n];
-            list[0] = BotKind::Ismcts;
-            Ok(list)
-        }
+        (None, given) => Ok(default(usize::from(given.unwrap_or(4)))),
     }
 }
 
-/// Entrant names, numbered when a kind appears more than once: `heuristic#2`.
-fn entrant_names(lineup: &[BotKind]) -> Vec<String> {
-    kingup_bots::numbered(
-        &lineup
-            .iter()
-            .map(|k| k.name().to_owned())
-            .collect::<Vec<_>>(),
-    )
+/// Entrant names, numbered when a kind appears more than once: `heuristic#2` (either
+/// game's bot kinds, by their names).
+pub(crate) fn entrant_names<K: std::fmt::Display>(lineup: &[K]) -> Vec<String> {
+    kingup_bots::numbered(&lineup.iter().map(K::to_string).collect::<Vec<_>>())
 }
 
 pub(crate) fn run(args: &[OsString]) -> Result<ExitCode, CliError> {

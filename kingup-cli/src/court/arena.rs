@@ -86,7 +86,7 @@ pub(crate) fn run(args: &[OsString]) -> Result<ExitCode, CliError> {
     let entrants: Vec<Entrant<'_>> = o
         .entrants
         .iter()
-        .zip(kingup_bots::numbered(&kinds))
+        .zip(crate::tournament::entrant_names(&o.entrants))
         .map(|(&kind, name)| Entrant {
             name,
             make: Box::new(move |seed| bots::make(kind, seed)),

@@ -77,35 +77,11 @@ fn parse(args: &[OsString]) -> Result<Option<Options>, CliError> {
 /// The bots, one per seat.
 fn lineup(o: &Options) -> Result<Vec<CourtBot>, CliError> {
     let players = usize::from(Config::MIN_PLAYERS)..=usize::from(Config::MAX_PLAYERS);
-    match (&o.bots, o.players) {
-        (Some(list), None) if players.contains(&list.len()) => Ok(list.clone()),
-        (Some(list), None) => Err(CliError::Usage(format!(
-            "--bots lists {} bots: a game has {} to {} players, one bot each",
-            list.len(),
-            players.start(),
-            players.end()
-        ))),
-        (Some(list), Some(n)) if list.len() == usize::from(n) => Ok(list.clone()),
-        (Some(list), Some(n)) => Err(CliError::Usage(format!(
-            "--bots lists {} bots but --players is {n}: give one bot per seat",
-            list.len()
-        ))),
-        (None, players) => {
-            let mut list = vec![CourtBot::Random; usize::from(players.unwrap_or(4))];
-            list[0] = CourtBot::Greedy;
-            Ok(list)
-        }
-    }
-}
-
-/// Entrant names, numbered when a bot appears more than once: `random#2`.
-fn entrant_names(lineup: &[CourtBot]) -> Vec<String> {
-    kingup_bots::numbered(
-        &lineup
-            .iter()
-            .map(|k| k.name().to_owned())
-            .collect::<Vec<_>>(),
-    )
+    crate::tournament::seat_bots(o.bots.as_deref(), o.players, players, |n| {
+        let mut list = vec![CourtBot::Random; n];
+        list[0] = CourtBot::Greedy;
+        list
+    })
 }
 
 pub(crate) fn run(args: &[OsString]) -> Result<ExitCode, CliError> {
@@ -117,7 +93,7 @@ pub(crate) fn run(args: &[OsString]) -> Result<ExitCode, CliError> {
     o.config.players = lineup.len() as u8;
     let entrants: Vec<Entrant<'_>> = lineup
         .iter()
-        .zip(entrant_names(&lineup))
+        .zip(crate::tournament::entrant_names(&lineup))
         .map(|(&kind, name)| Entrant {
             name,
             make: Box::new(move |seed| bots::make(kind, seed)),
@@ -178,7 +154,8 @@ mod tests {
             .unwrap()
             .unwrap();
         let three = lineup(&o).unwrap();
-        assert_eq!(entrant_names(&three), ["random#1", "random#2", "greedy"]);
+        let names = crate::tournament::entrant_names(&three);
+        assert_eq!(names, ["random#1", "random#2", "greedy"]);
         let o = parse(&strings("--players 5")).unwrap().unwrap();
         assert_eq!(lineup(&o).unwrap().len(), 5);
         for bad in [
