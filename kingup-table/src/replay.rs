@@ -20,6 +20,7 @@ use crate::{EventSink, Rules, Step, StepError};
         )
     )
 )]
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Replay<G: Rules> {
     /// The game's configuration.
     pub config: G::Config,
@@ -56,40 +57,8 @@ impl<G: Rules> Replay<G> {
     }
 }
 
-impl<G: Rules> Clone for Replay<G> {
-    fn clone(&self) -> Self {
-        Replay {
-            config: self.config,
-            steps: self.steps.clone(),
-        }
-    }
-}
-
-impl<G: Rules> PartialEq for Replay<G> {
-    fn eq(&self, other: &Self) -> bool {
-        self.config == other.config && self.steps == other.steps
-    }
-}
-
-impl<G: Rules> Eq for Replay<G> {}
-
-impl<G: Rules> core::hash::Hash for Replay<G> {
-    fn hash<H: core::hash::Hasher>(&self, state: &mut H) {
-        self.config.hash(state);
-        self.steps.hash(state);
-    }
-}
-
-impl<G: Rules> fmt::Debug for Replay<G> {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.debug_struct("Replay")
-            .field("config", &self.config)
-            .field("steps", &self.steps)
-            .finish()
-    }
-}
-
 /// A replay could not be played back.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum ReplayError<G: Rules> {
     /// The configuration is not playable.
     Config(G::ConfigError),
@@ -108,41 +77,6 @@ impl<G: Rules> ReplayError<G> {
         match self {
             ReplayError::Config(_) => "invalid_config",
             ReplayError::Step { error, .. } => error.code(),
-        }
-    }
-}
-
-impl<G: Rules> Clone for ReplayError<G> {
-    fn clone(&self) -> Self {
-        *self
-    }
-}
-
-impl<G: Rules> Copy for ReplayError<G> {}
-
-impl<G: Rules> PartialEq for ReplayError<G> {
-    fn eq(&self, other: &Self) -> bool {
-        match (self, other) {
-            (ReplayError::Config(a), ReplayError::Config(b)) => a == b,
-            (ReplayError::Step { index, error }, ReplayError::Step { index: i, error: e }) => {
-                index == i && error == e
-            }
-            _ => false,
-        }
-    }
-}
-
-impl<G: Rules> Eq for ReplayError<G> {}
-
-impl<G: Rules> fmt::Debug for ReplayError<G> {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            ReplayError::Config(e) => f.debug_tuple("Config").field(e).finish(),
-            ReplayError::Step { index, error } => f
-                .debug_struct("Step")
-                .field("index", index)
-                .field("error", error)
-                .finish(),
         }
     }
 }

@@ -11,6 +11,8 @@ use crate::{EventSink, Refusal, Rules, Seat};
 /// or `chance: OUTCOME`, each in the game's own notation (King Up!: `2: B4`,
 /// `chance: deal 12`; To Court the King: `0: keep 4`, `chance: die 5`). A save document
 /// lists its steps this way.
+// `Rules` asks its games for `Copy + Eq + Hash + Debug`, which these derives need of `G`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Step<G: Rules> {
     /// A chance outcome.
     Chance(G::ChanceOutcome),
@@ -42,60 +44,8 @@ impl<G: Rules> Step<G> {
     }
 }
 
-// Written out rather than derived: a derive would ask `G` itself, not its move types, for
-// each trait.
-impl<G: Rules> Clone for Step<G> {
-    fn clone(&self) -> Self {
-        *self
-    }
-}
-
-impl<G: Rules> Copy for Step<G> {}
-
-impl<G: Rules> PartialEq for Step<G> {
-    fn eq(&self, other: &Self) -> bool {
-        match (self, other) {
-            (Step::Chance(a), Step::Chance(b)) => a == b,
-            (Step::Action { seat, action }, Step::Action { seat: s, action: a }) => {
-                seat == s && action == a
-            }
-            _ => false,
-        }
-    }
-}
-
-impl<G: Rules> Eq for Step<G> {}
-
-impl<G: Rules> core::hash::Hash for Step<G> {
-    fn hash<H: core::hash::Hasher>(&self, state: &mut H) {
-        match self {
-            Step::Chance(outcome) => {
-                0u8.hash(state);
-                outcome.hash(state);
-            }
-            Step::Action { seat, action } => {
-                1u8.hash(state);
-                seat.hash(state);
-                action.hash(state);
-            }
-        }
-    }
-}
-
-impl<G: Rules> fmt::Debug for Step<G> {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            Step::Chance(outcome) => f.debug_tuple("Chance").field(outcome).finish(),
-            Step::Action { seat, action } => f
-                .debug_struct("Action")
-                .field("seat", seat)
-                .field("action", action)
-                .finish(),
-        }
-    }
-}
-
 /// A step was refused: the rules' refusal of its action or chance outcome.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum StepError<G: Rules> {
     /// The chance outcome was illegal.
     Chance(G::IllegalChance),
@@ -109,35 +59,6 @@ impl<G: Rules> StepError<G> {
         match self {
             StepError::Chance(e) => e.code(),
             StepError::Action(e) => e.code(),
-        }
-    }
-}
-
-impl<G: Rules> Clone for StepError<G> {
-    fn clone(&self) -> Self {
-        *self
-    }
-}
-
-impl<G: Rules> Copy for StepError<G> {}
-
-impl<G: Rules> PartialEq for StepError<G> {
-    fn eq(&self, other: &Self) -> bool {
-        match (self, other) {
-            (StepError::Chance(a), StepError::Chance(b)) => a == b,
-            (StepError::Action(a), StepError::Action(b)) => a == b,
-            _ => false,
-        }
-    }
-}
-
-impl<G: Rules> Eq for StepError<G> {}
-
-impl<G: Rules> fmt::Debug for StepError<G> {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            StepError::Chance(e) => f.debug_tuple("Chance").field(e).finish(),
-            StepError::Action(e) => f.debug_tuple("Action").field(e).finish(),
         }
     }
 }
@@ -162,6 +83,7 @@ impl<G: Rules> core::error::Error for StepError<G> {
 }
 
 /// The text is not a step in the notation.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum ParseStepError<G: Rules> {
     /// Neither `SEAT: ACTION` nor `chance: OUTCOME`.
     Form,
@@ -169,37 +91,6 @@ pub enum ParseStepError<G: Rules> {
     Action(G::ParseActionError),
     /// The chance outcome is not in the notation.
     Chance(G::ParseChanceError),
-}
-
-impl<G: Rules> Clone for ParseStepError<G> {
-    fn clone(&self) -> Self {
-        *self
-    }
-}
-
-impl<G: Rules> Copy for ParseStepError<G> {}
-
-impl<G: Rules> PartialEq for ParseStepError<G> {
-    fn eq(&self, other: &Self) -> bool {
-        match (self, other) {
-            (ParseStepError::Form, ParseStepError::Form) => true,
-            (ParseStepError::Action(a), ParseStepError::Action(b)) => a == b,
-            (ParseStepError::Chance(a), ParseStepError::Chance(b)) => a == b,
-            _ => false,
-        }
-    }
-}
-
-impl<G: Rules> Eq for ParseStepError<G> {}
-
-impl<G: Rules> fmt::Debug for ParseStepError<G> {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            ParseStepError::Form => f.write_str("Form"),
-            ParseStepError::Action(e) => f.debug_tuple("Action").field(e).finish(),
-            ParseStepError::Chance(e) => f.debug_tuple("Chance").field(e).finish(),
-        }
-    }
 }
 
 impl<G: Rules> fmt::Display for ParseStepError<G> {

@@ -32,6 +32,7 @@ crate::reason_codes! {
 }
 
 /// A save document or replay of a game of `G` that does not load; nothing was created.
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub enum LoadError<G: Rules> {
     /// The text is not a save document: not JSON, a field missing, unknown or malformed.
     /// The message quotes at most a short part of the input.
@@ -89,61 +90,6 @@ impl<G: Rules> From<ReplayError<G>> for LoadError<G> {
 impl<G: Rules> From<GeneratorError> for LoadError<G> {
     fn from(error: GeneratorError) -> LoadError<G> {
         LoadError::Generator(error)
-    }
-}
-
-impl<G: Rules> Clone for LoadError<G> {
-    fn clone(&self) -> Self {
-        match self {
-            LoadError::Malformed(text) => LoadError::Malformed(text.clone()),
-            LoadError::TooLong(n) => LoadError::TooLong(*n),
-            LoadError::Version { found, supported } => LoadError::Version {
-                found: *found,
-                supported: *supported,
-            },
-            LoadError::Generator(e) => LoadError::Generator(*e),
-            LoadError::Replay(e) => LoadError::Replay(*e),
-            LoadError::ChancePending => LoadError::ChancePending,
-        }
-    }
-}
-
-impl<G: Rules> PartialEq for LoadError<G> {
-    fn eq(&self, other: &Self) -> bool {
-        match (self, other) {
-            (LoadError::Malformed(a), LoadError::Malformed(b)) => a == b,
-            (LoadError::TooLong(a), LoadError::TooLong(b)) => a == b,
-            (
-                LoadError::Version { found, supported },
-                LoadError::Version {
-                    found: f,
-                    supported: s,
-                },
-            ) => found == f && supported == s,
-            (LoadError::Generator(a), LoadError::Generator(b)) => a == b,
-            (LoadError::Replay(a), LoadError::Replay(b)) => a == b,
-            (LoadError::ChancePending, LoadError::ChancePending) => true,
-            _ => false,
-        }
-    }
-}
-
-impl<G: Rules> Eq for LoadError<G> {}
-
-impl<G: Rules> fmt::Debug for LoadError<G> {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            LoadError::Malformed(text) => f.debug_tuple("Malformed").field(text).finish(),
-            LoadError::TooLong(n) => f.debug_tuple("TooLong").field(n).finish(),
-            LoadError::Version { found, supported } => f
-                .debug_struct("Version")
-                .field("found", found)
-                .field("supported", supported)
-                .finish(),
-            LoadError::Generator(e) => f.debug_tuple("Generator").field(e).finish(),
-            LoadError::Replay(e) => f.debug_tuple("Replay").field(e).finish(),
-            LoadError::ChancePending => f.write_str("ChancePending"),
-        }
     }
 }
 

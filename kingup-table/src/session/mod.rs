@@ -45,6 +45,7 @@ pub enum ChanceMode {
 /// - **Events** are logged unredacted; [`Session::events_for`] redacts them for a viewer.
 /// - **Undo** takes back a seat's own last actions while nothing was revealed since (no
 ///   chance step, no event the game says [reveals](Rules::reveals) information).
+#[derive(Clone)]
 pub struct Session<G: Rules> {
     replay: Replay<G>,
     game: G,
@@ -61,19 +62,6 @@ pub struct Session<G: Rules> {
 struct Before<G> {
     game: G,
     events: usize,
-}
-
-impl<G: Rules> Clone for Session<G> {
-    fn clone(&self) -> Self {
-        Session {
-            replay: self.replay.clone(),
-            game: self.game,
-            events: self.events.clone(),
-            generator: self.generator.clone(),
-            chance: self.chance,
-            undo: self.undo.clone(),
-        }
-    }
 }
 
 /// Sessions are equal when they play the same game from here on: same config, steps, chance
