@@ -48,9 +48,7 @@ fn parse(args: &[OsString]) -> Result<Option<Options>, CliError> {
         entrants: parse_entrants(LADDER)?,
         deals: 100,
         seed: 1,
-        threads: std::thread::available_parallelism()
-            .map_or(1, usize::from)
-            .min(TournamentConfig::MAX_THREADS),
+        threads: crate::tournament::default_threads(),
         svg: None,
     };
     for flag in &flags {

@@ -43,9 +43,7 @@ fn parse(args: &[OsString]) -> Result<Option<Options>, CliError> {
         bots: None,
         seed: 1,
         // Every core, within the tournament's limit.
-        threads: std::thread::available_parallelism()
-            .map_or(1, usize::from)
-            .min(TournamentConfig::MAX_THREADS),
+        threads: crate::tournament::default_threads(),
         iterations: None,
     };
     for flag in &flags {
@@ -76,6 +74,13 @@ fn lineup(o: &Options) -> Result<Vec<BotKind>, CliError> {
         list[0] = BotKind::Ismcts;
         list
     })
+}
+
+/// The default `--threads` of tournaments and arenas: every core, within the limit.
+pub(crate) fn default_threads() -> usize {
+    std::thread::available_parallelism()
+        .map_or(1, usize::from)
+        .min(TournamentConfig::MAX_THREADS)
 }
 
 /// One bot per seat from `--bots` and `--players` (either game): the listed bots, whose

@@ -44,9 +44,7 @@ fn parse(args: &[OsString]) -> Result<Option<Options>, CliError> {
             game,
             deals: 20,
             seed: 1,
-            threads: std::thread::available_parallelism()
-                .map_or(1, usize::from)
-                .min(TournamentConfig::MAX_THREADS),
+            threads: crate::tournament::default_threads(),
         },
         svg: None,
     };

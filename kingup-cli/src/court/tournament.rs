@@ -38,9 +38,7 @@ fn parse(args: &[OsString]) -> Result<Option<Options>, CliError> {
         players: None,
         bots: None,
         seed: 1,
-        threads: std::thread::available_parallelism()
-            .map_or(1, usize::from)
-            .min(kingup_bots::TournamentConfig::MAX_THREADS),
+        threads: crate::tournament::default_threads(),
         config,
     };
     for flag in &flags {
