@@ -10,6 +10,8 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 step() { printf '\n==> %s\n' "$*"; }
+# PyTorch (below) is ~5 GB: keep no second copy of it in pip's cache.
+export PIP_NO_CACHE_DIR="${PIP_NO_CACHE_DIR:-1}"
 
 root="$(pwd)"
 venv="$(realpath -m "${KINGUP_VENV:-target/venv-test}")"

@@ -6,6 +6,11 @@ cd "$(dirname "$0")/.."
 
 step() { printf '\n==> %s\n' "$*"; }
 
+# Disk is the scarce resource of a fresh machine, not time: no incremental caches for a
+# build that runs once, and no pip cache beside what pip installs (PyTorch alone is ~5 GB).
+export CARGO_INCREMENTAL="${CARGO_INCREMENTAL:-0}"
+export PIP_NO_CACHE_DIR="${PIP_NO_CACHE_DIR:-1}"
+
 step "rustfmt"
 cargo fmt --all -- --check
 
