@@ -15,11 +15,27 @@ fn check<G: Rules>(config: G::Config, seed: u64, own_observation: impl Fn(&G, us
         assert_eq!(G::action_index(action), index);
     }
     assert!(G::action_from_index(G::ACTION_COUNT).is_none());
+    for index in 0..G::CHANCE_COUNT {
+        let outcome = G::chance_from_index(index).expect("every index is an outcome");
+        assert_eq!(G::chance_index(outcome), index);
+    }
+    assert!(G::chance_from_index(G::CHANCE_COUNT).is_none());
     let mut game = G::new_with(config, &mut ()).unwrap();
     assert_eq!(game.players(), config.players());
     let mut rng = Generator::new(seed);
     loop {
-        game.resolve_chance(&mut rng, &mut ());
+        while game.chance_pending() {
+            let outcomes = game.chance_outcomes();
+            let total: f64 = outcomes.iter().map(|&(_, p)| p).sum();
+            assert!((total - 1.0).abs() < 1e-9, "probabilities sum to {total}");
+            let drawn = game.sample_chance(&mut rng).unwrap();
+            assert!(
+                outcomes.iter().any(|&(o, _)| o == drawn),
+                "{drawn} is listed"
+            );
+            game.apply_chance_with(drawn, &mut ()).unwrap();
+        }
+        assert!(game.chance_outcomes().is_empty());
         let Some(seat) = game.next_seat() else { break };
         let mut out = vec![0.5; len];
         game.observation(seat, &mut out).unwrap();

@@ -5,7 +5,8 @@
 /// `legal_mask`, `apply_chance_with`, `sample_chance`, `resolve_chance`, `random_action`,
 /// `chance_pending` (from `chance_step`), `next_seat`, `is_over`, `players`,
 /// `player_view`, `action_index` and `action_from_index` (from the action's `index` and
-/// `from_index`), and `observation` (into the game's fixed-size observation array of
+/// `from_index`), `chance_index` and `chance_from_index` (the same of the chance outcome),
+/// `chance_outcomes`, and `observation` (into the game's fixed-size observation array of
 /// `observation_len` floats). What differs between games (configs, scores, reveals,
 /// redaction) is written out beside it.
 ///
@@ -110,6 +111,21 @@ macro_rules! rules_by_inherent_methods {
         #[inline]
         fn action_from_index(index: usize) -> ::core::option::Option<Self::Action> {
             <Self::Action>::from_index(index).ok()
+        }
+
+        #[inline]
+        fn chance_index(outcome: Self::ChanceOutcome) -> usize {
+            outcome.index()
+        }
+
+        #[inline]
+        fn chance_from_index(index: usize) -> ::core::option::Option<Self::ChanceOutcome> {
+            <Self::ChanceOutcome>::from_index(index)
+        }
+
+        #[inline]
+        fn chance_outcomes(&self) -> Self::ChanceOutcomes {
+            Self::chance_outcomes(self)
         }
 
         fn observation(

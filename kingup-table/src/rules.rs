@@ -63,6 +63,8 @@ pub trait Rules: Copy + Eq + Hash + Debug + Send + Sync + Sized + 'static {
     /// The size of the dense action index space (King Up!: 67), the length of an action
     /// mask.
     const ACTION_COUNT: usize;
+    /// The size of the dense chance-outcome index space (King Up!: 22).
+    const CHANCE_COUNT: usize;
     /// The observation tensor's fields in order, each a name and a length: the layout each
     /// game documents (`docs/observation.md` for King Up!).
     const OBSERVATION_FIELDS: &'static Layout;
@@ -88,6 +90,8 @@ pub trait Rules: Copy + Eq + Hash + Debug + Send + Sync + Sized + 'static {
     type ChanceOutcome: Copy + Eq + Hash + Debug + Display + FromStr<Err = Self::ParseChanceError>;
     /// Text that is not a chance outcome.
     type ParseChanceError: Error + Copy + Eq + 'static;
+    /// The outcomes of a chance step with their probabilities (a fixed-capacity list).
+    type ChanceOutcomes: core::ops::Deref<Target = [(Self::ChanceOutcome, f64)]>;
     /// What happened, for front ends to show, with every field filled (the host's view).
     type Event: Copy + Eq + Debug + Send + Sync;
     /// A refused action.
@@ -177,6 +181,16 @@ pub trait Rules: Copy + Eq + Hash + Debug + Send + Sync + Sized + 'static {
 
     /// The action with dense index `index`, if `index < ACTION_COUNT`.
     fn action_from_index(index: usize) -> Option<Self::Action>;
+
+    /// The dense index of `outcome`, in `0..CHANCE_COUNT`.
+    fn chance_index(outcome: Self::ChanceOutcome) -> usize;
+
+    /// The chance outcome with dense index `index`, if `index < CHANCE_COUNT`.
+    fn chance_from_index(index: usize) -> Option<Self::ChanceOutcome>;
+
+    /// The outcomes of the pending chance step and their probabilities (summing to 1);
+    /// empty when no chance step is pending.
+    fn chance_outcomes(&self) -> Self::ChanceOutcomes;
 
     /// Writes `seat`'s observation (an encoding of what its view holds, never more) into
     /// `out`, whose length must be [`Rules::OBSERVATION_LEN`]; on

@@ -160,6 +160,7 @@ impl Rules for Race {
     const MAX_SAVE_LEN: usize = 1 << 20;
     const NOTATION_EXAMPLES: (&'static str, &'static str) = ("+1", "first 0");
     const ACTION_COUNT: usize = 2;
+    const CHANCE_COUNT: usize = 3;
     const OBSERVATION_FIELDS: &'static Layout = &[("total", 1)];
 
     type Config = Config;
@@ -168,6 +169,7 @@ impl Rules for Race {
     type ParseActionError = ParseError;
     type ChanceOutcome = First;
     type ParseChanceError = ParseError;
+    type ChanceOutcomes = Vec<(First, f64)>;
     type Event = Event;
     type IllegalAction = Illegal;
     type IllegalChance = NotChance;
@@ -269,6 +271,21 @@ impl Rules for Race {
 
     fn action_from_index(index: usize) -> Option<Add> {
         (index < 2).then(|| Add(index as u8 + 1))
+    }
+
+    fn chance_index(outcome: First) -> usize {
+        outcome.0.index()
+    }
+
+    fn chance_from_index(index: usize) -> Option<First> {
+        Seat::new(index).filter(|s| s.index() < 3).map(First)
+    }
+
+    /// The first player, each seat alike.
+    fn chance_outcomes(&self) -> Vec<(First, f64)> {
+        let players = self.players();
+        let seats = Seat::all(players).map(|s| (First(s), 1.0 / players as f64));
+        seats.filter(|_| self.chance_pending()).collect()
     }
 
     fn observation(&self, _: Seat, out: &mut [f32]) -> Result<(), ObservationLenError> {

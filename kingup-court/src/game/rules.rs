@@ -18,6 +18,7 @@ impl Rules for Game {
     const NOTATION_EXAMPLES: (&'static str, &'static str) = ("keep 4", "die 5");
 
     const ACTION_COUNT: usize = Action::COUNT;
+    const CHANCE_COUNT: usize = ChanceOutcome::COUNT;
     const OBSERVATION_FIELDS: &'static Layout = &OBSERVATION_FIELDS;
 
     type Config = Config;
@@ -26,6 +27,7 @@ impl Rules for Game {
     type ParseActionError = ParseActionError;
     type ChanceOutcome = ChanceOutcome;
     type ParseChanceError = ParseChanceError;
+    type ChanceOutcomes = crate::ChanceOutcomes;
     type Event = Event;
     type IllegalAction = IllegalAction;
     type IllegalChance = IllegalChance;
