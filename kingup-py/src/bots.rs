@@ -21,7 +21,8 @@ use pyo3::prelude::*;
 use crate::config::choice_arg;
 use crate::convert::{float_arg, given, int_arg, name_arg, seed_or_os, type_name};
 use crate::errors;
-use crate::game::{PyGame, idle_reason};
+use crate::game::PyGame;
+use crate::shell::idle_reason;
 use crate::sync;
 use crate::view::PyPlayerView;
 
@@ -155,7 +156,7 @@ impl PyBot {
         // The view is a copy: the game is free again before the search. The game's lock is
         // held for Rust work only; the errors (Python objects) are made once it is free.
         let view = {
-            let session = game.get().session(py)?;
+            let session = game.get().0.session(py)?;
             let state = session.game();
             match seat {
                 Some(index) => state.seat(index).map(|s| state.player_view(s)).map_err(Ok),
@@ -168,9 +169,9 @@ impl PyBot {
         match view {
             Ok(view) => self.decide(py, view),
             Err(Ok(no_seat)) => Err(errors::from_seat_error(py, &no_seat)),
-            Err(Err(reason)) => {
+            Err(Err((reason, code))) => {
                 let message = format!("no seat may act now: {reason}");
-                Err(errors::cannot_act(py, message, None, reason.code()))
+                Err(errors::cannot_act(py, message, None, code))
             }
         }
     }

@@ -4,8 +4,8 @@ use std::borrow::Cow;
 use std::ops::RangeInclusive;
 
 use kingup_core::{
-    Action, ActionIndexError, ChanceOutcome, Character, Config, Floor, LoadError, MAX_SAVE_LEN,
-    OutcomeIndexError, Phase, Seat, SeatSet, Vote,
+    Action, ActionIndexError, Character, Config, Floor, LoadError, MAX_SAVE_LEN, Phase, Seat,
+    SeatSet, Vote,
 };
 use pyo3::exceptions::{PyOverflowError, PyTypeError, PyValueError};
 use pyo3::prelude::*;
@@ -226,10 +226,6 @@ pub(crate) fn index_in(obj: &Bound<'_, PyAny>, what: &str, n: usize) -> PyResult
 /// `ActionIndexError::code` (the same for every index).
 pub(crate) const NO_SUCH_ACTION: &str = ActionIndexError(0).code();
 
-/// The reason code of a chance outcome index outside `0..42`: the core's
-/// `OutcomeIndexError::code`.
-pub(crate) const NO_SUCH_OUTCOME: &str = OutcomeIndexError(0).code();
-
 /// The action with dense index `index`, else the core's message (a negative index, which
 /// the core's error cannot hold, is worded the same way).
 pub(crate) fn action_from_index(index: i64) -> Result<Action, String> {
@@ -237,15 +233,6 @@ pub(crate) fn action_from_index(index: i64) -> Result<Action, String> {
     usize::try_from(index)
         .map_err(|_| format!("action index {index} is out of range 0..{count}"))
         .and_then(|i| Action::try_from(i).map_err(|e| e.to_string()))
-}
-
-/// The chance outcome with dense index `index`, else the core's message (worded the same
-/// way for a negative index).
-pub(crate) fn outcome_from_index(index: i64) -> Result<ChanceOutcome, String> {
-    let count = ChanceOutcome::COUNT;
-    usize::try_from(index)
-        .map_err(|_| format!("chance outcome index {index} is out of range 0..{count}"))
-        .and_then(|i| ChanceOutcome::try_from(i).map_err(|e| e.to_string()))
 }
 
 /// A seat of a game with `config`: an int the core accepts (`Config::seat`), else

@@ -1,6 +1,7 @@
 //! Raising the typed exceptions of `kingup.errors` from Rust.
 
-use kingup_core::{IllegalAction, IllegalChance, LoadError, SeatError, UndoError};
+use kingup_core::kingup_table::{LoadError, Rules};
+use kingup_core::{IllegalAction, SeatError, UndoError};
 use pyo3::prelude::*;
 use pyo3::sync::PyOnceLock;
 use pyo3::types::PyModule;
@@ -26,15 +27,16 @@ fn raise<'py, A: pyo3::call::PyCallArgs<'py>>(py: Python<'py>, name: &str, args:
     }
 }
 
-/// `IllegalActionError(message, seat, action, reason)`.
-pub(crate) fn illegal_action(
+/// The game's `IllegalActionError` (`kingup.errors.IllegalActionError`, or its court
+/// subclass) as `(message, seat, action, reason)`.
+pub(crate) fn illegal_action_of<G: crate::shell::PyRules>(
     py: Python<'_>,
     message: String,
     seat: Option<i64>,
     action: i64,
     reason: &str,
 ) -> PyErr {
-    raise(py, "IllegalActionError", (message, seat, action, reason))
+    raise(py, G::ILLEGAL_ACTION_ERROR, (message, seat, action, reason))
 }
 
 /// `IllegalActionError(message, seat, None, reason)`: `seat` (or nobody) may not act now,
@@ -78,26 +80,9 @@ pub(crate) fn from_illegal_in_env(py: Python<'_>, env: usize, err: &IllegalActio
     illegal_action_in_env(py, env, &message, seat, action, err.reason.code())
 }
 
-/// The engine's refusal as an `IllegalActionError`.
-pub(crate) fn from_illegal(py: Python<'_>, err: &IllegalAction) -> PyErr {
-    let seat = Some(err.seat.index() as i64);
-    let action = err.action.index() as i64;
-    illegal_action(py, err.to_string(), seat, action, err.reason.code())
-}
-
 /// `IllegalChanceError(message, outcome, reason)`.
 pub(crate) fn illegal_chance(py: Python<'_>, message: String, outcome: i64, reason: &str) -> PyErr {
     raise(py, "IllegalChanceError", (message, outcome, reason))
-}
-
-/// The engine's refusal of a chance outcome as an `IllegalChanceError`.
-pub(crate) fn from_illegal_chance(py: Python<'_>, err: &IllegalChance) -> PyErr {
-    illegal_chance(
-        py,
-        err.to_string(),
-        err.outcome.index() as i64,
-        err.reason.code(),
-    )
 }
 
 /// `InvalidConfigError(message)`.
@@ -117,8 +102,8 @@ pub(crate) fn invalid_state(py: Python<'_>, message: impl Into<String>) -> PyErr
     raise(py, "InvalidStateError", (message.into(), None::<&str>))
 }
 
-/// A save document the core refuses: `InvalidStateError` with `LoadError::code` as reason.
-pub(crate) fn from_load_error(py: Python<'_>, err: &LoadError) -> PyErr {
+/// A save document the game refuses: `InvalidStateError` with `LoadError::code` as reason.
+pub(crate) fn from_load_error<G: Rules>(py: Python<'_>, err: &LoadError<G>) -> PyErr {
     raise(py, "InvalidStateError", (err.to_string(), err.code()))
 }
 
@@ -147,33 +132,6 @@ pub(crate) fn court_illegal_action(
         "CourtIllegalActionError",
         (message, seat, action, reason),
     )
-}
-
-/// The court engine's refusal of a seat's action.
-pub(crate) fn from_court_illegal(py: Python<'_>, err: &kingup_court::IllegalAction) -> PyErr {
-    let seat = Some(err.seat.index() as i64);
-    let action = Some(err.action.index() as i64);
-    court_illegal_action(py, err.to_string(), seat, action, err.reason.code())
-}
-
-/// The court engine's refusal of a chance outcome as an `IllegalChanceError` (its reason
-/// codes are King Up!'s: `not_chance`, `wrong_step`, `no_such_seat`).
-pub(crate) fn from_court_illegal_chance(
-    py: Python<'_>,
-    err: &kingup_court::IllegalChance,
-) -> PyErr {
-    illegal_chance(
-        py,
-        err.to_string(),
-        err.outcome.index() as i64,
-        err.reason.code(),
-    )
-}
-
-/// A court save document the engine refuses: `InvalidStateError` with the court
-/// `LoadError::code` as reason.
-pub(crate) fn from_court_load_error(py: Python<'_>, err: &kingup_court::LoadError) -> PyErr {
-    raise(py, "InvalidStateError", (err.to_string(), err.code()))
 }
 
 /// `EntrantError(message, entrant)`: a Python entrant of `kingup.arena` raised, returned no

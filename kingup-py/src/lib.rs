@@ -17,6 +17,7 @@ mod event;
 mod game;
 mod limits;
 mod reward;
+mod shell;
 mod simulate;
 mod sync;
 mod vector;

@@ -1,5 +1,6 @@
 //! `kingup.PublicView` and `kingup.PlayerView`: what a spectator or one seat knows.
 
+use kingup_core::kingup_table::ActionMask;
 use kingup_core::{Floor, OBSERVATION_LEN, PlayerView, Position, PublicView};
 use numpy::PyArray1;
 use pyo3::prelude::*;
@@ -7,7 +8,8 @@ use pyo3::types::PyList;
 
 use crate::config::character as character_arg;
 use crate::convert::{self, seat_arg, seat_list, seat_or_none};
-use crate::game::{mask_array, observation_array, setup_name};
+use crate::game::setup_name;
+use crate::shell::array_or_out;
 
 /// Everything public about a game.
 #[pyclass(module = "kingup._kingup", name = "PublicView", frozen, eq, hash, str)]
@@ -319,7 +321,9 @@ impl PyPlayerView {
         py: Python<'py>,
         out: Option<&Bound<'py, PyAny>>,
     ) -> PyResult<Bound<'py, PyArray1<i8>>> {
-        mask_array(py, self.0.legal_mask(), out)
+        let mut flags = [0; kingup_core::Action::COUNT];
+        self.0.legal_mask().write_flags(&mut flags);
+        array_or_out(py, &flags, out)
     }
 
     /// The observation tensor (`float32`, length `OBSERVATION_LEN`); with `out` (a
@@ -332,7 +336,7 @@ impl PyPlayerView {
     ) -> PyResult<Bound<'py, PyArray1<f32>>> {
         let mut obs = [0.0f32; OBSERVATION_LEN];
         self.0.encode(&mut obs);
-        observation_array(py, &obs, out)
+        array_or_out(py, &obs, out)
     }
 
     /// The information state as one readable line: equal exactly when views are equal.

@@ -27,3 +27,10 @@ def test_court_enum_is_the_catalogue_and_the_bindings_own_code() -> None:
     assert values(CourtIllegalReason) == set(codes["action"]) | {"no_such_action"}
     assert codes["undo"] == _kingup.REASON_CODES["undo"]
     assert set(codes["chance"]) == {"not_chance", "wrong_step", "no_such_seat"}
+
+
+def test_both_catalogues_hold_the_shared_shells_codes() -> None:
+    # The one Game class raises these itself when nobody may act or the seat does not play
+    # (kingup-py/src/shell.rs): each game's rules must list them.
+    for codes in (_kingup.REASON_CODES, _kingup.COURT_REASON_CODES):
+        assert {"game_over", "chance_pending", "no_such_seat"} <= set(codes["action"])

@@ -53,7 +53,7 @@ impl PyCourtBot {
                 type_name(game)
             ))
         })?;
-        let game = game.get();
+        let game = &game.get().0;
         let given = seat.filter(|s| !s.is_none());
         let seat = match given {
             Some(obj) => Some(game.seat_of(obj)?),
@@ -62,15 +62,9 @@ impl PyCourtBot {
         // A copy of the state (it is small): the game is not locked while the bot thinks.
         let state = game.with_game(py, |g| *g)?;
         let Some(seat) = seat else {
-            let reason = super::game::idle_reason(&state);
+            let (reason, code) = crate::shell::idle_reason(&state);
             let message = format!("nobody may act now: {reason}");
-            return Err(errors::court_illegal_action(
-                py,
-                message,
-                None,
-                None,
-                reason.code(),
-            ));
+            return Err(errors::court_illegal_action(py, message, None, None, code));
         };
         if let Err(reason) = state.check_turn(seat) {
             let message = format!("seat {seat} may not act now: {reason}");
