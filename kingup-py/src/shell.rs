@@ -298,6 +298,10 @@ impl<G: PyRules> Shell<G> {
         self.with_game(py, G::is_over)
     }
 
+    pub(crate) fn is_truncated(&self, py: Python<'_>) -> PyResult<bool> {
+        self.with_game(py, G::is_truncated)
+    }
+
     pub(crate) fn is_chance(&self, py: Python<'_>) -> PyResult<bool> {
         self.with_game(py, G::chance_pending)
     }
@@ -572,6 +576,13 @@ macro_rules! game_class {
             #[getter]
             fn is_over(&self, py: Python<'_>) -> PyResult<bool> {
                 self.0.is_over(py)
+            }
+
+            /// Whether the game ended at a bound its config set (court's `max_rounds`),
+            /// without a result: a truncation, not a termination. Never for King Up!.
+            #[getter]
+            fn is_truncated(&self, py: Python<'_>) -> PyResult<bool> {
+                self.0.is_truncated(py)
             }
 
             /// Whether a chance step is pending (only ever with `chance="explicit"`).

@@ -101,3 +101,39 @@ def test_render() -> None:
     e.reset(seed=1)
     text = e.render()
     assert text is not None and text.startswith("<kingup.court.Game: 2 players")
+
+
+@pytest.mark.parametrize("reward", ["win", "points", "margin"])
+def test_parallel_api_test(reward: str) -> None:
+    from pettingzoo.test import parallel_api_test
+
+    parallel_api_test(court.pettingzoo.parallel_env(players=3, max_rounds=5, reward=reward), num_cycles=300)
+
+
+def test_parallel_env_moves_the_seat_to_move_and_truncates() -> None:
+    e = court.pettingzoo.parallel_env(players=2, max_rounds=1)
+    observations, _ = e.reset(seed=1)
+    steps = 0
+    while e.agents:
+        acting = [a for a, o in observations.items() if o["action_mask"].any()]
+        assert acting == [f"player_{e.game.to_move}"]
+        actions = {a: int(np.flatnonzero(observations[a]["action_mask"])[0]) for a in acting}
+        observations, rewards, terminations, truncations, _ = e.step(actions)
+        steps += 1
+    assert e.game.is_truncated and steps == sum(seat is not None for seat, _ in e.game.history())
+    assert truncations == {"player_0": True, "player_1": True}
+    assert terminations == {"player_0": False, "player_1": False}
+
+
+def test_points_pay_each_card_as_it_is_bought() -> None:
+    e = raw_env(players=3, max_rounds=100, reward="points")
+    e.reset(seed=3)
+    greedy = court.GreedyBot()
+    total: dict[str, float] = {}
+    for agent in e.agent_iter():
+        _, reward, terminated, truncated, _ = e.last()
+        total[agent] = total.get(agent, 0.0) + reward
+        e.step(None if terminated or truncated else greedy.choose(e.game))
+    assert total == {f"player_{s}": float(len(e.game.cards(s))) for s in range(3)}
+    with pytest.raises(kingup.InvalidConfigError):
+        raw_env(reward="cards")

@@ -173,6 +173,14 @@ pub trait Rules: Copy + Eq + Hash + Debug + Send + Sync + Sized + 'static {
     /// Whether the game is over.
     fn is_over(&self) -> bool;
 
+    /// Whether the game is over because it reached a bound its config set (court's
+    /// `max_rounds`), not by the rules: there was no result, and a learner should treat
+    /// the end as a truncation (Gymnasium's `truncated`), not a termination. Games
+    /// without such a bound are never truncated.
+    fn is_truncated(&self) -> bool {
+        false
+    }
+
     /// The number of players.
     fn players(&self) -> usize;
 

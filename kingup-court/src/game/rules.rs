@@ -54,6 +54,11 @@ impl Rules for Game {
     fn win_share(&self, seat: Seat) -> f64 {
         f64::from(u8::from(self.winner() == Some(seat)))
     }
+
+    /// Ended at `max_rounds` without a King.
+    fn is_truncated(&self) -> bool {
+        self.outcome() == Some(crate::Outcome::Truncated)
+    }
 }
 
 impl GameConfig for Config {

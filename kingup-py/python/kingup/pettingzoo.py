@@ -31,6 +31,10 @@ together; the actions of the others are ignored (pass anything, ``0`` say). The 
 action is checked whole before any of it is played. PettingZoo's ``parallel_to_aec``
 turns it into an AEC env that passes ``api_test``; the AEC env itself moves seats in
 the game's order, not in a cycle, so PettingZoo's ``aec_to_parallel`` refuses it.
+
+The classes here serve both games: ``kingup.court.pettingzoo`` is the same environments
+over ``kingup.court.Game`` (``GameEnv`` and ``GameParallelEnv`` take the game's class and
+its config).
 """
 
 from __future__ import annotations
@@ -44,44 +48,54 @@ from gymnasium import spaces
 from pettingzoo import AECEnv, ParallelEnv
 from pettingzoo.utils import wrappers
 
-from . import _kingup
 from ._kingup import Game
-from ._types import Phase
 from .errors import InvalidConfigError, SeatError, shown
 
-__all__ = ["KingUpEnv", "KingUpParallelEnv", "env", "parallel_env", "raw_env"]
+__all__ = [
+    "GameEnv",
+    "GameParallelEnv",
+    "KingUpEnv",
+    "KingUpParallelEnv",
+    "env",
+    "parallel_env",
+    "raw_env",
+]
 
 Observation = dict[str, npt.NDArray[Any]]
 
 
 class _Seats:
-    """What the AEC and the parallel environment share: config, agents, spaces."""
+    """What the AEC and the parallel environment share: the game, config, agents, spaces.
+    Subclasses name the game: its ``Game`` class, the observation's upper bound and the
+    environment's name."""
 
     RENDER_MODES = ("human", "ansi")
+    GAME: Any = Game
+    OBSERVATION_HIGH = 1.0
 
-    def _setup(
-        self, players: int, rounds: int, setup: str, reward: str, render_mode: str | None
-    ) -> None:
+    def _setup(self, config: dict[str, Any], reward: str, render_mode: str | None) -> None:
         if render_mode is not None and render_mode not in self.RENDER_MODES:
             message = f"render_mode must be one of {self.RENDER_MODES}, not {shown(render_mode)}"
             raise InvalidConfigError(message)
-        self._config: dict[str, Any] = {"players": players, "rounds": rounds, "setup": setup}
-        self.game = Game(seed=0, **self._config)  # validates the config now
+        self._config = config
+        self.game = self.GAME(seed=0, **config)  # validates the config now
         self.game.returns(reward)  # validates the reward
         self.reward_kind = reward
         self.render_mode = render_mode
         self.possible_agents = [f"player_{seat}" for seat in range(self.game.players)]
         self._seat = {agent: seat for seat, agent in enumerate(self.possible_agents)}
+        self._no_mask = np.zeros_like(self.game.action_mask(0))
+        size = self.game.observation(0).shape
         obs_space = spaces.Dict(
             {
-                "observation": spaces.Box(0.0, 1.0, (_kingup.OBSERVATION_LEN,), np.float32),
-                "action_mask": spaces.Box(0, 1, (_kingup.NUM_ACTIONS,), np.int8),
+                "observation": spaces.Box(0.0, self.OBSERVATION_HIGH, size, np.float32),
+                "action_mask": spaces.Box(0, 1, self._no_mask.shape, np.int8),
             }
         )
         self.observation_spaces = {a: obs_space for a in self.possible_agents}
-        self.action_spaces = {a: spaces.Discrete(_kingup.NUM_ACTIONS) for a in self.possible_agents}
+        actions = spaces.Discrete(len(self._no_mask))
+        self.action_spaces = {a: actions for a in self.possible_agents}
         self._seeds = random.Random()
-        self._no_mask = np.zeros(_kingup.NUM_ACTIONS, dtype=np.int8)
 
     def _new_game(self, seed: int | None) -> None:
         """Starts a new game; the same ``seed`` gives the same game (deal and chance)."""
@@ -89,7 +103,7 @@ class _Seats:
             raise TypeError("seed must be an int, not bool")
         if seed is not None:
             self._seeds = random.Random(seed)
-        self.game = Game(seed=self._seeds.getrandbits(64), **self._config)
+        self.game = self.GAME(seed=self._seeds.getrandbits(64), **self._config)
         self.agents = self.possible_agents[:]
 
     def seat_of(self, agent: str) -> int:
@@ -113,6 +127,11 @@ class _Seats:
         mask = self.game.action_mask(seat) if acts else self._no_mask.copy()
         return {"observation": self.game.observation(seat), "action_mask": mask}
 
+    def _rewards(self, before: list[float]) -> dict[str, float]:
+        """Each agent's reward: the change of its return since ``before``."""
+        after = self.game.returns(self.reward_kind)
+        return {a: after[self._seat[a]] - before[self._seat[a]] for a in self.agents}
+
     def render(self) -> str | None:
         text = str(self.game)
         if self.render_mode == "human":
@@ -124,21 +143,10 @@ class _Seats:
         """Nothing to release."""
 
 
-class KingUpEnv(_Seats, AECEnv):  # type: ignore[misc]  # pettingzoo ships no type information
-    """The raw AEC environment (``env()`` wraps it in PettingZoo's order enforcer)."""
-
-    metadata = {"render_modes": list(_Seats.RENDER_MODES), "name": "kingup_v0", "is_parallelizable": False}
-
-    def __init__(
-        self,
-        players: int = 4,
-        rounds: int = 3,
-        setup: str = "placement",
-        reward: str = "win",
-        render_mode: str | None = None,
-    ) -> None:
-        AECEnv.__init__(self)
-        self._setup(players, rounds, setup, reward, render_mode)
+class GameEnv(_Seats, AECEnv):  # type: ignore[misc]  # pettingzoo ships no type information
+    """The raw AEC environment of a game (``env()`` wraps it in PettingZoo's order
+    enforcer). A game that ends truncated (court's ``max_rounds``) ends with every agent
+    *truncated*, one won with every agent *terminated*."""
 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
         """Starts a new game; the same ``seed`` gives the same game (deal and chance)."""
@@ -168,31 +176,20 @@ class KingUpEnv(_Seats, AECEnv):  # type: ignore[misc]  # pettingzoo ships no ty
         before = self.game.returns(self.reward_kind)
         self.game.apply(action, self._seat[agent])
         self._cumulative_rewards[agent] = 0
-        after = self.game.returns(self.reward_kind)
-        for a in self.agents:
-            self.rewards[a] = after[self._seat[a]] - before[self._seat[a]]
+        self.rewards = self._rewards(before)
         if self.game.is_over:
-            self.terminations = {a: True for a in self.agents}
+            ended = self.truncations if self.game.is_truncated else self.terminations
+            for a in self.agents:
+                ended[a] = True
         self.agent_selection = self._selected()
         self._accumulate_rewards()
         if self.render_mode == "human":
             self.render()
 
 
-class KingUpParallelEnv(_Seats, ParallelEnv):  # type: ignore[misc]
-    """The parallel environment: the seats that may act act together (see the module)."""
-
-    metadata = {"render_modes": list(_Seats.RENDER_MODES), "name": "kingup_v0"}
-
-    def __init__(
-        self,
-        players: int = 4,
-        rounds: int = 3,
-        setup: str = "placement",
-        reward: str = "win",
-        render_mode: str | None = None,
-    ) -> None:
-        self._setup(players, rounds, setup, reward, render_mode)
+class GameParallelEnv(_Seats, ParallelEnv):  # type: ignore[misc]
+    """The parallel environment of a game: the seats that may act act together (see the
+    module)."""
 
     def reset(
         self, seed: int | None = None, options: dict[str, Any] | None = None
@@ -202,13 +199,9 @@ class KingUpParallelEnv(_Seats, ParallelEnv):  # type: ignore[misc]
         return self._observations(), {a: {} for a in self.agents}
 
     def _acting(self) -> list[int]:
-        """The seats that act at this step: every voter at a vote, else the seat to move."""
-        if self.game.is_over:
-            return []
-        if self.game.phase is Phase.VOTE:
-            return list(self.game.voters)
-        seat = self.game.to_move
-        return [] if seat is None else [seat]
+        """The seats that act at this step: those with a legal action (at a King Up! vote
+        every seat still to vote, else the seat to move)."""
+        return [s for s in range(self.game.players) if self.game.legal_actions(s)]
 
     def _observations(self) -> dict[str, Observation]:
         acting = self._acting()
@@ -231,19 +224,51 @@ class KingUpParallelEnv(_Seats, ParallelEnv):  # type: ignore[misc]
             trial.apply(actions[agent], seat)  # raises the engine's error for an illegal one
         before = self.game.returns(self.reward_kind)
         self.game = trial
-        after = self.game.returns(self.reward_kind)
         agents = self.agents
-        rewards = {a: after[self._seat[a]] - before[self._seat[a]] for a in agents}
-        over = self.game.is_over
+        rewards = self._rewards(before)
+        over, truncated = self.game.is_over, self.game.is_truncated
         observations = self._observations()
-        terminations = {a: over for a in agents}
-        truncations = {a: False for a in agents}
+        terminations = {a: over and not truncated for a in agents}
+        truncations = {a: truncated for a in agents}
         infos: dict[str, dict[str, Any]] = {a: {} for a in agents}
         if over:
             self.agents = []
         if self.render_mode == "human":
             self.render()
         return observations, rewards, terminations, truncations, infos
+
+
+class KingUpEnv(GameEnv):
+    """King Up!'s raw AEC environment (``env()`` wraps it in PettingZoo's order enforcer)."""
+
+    metadata = {"render_modes": list(_Seats.RENDER_MODES), "name": "kingup_v0", "is_parallelizable": False}
+
+    def __init__(
+        self,
+        players: int = 4,
+        rounds: int = 3,
+        setup: str = "placement",
+        reward: str = "win",
+        render_mode: str | None = None,
+    ) -> None:
+        AECEnv.__init__(self)
+        self._setup({"players": players, "rounds": rounds, "setup": setup}, reward, render_mode)
+
+
+class KingUpParallelEnv(GameParallelEnv):
+    """King Up!'s parallel environment."""
+
+    metadata = {"render_modes": list(_Seats.RENDER_MODES), "name": "kingup_v0"}
+
+    def __init__(
+        self,
+        players: int = 4,
+        rounds: int = 3,
+        setup: str = "placement",
+        reward: str = "win",
+        render_mode: str | None = None,
+    ) -> None:
+        self._setup({"players": players, "rounds": rounds, "setup": setup}, reward, render_mode)
 
 
 def raw_env(**kwargs: Any) -> KingUpEnv:

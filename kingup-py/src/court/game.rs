@@ -2,7 +2,7 @@
 //! class every game shares ([`game_class!`]), plus what only court has: the dice, the
 //! cards and the display.
 
-use kingup_court::{Actor, Card, Dice, FirstPlayer, Game, Outcome, Seat, Value};
+use kingup_court::{Actor, Card, Dice, FirstPlayer, Game, Seat, Value};
 use numpy::PyArray1;
 use pyo3::prelude::*;
 
@@ -141,12 +141,6 @@ game_class! {
         #[getter]
         fn winner(&self, py: Python<'_>) -> PyResult<Option<usize>> {
             self.0.with_game(py, |g| g.winner().map(Seat::index))
-        }
-
-        /// Whether the game ended at `max_rounds` without a King: over, with no winner.
-        #[getter]
-        fn is_truncated(&self, py: Python<'_>) -> PyResult<bool> {
-            self.0.with_game(py, |g| g.outcome() == Some(Outcome::Truncated))
         }
 
         /// The active dice: counts of faces 1 to 6.
