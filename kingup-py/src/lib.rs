@@ -16,6 +16,7 @@ mod errors;
 mod event;
 mod game;
 mod limits;
+mod notation;
 mod reward;
 mod shell;
 mod simulate;
@@ -25,55 +26,33 @@ mod view;
 
 use kingup_bots::IsmctsConfig;
 use kingup_core::{
-    Action, ChanceOutcome, Config, Deck, MAX_SAVE_LEN, OBSERVATION_FIELDS, OBSERVATION_LEN,
-    ParseActionError,
+    Action, ChanceOutcome, Config, Deck, Game, MAX_SAVE_LEN, OBSERVATION_FIELDS, OBSERVATION_LEN,
 };
-use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
-use pyo3::types::PyString;
-
-/// The action with dense index `index`, else `ValueError`.
-fn action_arg(index: &Bound<'_, PyAny>) -> PyResult<Action> {
-    let i = convert::index_in(index, "action index", Action::COUNT)?;
-    Action::from_index(i).map_err(|e| PyValueError::new_err(e.to_string()))
-}
 
 /// The core's sentence for an action index, e.g. `"place Beatrice on Officials (3)"`.
 #[pyfunction]
 fn action_name(index: &Bound<'_, PyAny>) -> PyResult<String> {
-    Ok(format!("{:#}", action_arg(index)?))
+    notation::action_name::<Game>(index)
 }
 
 /// The core's notation for an action index, e.g. `"B3"`, `"F"`, `"yes"`.
 #[pyfunction]
 fn action_notation(index: &Bound<'_, PyAny>) -> PyResult<String> {
-    Ok(action_arg(index)?.to_string())
+    notation::action_notation::<Game>(index)
 }
 
 /// The action index the core reads in `text` (`"B4"`, `"f"`, `" yes "`), else
 /// `ValueError` quoting the start of the text.
 #[pyfunction]
 fn parse_action(text: &Bound<'_, PyAny>) -> PyResult<usize> {
-    let text = text.cast::<PyString>().map_err(|_| {
-        let message = format!("an action must be a str, not {}", convert::type_name(text));
-        PyTypeError::new_err(message)
-    })?;
-    // Longer text is no move: refused unread (the message quotes its start).
-    let parsed = match text.len()? {
-        n if n > convert::MAX_NAME_CHARS => Err(ParseActionError),
-        _ => text.to_str()?.parse::<Action>(),
-    };
-    parsed.map(Action::index).map_err(|e| {
-        let shown = convert::quote(&text.to_string_lossy());
-        PyValueError::new_err(format!("{shown} is {e}"))
-    })
+    notation::parse_action::<Game>(text)
 }
 
 /// The core's sentence for a chance outcome index, e.g. `"dealt card #3"`.
 #[pyfunction]
 fn chance_outcome_name(index: &Bound<'_, PyAny>) -> PyResult<String> {
-    let i = convert::index_in(index, "chance outcome index", ChanceOutcome::COUNT)?;
-    Ok(ChanceOutcome::from_index(i).map_or_else(String::new, |o| format!("{o:#}")))
+    notation::outcome_text::<Game>(index, true)
 }
 
 #[pymodule]

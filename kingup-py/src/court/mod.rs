@@ -11,61 +11,39 @@ mod event;
 mod game;
 
 use kingup_court::{
-    Action, Card, ChanceOutcome, Config, MAX_SAVE_LEN, OBSERVATION_FIELDS, OBSERVATION_LEN,
-    ParseActionError,
+    Action, Card, ChanceOutcome, Config, Game, MAX_SAVE_LEN, OBSERVATION_FIELDS, OBSERVATION_LEN,
 };
-use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
-use pyo3::types::PyString;
 
-use crate::convert;
-
-/// The action with dense index `index` (`0..238`), else `ValueError`.
-fn action_arg(index: &Bound<'_, PyAny>) -> PyResult<Action> {
-    let i = convert::index_in(index, "action index", Action::COUNT)?;
-    Action::from_index(i).map_err(|e| PyValueError::new_err(e.to_string()))
-}
+use crate::notation;
 
 /// The core's sentence for an action index, e.g. `"Philosopher: turn 5-1 into 3-3"`.
 #[pyfunction]
 #[pyo3(name = "court_action_name")]
 fn action_name(index: &Bound<'_, PyAny>) -> PyResult<String> {
-    Ok(format!("{:#}", action_arg(index)?))
+    notation::action_name::<Game>(index)
 }
 
 /// The core's notation for an action index, e.g. `"keep 4"`, `"buy hunter"`.
 #[pyfunction]
 #[pyo3(name = "court_action_notation")]
 fn action_notation(index: &Bound<'_, PyAny>) -> PyResult<String> {
-    Ok(action_arg(index)?.to_string())
+    notation::action_notation::<Game>(index)
 }
 
 /// The action index the core reads in `text` (`"keep 4"`, `"MAID 4>6"`), else
-/// `ValueError` quoting the start of the text. Longer text than any action is refused
-/// unread.
+/// `ValueError` quoting the start of the text.
 #[pyfunction]
 #[pyo3(name = "court_parse_action")]
 fn parse_action(text: &Bound<'_, PyAny>) -> PyResult<usize> {
-    let text = text.cast::<PyString>().map_err(|_| {
-        let message = format!("an action must be a str, not {}", convert::type_name(text));
-        PyTypeError::new_err(message)
-    })?;
-    let parsed = match text.len()? {
-        n if n > convert::MAX_NAME_CHARS => Err(ParseActionError),
-        _ => text.to_str()?.parse::<Action>(),
-    };
-    parsed.map(Action::index).map_err(|e| {
-        let shown = convert::quote(&text.to_string_lossy());
-        PyValueError::new_err(format!("{shown} is {e}"))
-    })
+    notation::parse_action::<Game>(text)
 }
 
 /// The core's notation for a chance outcome index: `"die 5"`, `"first 2"`.
 #[pyfunction]
 #[pyo3(name = "court_chance_notation")]
 fn chance_notation(index: &Bound<'_, PyAny>) -> PyResult<String> {
-    let i = convert::index_in(index, "chance outcome index", ChanceOutcome::COUNT)?;
-    Ok(ChanceOutcome::from_index(i).map_or_else(String::new, |o| o.to_string()))
+    notation::outcome_text::<Game>(index, false)
 }
 
 /// Adds `kingup.court`'s native half to the module `m`.
