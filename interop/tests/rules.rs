@@ -2,7 +2,7 @@
 //! and front ends rely on answers as each game's own API does.
 
 use kingup_core::kingup_table::{
-    GameConfig, Generator, ObservationLenError, Rules, SeatView, observation_len,
+    GameConfig, Generator, ObservationLenError, Rules, Seat, SeatView, Step, observation_len,
 };
 
 /// Plays `config` at random through the trait, checking at every decision that the trait
@@ -59,6 +59,41 @@ fn check<G: Rules>(config: G::Config, seed: u64, own_observation: impl Fn(&G, us
         .map(|s| game.win_share(kingup_core::Seat::new(s).unwrap()))
         .sum();
     assert!((wins - 1.0).abs() < 1e-9 || wins == 0.0, "{wins}");
+}
+
+/// Every step's notation reads back as the step, and what is no step is refused.
+fn step_notation<G: Rules>() {
+    for seat in Seat::all(Seat::MAX) {
+        for index in 0..G::ACTION_COUNT {
+            let action = G::action_from_index(index).unwrap();
+            let step = Step::<G>::Action { seat, action };
+            assert_eq!(step.to_string().parse::<Step<G>>(), Ok(step));
+        }
+    }
+    for index in 0..G::CHANCE_COUNT {
+        let step = Step::<G>::Chance(G::chance_from_index(index).unwrap());
+        assert_eq!(step.to_string().parse::<Step<G>>(), Ok(step));
+    }
+    let (action, chance) = G::NOTATION_EXAMPLES;
+    let max = Seat::MAX;
+    for bad in [
+        String::new(),
+        action.to_owned(),
+        format!("{max}: {action}"),
+        format!("-1: {action}"),
+        format!("+1: {action}"),
+        format!("x: {action}"),
+        format!("chance: {action}"),
+        format!("0: {chance}"),
+    ] {
+        assert!(bad.parse::<Step<G>>().is_err(), "{} read {bad:?}", G::NAME);
+    }
+}
+
+#[test]
+fn step_notation_of_both_games() {
+    step_notation::<kingup_core::Game>();
+    step_notation::<kingup_court::Game>();
 }
 
 #[test]

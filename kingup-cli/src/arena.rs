@@ -292,10 +292,7 @@ mod tests {
     use kingup_bots::{BotKind, IsmctsConfig};
 
     use super::*;
-
-    fn strings(text: &str) -> Vec<OsString> {
-        text.split_whitespace().map(OsString::from).collect()
-    }
+    use crate::args::strings;
 
     #[test]
     fn entrants_and_names() {

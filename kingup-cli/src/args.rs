@@ -140,13 +140,15 @@ pub(crate) fn path(flag: &Flag) -> PathBuf {
     PathBuf::from(flag.value.clone().unwrap_or_default())
 }
 
+/// The words of `text` as arguments, for tests.
+#[cfg(test)]
+pub(crate) fn strings(text: &str) -> Vec<OsString> {
+    text.split_whitespace().map(OsString::from).collect()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    fn strings(text: &str) -> Vec<OsString> {
-        text.split_whitespace().map(OsString::from).collect()
-    }
 
     #[test]
     fn values_switches_and_errors() {

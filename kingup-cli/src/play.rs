@@ -299,10 +299,7 @@ fn replay_command(o: &Options, kinds: &[Option<BotKind>], seed: u64, watch: bool
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    fn strings(text: &str) -> Vec<OsString> {
-        text.split_whitespace().map(OsString::from).collect()
-    }
+    use crate::args::strings;
 
     #[test]
     fn options_and_seats() {

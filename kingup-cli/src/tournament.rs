@@ -269,10 +269,7 @@ mod tests {
     use kingup_bots::IsmctsConfig;
 
     use super::*;
-
-    fn strings(text: &str) -> Vec<OsString> {
-        text.split_whitespace().map(OsString::from).collect()
-    }
+    use crate::args::strings;
 
     #[test]
     fn lineups_and_names() {

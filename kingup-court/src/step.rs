@@ -36,36 +36,3 @@ impl Game {
         step.apply(self, sink)
     }
 }
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::{Action, ChanceOutcome, Seat};
-
-    #[test]
-    fn notation_round_trips_for_every_step() {
-        for seat in Seat::all(Seat::MAX) {
-            for i in 0..Action::COUNT {
-                let action = Action::from_index(i).unwrap();
-                let step = Step::Action { seat, action };
-                assert_eq!(std::format!("{step}").parse(), Ok(step));
-            }
-        }
-        for i in 0..ChanceOutcome::COUNT {
-            let step = Step::Chance(ChanceOutcome::from_index(i).unwrap());
-            assert_eq!(std::format!("{step}").parse(), Ok(step));
-        }
-        for bad in [
-            "",
-            "roll",
-            "6: roll",
-            "-1: roll",
-            "+1: roll",
-            "x: pass",
-            "chance: roll",
-            "0: die 1",
-        ] {
-            assert!(bad.parse::<Step>().is_err(), "{bad:?}");
-        }
-    }
-}

@@ -142,10 +142,7 @@ pub(crate) fn seat_bots(
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    fn strings(text: &str) -> Vec<OsString> {
-        text.split_whitespace().map(OsString::from).collect()
-    }
+    use crate::args::strings;
 
     #[test]
     fn options_and_seats() {

@@ -141,10 +141,7 @@ pub(crate) fn run(args: &[OsString]) -> Result<ExitCode, CliError> {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    fn strings(text: &str) -> Vec<OsString> {
-        text.split_whitespace().map(OsString::from).collect()
-    }
+    use crate::args::strings;
 
     #[test]
     fn lineups_and_names() {
