@@ -13,7 +13,7 @@ use std::sync::Mutex;
 use std::sync::mpsc::{self, RecvTimeoutError};
 
 use kingup_bots::{AnyBot, Bot, BotError, BotKind, BotSpec, IsmctsConfig, Rollout};
-use kingup_core::{Action, PlayerView};
+use kingup_core::{Action, Game, PlayerView};
 use pyo3::PyClassInitializer;
 use pyo3::exceptions::{PyRuntimeError, PyTypeError};
 use pyo3::prelude::*;
@@ -22,7 +22,6 @@ use crate::config::choice_arg;
 use crate::convert::{float_arg, given, int_arg, name_arg, seed_or_os, type_name};
 use crate::errors;
 use crate::game::PyGame;
-use crate::shell::idle_reason;
 use crate::sync;
 use crate::view::PyPlayerView;
 
@@ -70,7 +69,7 @@ impl PyBot {
         if let Err(reason) = view.public.actor.check(view.seat) {
             let message = format!("seat {} may not act now: {reason}", view.seat);
             let seat = Some(view.seat.index() as i64);
-            return Err(errors::cannot_act(py, message, seat, reason.code()));
+            return Err(errors::cannot_act::<Game>(py, message, seat, reason.code()));
         }
         let mut bot = sync::lock(py, &self.bot)?;
         let action = if bot.kind().searches() {
@@ -149,31 +148,9 @@ impl PyBot {
             let message = format!("game must be a kingup.Game, not {}", type_name(game));
             PyTypeError::new_err(message)
         })?;
-        let seat = seat
-            .filter(|s| !s.is_none())
-            .map(|s| int_arg(s, "seat"))
-            .transpose()?;
-        // The view is a copy: the game is free again before the search. The game's lock is
-        // held for Rust work only; the errors (Python objects) are made once it is free.
-        let view = {
-            let session = game.get().0.session(py)?;
-            let state = session.game();
-            match seat {
-                Some(index) => state.seat(index).map(|s| state.player_view(s)).map_err(Ok),
-                None => state
-                    .next_seat()
-                    .map(|s| state.player_view(s))
-                    .ok_or_else(|| Err(idle_reason(state))),
-            }
-        };
-        match view {
-            Ok(view) => self.decide(py, view),
-            Err(Ok(no_seat)) => Err(errors::from_seat_error(py, &no_seat)),
-            Err(Err((reason, code))) => {
-                let message = format!("no seat may act now: {reason}");
-                Err(errors::cannot_act(py, message, None, code))
-            }
-        }
+        // The view is a copy: the game is free again before the search.
+        let view = game.get().0.view_for(py, seat)?;
+        self.decide(py, view)
     }
 
     /// The action this bot plays for the viewer of `view` (a `kingup.PlayerView`).

@@ -39,19 +39,16 @@ pub(crate) fn illegal_action_of<G: crate::shell::PyRules>(
     raise(py, G::ILLEGAL_ACTION_ERROR, (message, seat, action, reason))
 }
 
-/// `IllegalActionError(message, seat, None, reason)`: `seat` (or nobody) may not act now,
-/// whatever the action (asked of a bot).
-pub(crate) fn cannot_act(
+/// The game's `IllegalActionError(message, seat, None, reason)`: `seat` (or nobody) may not
+/// act now, whatever the action (asked of a bot).
+pub(crate) fn cannot_act<G: crate::shell::PyRules>(
     py: Python<'_>,
     message: String,
     seat: Option<i64>,
     reason: &str,
 ) -> PyErr {
-    raise(
-        py,
-        "IllegalActionError",
-        (message, seat, None::<i64>, reason),
-    )
+    let error = G::ILLEGAL_ACTION_ERROR;
+    raise(py, error, (message, seat, None::<i64>, reason))
 }
 
 /// An `IllegalActionError` about environment `env` of a `VectorEnv`: `message` is
@@ -115,23 +112,6 @@ pub(crate) fn from_seat_error(py: Python<'_>, err: &SeatError) -> PyErr {
 /// The core's `UndoError` as `UndoError(message, seat, reason)`.
 pub(crate) fn from_undo_error(py: Python<'_>, err: &UndoError, seat: i64) -> PyErr {
     raise(py, "UndoError", (err.to_string(), seat, err.code()))
-}
-
-/// `CourtIllegalActionError(message, seat, action, reason)`: an action refused by To Court
-/// the King's rules (`reason` one of `kingup.court.IllegalReason`), or asked of a bot for
-/// a seat that may not act (`action` `None`).
-pub(crate) fn court_illegal_action(
-    py: Python<'_>,
-    message: String,
-    seat: Option<i64>,
-    action: Option<i64>,
-    reason: &str,
-) -> PyErr {
-    raise(
-        py,
-        "CourtIllegalActionError",
-        (message, seat, action, reason),
-    )
 }
 
 /// `EntrantError(message, entrant)`: a Python entrant of `kingup.arena` raised, returned no

@@ -290,6 +290,27 @@ impl<G: PyRules> Shell<G> {
         }
     }
 
+    /// The view of `seat` (default: the seat that acts next) for a bot to decide from;
+    /// `SeatError` for a seat that does not play, the game's `IllegalActionError` (action
+    /// `None`) when nobody may act.
+    pub(crate) fn view_for(
+        &self,
+        py: Python<'_>,
+        seat: Option<&Bound<'_, PyAny>>,
+    ) -> PyResult<G::View> {
+        let seat = match given(seat) {
+            Some(obj) => self.seat_of(obj)?,
+            None => match self.with_game(py, |g| g.next_seat().ok_or_else(|| idle_reason(g)))? {
+                Ok(seat) => seat,
+                Err((reason, code)) => {
+                    let message = format!("no seat may act now: {reason}");
+                    return Err(errors::cannot_act::<G>(py, message, None, code));
+                }
+            },
+        };
+        self.with_game(py, |g| g.player_view(seat))
+    }
+
     pub(crate) fn players(&self, py: Python<'_>) -> PyResult<usize> {
         self.with_game(py, G::players)
     }

@@ -8,8 +8,8 @@ use std::sync::Mutex;
 
 use kingup_bots::Bot;
 use kingup_bots::court::{GreedyBot, RandomBot};
-use kingup_court::Generator;
 use kingup_court::PlayerView as CourtView;
+use kingup_court::{Game, Generator};
 use pyo3::PyClassInitializer;
 use pyo3::exceptions::{PyRuntimeError, PyTypeError};
 use pyo3::prelude::*;
@@ -53,31 +53,14 @@ impl PyCourtBot {
                 type_name(game)
             ))
         })?;
-        let game = &game.get().0;
-        let given = seat.filter(|s| !s.is_none());
-        let seat = match given {
-            Some(obj) => Some(game.seat_of(obj)?),
-            None => game.query_seat(py, None)?,
-        };
-        // A copy of the state (it is small): the game is not locked while the bot thinks.
-        let state = game.with_game(py, |g| *g)?;
-        let Some(seat) = seat else {
-            let (reason, code) = crate::shell::idle_reason(&state);
-            let message = format!("nobody may act now: {reason}");
-            return Err(errors::court_illegal_action(py, message, None, None, code));
-        };
+        let view = game.get().0.view_for(py, seat)?;
+        let (state, seat) = (view.game, view.seat);
         if let Err(reason) = state.check_turn(seat) {
             let message = format!("seat {seat} may not act now: {reason}");
             let at = Some(seat.index() as i64);
-            return Err(errors::court_illegal_action(
-                py,
-                message,
-                at,
-                None,
-                reason.code(),
-            ));
+            return Err(errors::cannot_act::<Game>(py, message, at, reason.code()));
         }
-        let action = sync::lock(py, &self.bot)?.choose(&state.player_view(seat));
+        let action = sync::lock(py, &self.bot)?.choose(&view);
         match action {
             Some(action) if state.is_legal(seat, action) => Ok(action.index()),
             other => Err(PyRuntimeError::new_err(format!(
