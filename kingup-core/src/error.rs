@@ -16,16 +16,7 @@ use crate::{Action, CardId, ChanceOutcome, ChanceStep, Character, Floor, Phase, 
 /// assert_eq!(err.to_string(), "seat 0 cannot climb Dario: a chance step is pending");
 /// # Ok::<(), kingup_core::ConfigError>(())
 /// ```
-#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("seat {seat} cannot {action:#}: {reason}")]
-pub struct IllegalAction {
-    /// The seat that tried to act.
-    pub seat: Seat,
-    /// The refused action.
-    pub action: Action,
-    /// Why it was refused.
-    pub reason: IllegalReason,
-}
+pub type IllegalAction = kingup_table::IllegalAction<Action, IllegalReason>;
 
 /// Why an action is illegal.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
@@ -103,14 +94,7 @@ kingup_table::reason_codes! {
 }
 
 /// A chance outcome was refused; the game is unchanged.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("chance outcome \"{outcome}\" is illegal: {reason}")]
-pub struct IllegalChance {
-    /// The refused outcome.
-    pub outcome: ChanceOutcome,
-    /// Why it was refused.
-    pub reason: ChanceReason,
-}
+pub type IllegalChance = kingup_table::IllegalChance<ChanceOutcome, ChanceReason>;
 
 /// Why a chance outcome is illegal.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]

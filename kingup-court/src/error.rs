@@ -19,16 +19,7 @@ use crate::{Action, Card, ChanceOutcome, ChanceStep, Face, Phase};
 /// assert_eq!(err.reason.code(), "wrong_phase");
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
-#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("seat {seat} cannot {action:#}: {reason}")]
-pub struct IllegalAction {
-    /// The seat that tried to act.
-    pub seat: Seat,
-    /// The refused action.
-    pub action: Action,
-    /// Why it was refused.
-    pub reason: IllegalReason,
-}
+pub type IllegalAction = kingup_table::IllegalAction<Action, IllegalReason>;
 
 /// Why an action is illegal.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
@@ -156,14 +147,7 @@ kingup_table::reason_codes! {
 }
 
 /// A chance outcome was refused; the game is unchanged.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("chance outcome \"{outcome}\" is illegal: {reason}")]
-pub struct IllegalChance {
-    /// The refused outcome.
-    pub outcome: ChanceOutcome,
-    /// Why it was refused.
-    pub reason: ChanceReason,
-}
+pub type IllegalChance = kingup_table::IllegalChance<ChanceOutcome, ChanceReason>;
 
 /// Why a chance outcome is illegal.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]

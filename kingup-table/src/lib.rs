@@ -13,6 +13,7 @@ mod delegate;
 mod first_player;
 #[cfg(feature = "alloc")]
 mod hidden;
+mod illegal;
 mod mask;
 mod observation;
 mod random;
@@ -34,6 +35,7 @@ mod view;
 pub use first_player::FirstPlayer;
 #[cfg(feature = "alloc")]
 pub use hidden::HiddenInformation;
+pub use illegal::{IllegalAction, IllegalChance, Reason};
 pub use mask::ActionMask;
 pub use observation::{Fields, Layout, ObservationLenError, observation_field, observation_len};
 /// The RNG traits chance is drawn through ([`rand_core::Rng`]), re-exported.

@@ -4,12 +4,15 @@
 use crate::{Refusal, Rules};
 
 /// Writes a reason enum's `code()` and its `CODES` (every code, in the listed order) from
-/// one list, so that no code is typed twice:
+/// one list, so that no code is typed twice, and its [`Reason`](crate::Reason) impl (the
+/// enum must be `Copy + Eq + Debug + Display`):
 ///
 /// ```
-/// #[derive(Clone, Copy, Debug)]
+/// #[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
 /// enum Why {
+///     #[error("floor {floor} is full")]
 ///     Full { floor: u8 },
+///     #[error("too late")]
 ///     Late,
 /// }
 ///
@@ -39,6 +42,14 @@ macro_rules! reason_codes {
                 match self {
                     $($ty::$variant $({ $($named)* })? $(( $($unnamed)* ))? => $code),+
                 }
+            }
+        }
+
+        impl $crate::Reason for $ty {
+            const CODES: &'static [&'static str] = $ty::CODES;
+
+            fn code(&self) -> &'static str {
+                $ty::code(self)
             }
         }
     };

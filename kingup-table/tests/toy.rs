@@ -9,8 +9,9 @@ use std::str::FromStr;
 
 use kingup_table::rand_core::Rng;
 use kingup_table::{
-    ChanceMode, EventSink, GameConfig, Generator, Layout, LoadError, ObservationLenError, Refusal,
-    Replay, Rules, Seat, SeatView, Session, UndoError, below, catalogue,
+    ChanceMode, EventSink, GameConfig, Generator, IllegalAction, Layout, LoadError,
+    ObservationLenError, Refusal, Replay, Rules, Seat, SeatView, Session, UndoError, below,
+    catalogue,
 };
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
@@ -91,10 +92,13 @@ enum Event {
     Reached(u8),
 }
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
 enum Why {
+    #[error("it is not its turn")]
     NotYourTurn,
+    #[error("the race is over")]
     Over,
+    #[error("the first player is not drawn yet")]
     Chance,
 }
 
@@ -106,17 +110,8 @@ kingup_table::reason_codes! {
     }
 }
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("seat {0} cannot add now: {code}", code = .1.code())]
-struct Illegal(Seat, Why);
-
-impl Refusal for Illegal {
-    const CODES: &'static [&'static str] = Why::CODES;
-
-    fn code(&self) -> &'static str {
-        self.1.code()
-    }
-}
+/// The kernel's refusal of a seat's action, with the race's reasons.
+type Illegal = IllegalAction<Add, Why>;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
 #[error("no such chance outcome now")]
@@ -208,13 +203,18 @@ impl Rules for Race {
         self.to_move = Some(seat.next(self.players()));
     }
 
-    fn check(&self, seat: Seat, _: Add) -> Result<(), Illegal> {
-        match self.to_move {
-            _ if self.is_over() => Err(Illegal(seat, Why::Over)),
-            None => Err(Illegal(seat, Why::Chance)),
-            Some(s) if s != seat => Err(Illegal(seat, Why::NotYourTurn)),
-            Some(_) => Ok(()),
-        }
+    fn check(&self, seat: Seat, action: Add) -> Result<(), Illegal> {
+        let reason = match self.to_move {
+            _ if self.is_over() => Why::Over,
+            None => Why::Chance,
+            Some(s) if s != seat => Why::NotYourTurn,
+            Some(_) => return Ok(()),
+        };
+        Err(IllegalAction {
+            seat,
+            action,
+            reason,
+        })
     }
 
     fn legal_mask(&self, seat: Seat) -> u128 {

@@ -1,13 +1,13 @@
 //! King Up! under the table's [`Rules`] trait: what the generic session, the players and
 //! the front ends ask of the game.
 
-use kingup_table::{GameConfig, Layout, Refusal, Rules, SeatView};
+use kingup_table::{GameConfig, Layout, Rules, SeatView};
 use rand_core::Rng;
 
 use crate::{
-    Action, ChanceOutcome, ChanceReason, Config, ConfigError, Event, Game, IllegalAction,
-    IllegalChance, IllegalReason, OBSERVATION_FIELDS, OBSERVATION_LEN, ParseActionError,
-    ParseChanceError, PlayerView, Seat, below,
+    Action, ChanceOutcome, Config, ConfigError, Event, Game, IllegalAction, IllegalChance,
+    OBSERVATION_FIELDS, OBSERVATION_LEN, ParseActionError, ParseChanceError, PlayerView, Seat,
+    below,
 };
 
 impl Rules for Game {
@@ -97,21 +97,5 @@ impl GameConfig for Config {
     #[inline]
     fn players(&self) -> usize {
         self.player_count()
-    }
-}
-
-impl Refusal for IllegalAction {
-    const CODES: &'static [&'static str] = IllegalReason::CODES;
-
-    fn code(&self) -> &'static str {
-        self.reason.code()
-    }
-}
-
-impl Refusal for IllegalChance {
-    const CODES: &'static [&'static str] = ChanceReason::CODES;
-
-    fn code(&self) -> &'static str {
-        self.reason.code()
     }
 }

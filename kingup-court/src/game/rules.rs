@@ -1,12 +1,12 @@
 //! To Court the King under the table's [`Rules`] trait: what the generic session, the
 //! players and the front ends ask of the game.
 
-use kingup_table::{GameConfig, Layout, Refusal, Rules};
+use kingup_table::{GameConfig, Layout, Rules};
 
 use crate::{
-    Action, ActionSet, ChanceOutcome, ChanceReason, Config, ConfigError, Event, Game,
-    IllegalAction, IllegalChance, IllegalReason, OBSERVATION_FIELDS, OBSERVATION_LEN,
-    ParseActionError, ParseChanceError, PlayerView, Seat,
+    Action, ActionSet, ChanceOutcome, Config, ConfigError, Event, Game, IllegalAction,
+    IllegalChance, OBSERVATION_FIELDS, OBSERVATION_LEN, ParseActionError, ParseChanceError,
+    PlayerView, Seat,
 };
 
 impl Rules for Game {
@@ -72,21 +72,5 @@ impl GameConfig for Config {
     #[inline]
     fn players(&self) -> usize {
         self.player_count()
-    }
-}
-
-impl Refusal for IllegalAction {
-    const CODES: &'static [&'static str] = IllegalReason::CODES;
-
-    fn code(&self) -> &'static str {
-        self.reason.code()
-    }
-}
-
-impl Refusal for IllegalChance {
-    const CODES: &'static [&'static str] = ChanceReason::CODES;
-
-    fn code(&self) -> &'static str {
-        self.reason.code()
     }
 }
