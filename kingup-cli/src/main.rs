@@ -22,6 +22,7 @@ mod moves;
 mod play;
 mod prompt;
 mod render;
+mod save;
 mod table;
 mod text;
 mod tournament;
@@ -109,10 +110,11 @@ kingup play [--players N] [--seat S] [--bots LIST] [--seed X] [--rounds 1|3]
                      0 to {MAX_DELAY_MS} (default 0)
   --save FILE        write the game to FILE after every move (the save document
                      every kingup front end reads; it holds every secret, so
-                     keep it to yourself)
+                     keep it to yourself); 0600, never through a link
   --load FILE        resume the game saved in FILE, at most {save_kib} KiB (its
-                     players, rounds and deals; not with --players, --seed,
-                     --rounds or --random-layout)
+                     players, rounds and deals), and go on saving to it
+                     (unless --save names another file); not with --players,
+                     --seed, --rounds or --random-layout
 
   Moves: placement `B4`, `beatrice 4` or `place B 4`; climb `F`, `fiorello` or
   `climb F`; vote `yes`/`no` (`y`/`n`). Also `help`, `legal`, `board`, `log`

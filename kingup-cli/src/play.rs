@@ -6,13 +6,13 @@
 //! `--load`, in the save format every front end shares.
 
 use std::ffi::OsString;
-use std::io::{BufRead, IsTerminal as _, Read as _};
-use std::path::{Path, PathBuf};
+use std::io::{BufRead, IsTerminal as _};
+use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::Duration;
 
 use kingup_bots::{AnyBot, BotKind};
-use kingup_core::{Config, Game, MAX_SAVE_LEN, Seat, Session, Setup};
+use kingup_core::{Config, Game, Seat, Session, Setup};
 
 use crate::args::{self, Flag};
 use crate::bots;
@@ -157,7 +157,7 @@ fn seat_bots(
 /// The session to play: loaded from `--load`, or new from the options and `seed`.
 fn open(o: &Options, seed: u64) -> Result<Session, CliError> {
     if let Some(path) = &o.load {
-        return load(path);
+        return crate::save::load(path);
     }
     let mut config = Config::new(o.players);
     config.rounds = o.rounds;
@@ -165,26 +165,6 @@ fn open(o: &Options, seed: u64) -> Result<Session, CliError> {
         config.setup = Setup::RandomLayout;
     }
     Session::new(config, seed).map_err(|e| CliError::Usage(e.to_string()))
-}
-
-/// Reads the save document in `path`: never more of the file than a save can be (with the
-/// line end `--save` writes after it), so a huge file is refused unread.
-fn load(path: &Path) -> Result<Session, CliError> {
-    let room = MAX_SAVE_LEN + 2;
-    let cannot = |why: String| CliError::Failed(format!("cannot load {}: {why}", path.display()));
-    let file = std::fs::File::open(path)
-        .map_err(|e| CliError::Failed(format!("cannot read {}: {e}", path.display())))?;
-    let mut bytes = Vec::new();
-    file.take(room as u64 + 1)
-        .read_to_end(&mut bytes)
-        .map_err(|e| CliError::Failed(format!("cannot read {}: {e}", path.display())))?;
-    if bytes.len() > room {
-        return Err(cannot(format!(
-            "the file is longer than {room} bytes, more than a save document holds"
-        )));
-    }
-    let text = String::from_utf8(bytes).map_err(|e| cannot(format!("not UTF-8: {e}")))?;
-    Session::from_json(text.trim_end()).map_err(|e| cannot(e.to_string()))
 }
 
 pub(crate) fn run(args: &[OsString]) -> Result<ExitCode, CliError> {
@@ -241,7 +221,8 @@ pub(crate) fn run(args: &[OsString]) -> Result<ExitCode, CliError> {
         input: (!watch).then(|| Box::new(std::io::stdin().lock()) as Box<dyn BufRead>),
         echo: !std::io::stdin().is_terminal(),
         delay: o.delay,
-        save: o.save.clone(),
+        // A resumed game goes on being saved where it came from, unless told otherwise.
+        save: o.save.clone().or_else(|| o.load.clone()),
         round_shown: None,
         journal: Journal::default(),
         rows: 0,

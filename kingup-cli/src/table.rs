@@ -140,6 +140,9 @@ impl Table {
 
     pub(crate) fn play(&mut self) -> Result<ExitCode, CliError> {
         loop {
+            // A save with explicit chance (Python, C and C# write them) stops at each deal:
+            // it is drawn from the save's own generator, as an automatic game's is.
+            self.session.resolve_chance();
             self.save()?;
             if self.catch_up()? == Flow::Leave {
                 return Ok(self.goodbye());
@@ -205,16 +208,12 @@ impl Table {
         Ok(Flow::Go)
     }
 
-    /// Writes the save document (`--save`), through a temporary file so that an interrupted
-    /// write never leaves half a save.
+    /// Writes the save document (`--save`): see [`crate::save::write`].
     fn save(&self) -> Result<(), CliError> {
-        let Some(path) = &self.save else {
-            return Ok(());
-        };
-        let tmp = temporary(path);
-        std::fs::write(&tmp, self.session.to_json() + "\n")
-            .and_then(|()| std::fs::rename(&tmp, path))
-            .map_err(|e| CliError::Failed(format!("cannot save to {}: {e}", path.display())))
+        match &self.save {
+            Some(path) => crate::save::write(path, &self.session),
+            None => Ok(()),
+        }
     }
 
     /// Whether `event` opens a round not shown yet: a round opens with its first chance
@@ -489,12 +488,6 @@ fn echoed(line: &str) -> String {
 }
 
 /// `path` with `.tmp` appended to its file name.
-fn temporary(path: &Path) -> PathBuf {
-    let mut name = path.file_name().unwrap_or_default().to_os_string();
-    name.push(".tmp");
-    path.with_file_name(name)
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;

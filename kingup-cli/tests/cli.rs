@@ -1031,3 +1031,26 @@ fn reader_bots_play_in_the_arena_and_at_the_table() {
         "{again}"
     );
 }
+
+#[test]
+fn an_explicit_chance_save_is_played_to_the_end_and_saved_in_place() {
+    let dir = std::env::temp_dir().join(format!("kingup-cli-explicit-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("explicit.json");
+    let path = file.to_str().unwrap();
+    // Python, C and C# write saves with explicit chance: every deal a step of its own.
+    let config = kingup_core::Config::new(4);
+    let generator = kingup_core::Generator::new(3);
+    let mode = kingup_core::ChanceMode::Explicit;
+    let session = kingup_core::Session::with_generator(config, generator, mode).unwrap();
+    std::fs::write(&file, session.to_json()).unwrap();
+    let output = kingup(&format!("play --watch --load {path}"), None);
+    let text = stdout(&output);
+    assert!(output.status.success(), "{}\n{text}", stderr(&output));
+    assert!(text.contains("Game over"), "{text}");
+    // No --save: the game went on being saved to the file it came from.
+    let done = kingup_core::Session::from_json(std::fs::read_to_string(&file).unwrap().trim_end())
+        .unwrap();
+    assert!(done.game().is_over());
+    std::fs::remove_dir_all(&dir).unwrap();
+}

@@ -452,3 +452,79 @@ fn the_court_arena_refuses_too_few_entrants_and_unknown_bots() {
         stderr(&output)
     );
 }
+
+#[test]
+fn a_saved_court_game_resumes_and_keeps_saving_where_it_came_from() {
+    let dir = std::env::temp_dir().join(format!("kingup-court-save-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("court.json");
+    let path = file.to_str().unwrap();
+    // Roll, then leave: the save holds the game so far.
+    let output = kingup(
+        &format!("court play --script --players 3 --seed 5 --bots random --save {path}"),
+        Some("roll\nquit\n"),
+    );
+    assert!(output.status.success(), "{}", stderr(&output));
+    let saved = std::fs::read_to_string(&file).unwrap();
+    let session = kingup_court::Session::from_json(saved.trim_end()).expect("a save document");
+    assert!(!session.game().is_over() && !session.replay().steps.is_empty());
+    assert_eq!(session.to_json() + "\n", saved);
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt as _;
+        let mode = std::fs::metadata(&file).unwrap().permissions().mode();
+        assert_eq!(mode & 0o777, 0o600, "a save is its owner's only");
+    }
+
+    // Resume it with bots only and no --save: it is played to the end and saved in place.
+    let output = kingup(
+        &format!("court play --watch --bots greedy --load {path}"),
+        None,
+    );
+    let text = stdout(&output);
+    assert!(output.status.success(), "{}\n{text}", stderr(&output));
+    assert!(text.contains("Resuming"), "{text}");
+    assert!(
+        !text.contains("Same game again"),
+        "a loaded game has no seed to show: {text}"
+    );
+    let done = kingup_court::Session::from_json(std::fs::read_to_string(&file).unwrap().trim_end())
+        .unwrap();
+    assert!(done.game().is_over());
+    let before = session.replay().steps.len();
+    assert_eq!(done.replay().steps[..before], session.replay().steps[..]);
+
+    // A save with explicit chance (as other languages write) is played to the end too:
+    // its dice are drawn from its own generator.
+    let mut config = kingup_court::Config::new(2);
+    config.max_rounds = Some(30);
+    let generator = kingup_court::Generator::new(11);
+    let explicit = kingup_court::Session::with_generator(
+        config,
+        generator,
+        kingup_court::ChanceMode::Explicit,
+    )
+    .unwrap();
+    std::fs::write(&file, explicit.to_json()).unwrap();
+    let output = kingup(&format!("court play --watch --load {path}"), None);
+    assert!(output.status.success(), "{}", stderr(&output));
+    let done = kingup_court::Session::from_json(std::fs::read_to_string(&file).unwrap().trim_end())
+        .unwrap();
+    assert!(done.game().is_over(), "{}", stdout(&output));
+
+    // An edited save is refused with the reason; settings and --load exclude each other.
+    std::fs::write(&file, saved.replace("\"version\":1", "\"version\":2")).unwrap();
+    let output = kingup(&format!("court play --watch --load {path}"), None);
+    assert_eq!(output.status.code(), Some(1));
+    assert!(
+        stderr(&output).contains("cannot load"),
+        "{}",
+        stderr(&output)
+    );
+    let output = kingup(
+        &format!("court play --watch --players 3 --load {path}"),
+        None,
+    );
+    assert_eq!(output.status.code(), Some(2));
+    std::fs::remove_dir_all(&dir).unwrap();
+}

@@ -28,6 +28,7 @@ pub(crate) fn usage() -> String {
     let rounds = Config::SIMULATION_ROUNDS;
     let (max_entrants, max_deals) = (ArenaConfig::MAX_ENTRANTS, ArenaConfig::MAX_DEALS);
     let entrants = arena::ENTRANTS;
+    let save_kib = kingup_court::MAX_SAVE_LEN / 1024;
     format!(
         "\
 kingup court: To Court the King (Alla corte del Re), the dice game, against bots
@@ -40,7 +41,7 @@ usage:
 
 kingup court play [--players N] [--seat S] [--bots LIST] [--seed X]
                   [--max-rounds R|none] [--unlimited-jesters] [--no-preroll]
-                  [--watch] [--script] [--delay MS]
+                  [--watch] [--script] [--delay MS] [--save FILE] [--load FILE]
   --players N          {min} to {max} players (default 3)
   --seat S             your seat, 0 to N-1 (default 0)
   --bots LIST          comma-separated bots: greedy, random, mcts (tree search);
@@ -61,6 +62,13 @@ kingup court play [--players N] [--seat S] [--bots LIST] [--seed X]
                        a terminal
   --delay MS           pause MS milliseconds after each step while watching,
                        0 to {MAX_DELAY_MS} (default 0)
+  --save FILE          write the game to FILE after every move (the save document
+                       every kingup front end reads; its generator predicts every
+                       die to come, so keep it to yourself); 0600, never through
+                       a link
+  --load FILE          resume the game saved in FILE, at most {save_kib} KiB, and
+                       go on saving to it (unless --save names another file); not
+                       with --players, --seed, --max-rounds or the variants
 
   Moves are the notation of kingup-court: `roll`, `keep 4`, `pre guard`,
   `guard`, `queen 4`, `jester 3`, `maid 4>6`, `philosopher 15>33`,

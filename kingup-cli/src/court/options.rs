@@ -1,6 +1,7 @@
 //! The options of `kingup court play` and what the game's config takes from both commands.
 
 use std::ffi::OsString;
+use std::path::PathBuf;
 
 use kingup_court::Config;
 
@@ -51,6 +52,10 @@ pub(crate) struct PlayOptions {
     pub(crate) watch: bool,
     pub(crate) script: bool,
     pub(crate) delay: u64,
+    /// Where the game is saved after every move (`--load`'s file if not given).
+    pub(crate) save: Option<PathBuf>,
+    /// The saved game to resume.
+    pub(crate) load: Option<PathBuf>,
 }
 
 /// Parses `kingup court play`'s arguments; `None` for `--help`.
@@ -63,6 +68,8 @@ pub(crate) fn parse_play(args: &[OsString]) -> Result<Option<PlayOptions>, CliEr
         "--seed",
         "--max-rounds",
         "--delay",
+        "--save",
+        "--load",
     ];
     let flags = args::flags(args, &with_value, &switches)?;
     let mut config = Config::new(3);
@@ -75,8 +82,17 @@ pub(crate) fn parse_play(args: &[OsString]) -> Result<Option<PlayOptions>, CliEr
         watch: false,
         script: false,
         delay: 0,
+        save: None,
+        load: None,
     };
+    let mut game_settings = Vec::new();
     for flag in &flags {
+        if ["--players", "--seed"].contains(&flag.name.as_str())
+            || CONFIG_FLAGS.contains(&flag.name.as_str())
+            || flag.name == "--max-rounds"
+        {
+            game_settings.push(flag.name.clone());
+        }
         if config_flag(flag, &mut o.config)? {
             continue;
         }
@@ -91,10 +107,31 @@ pub(crate) fn parse_play(args: &[OsString]) -> Result<Option<PlayOptions>, CliEr
             "--delay" => o.delay = args::number(flag, 0..=MAX_DELAY_MS)?,
             "--watch" => o.watch = true,
             "--script" => o.script = true,
+            "--save" => o.save = Some(args::path(flag)),
+            "--load" => o.load = Some(args::path(flag)),
             _ => unreachable!("args::flags accepts only the listed flags"),
         }
     }
-    let players = o.config.player_count();
+    if o.load.is_some() && !game_settings.is_empty() {
+        return Err(CliError::Usage(format!(
+            "--load resumes a saved game with its own settings; drop {}",
+            game_settings.join(", ")
+        )));
+    }
+    if o.watch && o.script {
+        return Err(CliError::Usage(
+            "--watch and --script exclude each other".to_owned(),
+        ));
+    }
+    // A loaded game's players are known once it is read (`check_seats` then).
+    if o.load.is_none() {
+        check_seats(&o, o.config.player_count())?;
+    }
+    Ok(Some(o))
+}
+
+/// `--seat` and `--bots` fit a game of `players`.
+pub(crate) fn check_seats(o: &PlayOptions, players: usize) -> Result<(), CliError> {
     if o.seat >= players {
         return Err(CliError::Usage(format!(
             "--seat {} is not a seat of a {players}-player game (0 to {})",
@@ -108,12 +145,7 @@ pub(crate) fn parse_play(args: &[OsString]) -> Result<Option<PlayOptions>, CliEr
             o.bots.len()
         )));
     }
-    if o.watch && o.script {
-        return Err(CliError::Usage(
-            "--watch and --script exclude each other".to_owned(),
-        ));
-    }
-    Ok(Some(o))
+    Ok(())
 }
 
 /// The bot at every seat, `None` at the person's (`human`): `--bots` with N entries gives

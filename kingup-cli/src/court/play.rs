@@ -6,7 +6,7 @@ use std::process::ExitCode;
 
 use kingup_bots::Bot;
 use kingup_court::Seat;
-use kingup_court::{Action, Event, Game, PlayerView, Session};
+use kingup_court::{Action, Config, Event, Game, PlayerView, Session};
 
 use super::options::{self, PlayOptions};
 use super::render;
@@ -30,25 +30,57 @@ pub(crate) fn run(args: &[OsString]) -> Result<ExitCode, CliError> {
     // Without a terminal to type at, bots play every seat (unless moves are scripted).
     let watch = o.watch || (!stdin_terminal && !o.script);
     let human = (!watch).then_some(o.seat);
-    let players = o.config.player_count();
-    let kinds = options::seat_bots(&o.bots, players, human);
-    let seed = o.seed.unwrap_or_else(crate::play::secret_seed);
-    let mut session = Session::new(o.config, seed).map_err(|e| CliError::Usage(e.to_string()))?;
+    // A new game's seed replays it; a loaded game has none, and its bots draw from a fresh one.
+    let (mut session, seed) = match &o.load {
+        Some(path) => (crate::save::load::<Game>(path)?, None),
+        None => {
+            let seed = o.seed.unwrap_or_else(crate::play::secret_seed);
+            let session =
+                Session::new(o.config, seed).map_err(|e| CliError::Usage(e.to_string()))?;
+            (session, Some(seed))
+        }
+    };
+    let config = *session.config();
+    options::check_seats(&o, config.player_count())?;
+    let kinds = options::seat_bots(&o.bots, config.player_count(), human);
+    let bot_seed = seed.unwrap_or_else(crate::play::secret_seed);
     let mut bots: Vec<Option<Box<dyn Bot<PlayerView>>>> = kinds
         .iter()
         .enumerate()
-        .map(|(s, k)| k.map(|k| super::bots::make(k, crate::bots::bot_seed(seed, s))))
+        .map(|(s, k)| k.map(|k| super::bots::make(k, crate::bots::bot_seed(bot_seed, s))))
         .collect();
     let names: Vec<String> = kinds
         .iter()
         .map(|k| k.map_or("you", |k| k.name()).to_owned())
         .collect();
-    intro(&o, &names, watch);
-    for event in session.events() {
-        print_event(event, &names);
+    intro(&config, &names, watch);
+    match &o.load {
+        Some(path) => out!(
+            "{}",
+            text::wrap(&format!(
+                "Resuming {}: round {}, {} steps played.",
+                path.display(),
+                session.game().round() + 1,
+                session.replay().steps.len()
+            ))
+        ),
+        None => session.events().iter().for_each(|e| print_event(e, &names)),
     }
+    // A resumed game goes on being saved where it came from, unless `--save` says otherwise.
+    let save = o.save.as_ref().or(o.load.as_ref());
     let mut input = (!watch).then(|| std::io::stdin().lock());
-    while let Some(seat) = session.game().next_seat() {
+    loop {
+        // A save with explicit chance (other front ends write them) stops at each die: the
+        // dice are drawn from the save's own generator, as an automatic game's are.
+        for event in session.resolve_chance().to_vec() {
+            print_event(&event, &names);
+        }
+        if let Some(path) = save {
+            crate::save::write(path, &session)?;
+        }
+        let Some(seat) = session.game().next_seat() else {
+            break;
+        };
         let action = match (&mut bots[seat.index()], input.as_mut()) {
             (Some(bot), _) => bot
                 .choose(&session.player_view(seat))
@@ -76,27 +108,27 @@ pub(crate) fn run(args: &[OsString]) -> Result<ExitCode, CliError> {
         }
     }
     out!("{}", render::result(session.game(), &names));
-    out!(
-        "{}",
-        text::command("Same game again:", &replay_command(&o, &kinds, seed, watch))
-    );
+    if let Some(seed) = seed {
+        let command = replay_command(&o, &kinds, seed, watch);
+        out!("{}", text::command("Same game again:", &command));
+    }
     Ok(ExitCode::SUCCESS)
 }
 
-fn intro(o: &PlayOptions, names: &[String], watch: bool) {
+fn intro(config: &Config, names: &[String], watch: bool) {
     let seats: Vec<String> = names
         .iter()
         .enumerate()
         .map(|(s, name)| format!("{s} {name}"))
         .collect();
-    let mut rules = vec![match o.config.max_rounds {
+    let mut rules = vec![match config.max_rounds {
         Some(r) => format!("at most {r} rounds without a King"),
         None => "no round bound".to_owned(),
     }];
-    if o.config.unlimited_jesters {
+    if config.unlimited_jesters {
         rules.push("unlimited Jesters".to_owned());
     }
-    if !o.config.preroll_abilities {
+    if !config.preroll_abilities {
         rules.push("add-a-die cards only after the first roll".to_owned());
     }
     out!(
