@@ -13,7 +13,8 @@ use std::sync::Mutex;
 use std::sync::mpsc::{self, RecvTimeoutError};
 
 use kingup_bots::{AnyBot, Bot, BotError, BotKind, BotSpec, IsmctsConfig, Rollout};
-use kingup_core::{Action, Game, PlayerView};
+use kingup_core::kingup_table::SeatView;
+use kingup_core::{Game, PlayerView};
 use pyo3::PyClassInitializer;
 use pyo3::exceptions::{PyRuntimeError, PyTypeError};
 use pyo3::prelude::*;
@@ -46,7 +47,7 @@ pub(crate) fn spec_arg(obj: &Bound<'_, PyAny>) -> PyResult<BotSpec> {
 }
 
 /// A bot setting the core refuses, as `InvalidConfigError` with its message and code.
-fn bot_error(py: Python<'_>, err: &BotError) -> PyErr {
+pub(crate) fn bot_error(py: Python<'_>, err: &BotError) -> PyErr {
     errors::invalid_setting(py, err.to_string(), err.code())
 }
 
@@ -73,7 +74,7 @@ impl PyBot {
         }
         let mut bot = sync::lock(py, &self.bot)?;
         let action = if bot.kind().searches() {
-            search(py, &mut bot, view)?
+            search(py, &mut *bot, view)?
         } else {
             // Microseconds: no reason to release the GIL.
             bot.choose(&view)
@@ -89,18 +90,23 @@ impl PyBot {
     }
 }
 
-/// Runs an ISMCTS search, which can take up to an hour, so that Ctrl-C stops it at once:
+/// Runs a tree search (ISMCTS, court's MCTS), which can take up to an hour, so that Ctrl-C stops it at once:
 /// a copy of the bot searches on a thread of its own while the calling thread, with the
 /// GIL released, waits for it and checks for signals every few milliseconds. The copy
 /// replaces the bot when it is done; if a signal's handler raises (`KeyboardInterrupt`),
 /// the bot stays as it was (its generator not advanced) and the abandoned search runs out
 /// on its thread, bounded by the bot's iterations and time limit, its result dropped.
 /// (The search itself has no way to be told to stop: `kingup-bots` would need one.)
-fn search(py: Python<'_>, bot: &mut AnyBot, view: PlayerView) -> PyResult<Option<Action>> {
+pub(crate) fn search<V, B>(py: Python<'_>, bot: &mut B, view: V) -> PyResult<Option<V::Action>>
+where
+    V: SeatView + Send + 'static,
+    V::Action: Send,
+    B: Bot<V> + Clone + Send + 'static,
+{
     let mut copy = bot.clone();
     let (done, result) = mpsc::channel();
     std::thread::Builder::new()
-        .name("kingup-ismcts".to_owned())
+        .name("kingup-search".to_owned())
         .spawn(move || {
             let action = copy.choose(&view);
             // The receiver is gone only after an interrupt: nobody wants the result then.
@@ -363,7 +369,7 @@ impl SearchArgs<'_, '_> {
 
 /// An `iterations=` argument: an int, checked by `BotSpec::validate` (values beyond
 /// `u32` are reported as they were given).
-fn iterations_arg(obj: &Bound<'_, PyAny>) -> PyResult<u32> {
+pub(crate) fn iterations_arg(obj: &Bound<'_, PyAny>) -> PyResult<u32> {
     let n = int_arg(obj, "iterations")?;
     u32::try_from(n).map_err(|_| {
         let message = match u64::try_from(n) {

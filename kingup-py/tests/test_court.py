@@ -434,3 +434,29 @@ def test_the_stubs_type_check_court_programs(tmp_path: object) -> None:
     assert result.returncode == 1
     assert 'Argument 1 to "apply" of "CourtGame" has incompatible type "str"' in result.stdout
     assert "Incompatible types in assignment" in result.stdout
+
+
+def test_the_mcts_bot_searches_legal_moves_and_checks_its_settings() -> None:
+    bot = court.MctsBot(seed=5, iterations=30, exploration=0.5)
+    assert isinstance(bot, court.Bot)
+    assert (bot.name, bot.seed, bot.iterations, bot.exploration) == ("mcts", 5, 30, 0.5)
+    assert court.MctsBot(seed=1).iterations == 200  # the default of kingup-bots
+
+    def play(bot: court.Bot) -> list[int]:
+        g = Game(players=3, seed=4, max_rounds=100)
+        chosen = []
+        for _ in range(15):
+            action = bot.choose(g)
+            assert g.is_legal(action)
+            g.apply(action)
+            chosen.append(action)
+        return chosen
+
+    # The same seed and settings, the same search.
+    assert play(bot) == play(court.MctsBot(seed=5, iterations=30, exploration=0.5))
+    for bad in ({"iterations": 0}, {"iterations": 10**7}, {"exploration": -1.0}, {"exploration": float("nan")}):
+        with pytest.raises(kingup.InvalidConfigError) as caught:
+            court.MctsBot(seed=1, **bad)  # type: ignore[arg-type]
+        assert caught.value.reason in ("iterations", "exploration")
+    with pytest.raises(TypeError):
+        court.MctsBot(seed=1, iterations="many")  # type: ignore[arg-type]

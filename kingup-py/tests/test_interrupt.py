@@ -84,6 +84,18 @@ def test_an_ismcts_search_stops_on_sigint() -> None:
     assert game.is_legal(quick.choose(game))
 
 
+def test_a_court_tree_search_stops_on_sigint() -> None:
+    from kingup import court
+
+    game = court.Game(players=3, seed=3)
+    game.apply(court.parse_action("roll"))  # a choice among the dice rolled
+    assert len(game.legal_actions()) > 1
+    before = game.clone()
+    stops_promptly(lambda: court.MctsBot(seed=8, iterations=300_000).choose(game))
+    assert game == before
+    assert game.is_legal(court.MctsBot(seed=8, iterations=5).choose(game))
+
+
 @pytest.mark.parametrize("python", [False, True])
 def test_an_arena_stops_on_sigint(python: bool) -> None:
     # A million deals take hours; the arena must give up within the bound, with or without

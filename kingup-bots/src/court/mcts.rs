@@ -5,7 +5,7 @@ use kingup_court::rand_core::Rng;
 use kingup_court::{Action, ActionSet, Game, Generator, PlayerView, Seat, below};
 
 use super::GreedyBot;
-use crate::Bot;
+use crate::{Bot, BotError, IsmctsConfig};
 
 /// How an [`MctsBot`] finishes a game from a leaf of its tree.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -52,6 +52,30 @@ impl MctsConfig {
             prior_visits: 20.0,
             prior_bonus: 0.05,
         }
+    }
+}
+
+impl MctsConfig {
+    /// Checks settings a front end was given, with the limits and errors of King Up!'s
+    /// searches: iterations `1..=`[`IsmctsConfig::MAX_ITERATIONS`], a finite exploration
+    /// constant `>= 0`.
+    ///
+    /// ```
+    /// use kingup_bots::court::MctsConfig;
+    ///
+    /// let mut config = MctsConfig::new();
+    /// assert!(config.validate().is_ok());
+    /// config.iterations = 0;
+    /// assert_eq!(config.validate().unwrap_err().code(), "iterations");
+    /// ```
+    pub fn validate(&self) -> Result<(), BotError> {
+        if !(1..=IsmctsConfig::MAX_ITERATIONS).contains(&self.iterations) {
+            return Err(BotError::Iterations(u64::from(self.iterations)));
+        }
+        if !(self.exploration.is_finite() && self.exploration >= 0.0) {
+            return Err(BotError::Exploration(self.exploration));
+        }
+        Ok(())
     }
 }
 

@@ -545,3 +545,16 @@ class CourtRandomBot(CourtBot):
 @final
 class CourtGreedyBot(CourtBot):
     def __init__(self) -> None: ...
+
+@final
+class CourtMctsBot(CourtBot):
+    def __init__(
+        self,
+        seed: SupportsIndex | None = None,
+        iterations: SupportsIndex | None = None,
+        exploration: float | None = None,
+    ) -> None: ...
+    @property
+    def iterations(self) -> int: ...
+    @property
+    def exploration(self) -> float: ...

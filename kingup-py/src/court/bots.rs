@@ -1,33 +1,32 @@
-//! `kingup.court.RandomBot` and `kingup.court.GreedyBot`: the court bots of `kingup-bots`.
+//! `kingup.court.RandomBot`, `GreedyBot` and `MctsBot`: the court bots of `kingup-bots`.
 //!
 //! The game has no hidden information, so a court bot decides from the whole game. A bot
 //! sits behind a `Mutex` (see `sync`): shared between threads, it decides for one caller at
-//! a time.
+//! a time. The tree search runs with the GIL released and hears Ctrl-C (`bots::search`).
 
 use std::sync::Mutex;
 
 use kingup_bots::Bot;
-use kingup_bots::court::{GreedyBot, RandomBot};
-use kingup_court::PlayerView as CourtView;
+use kingup_bots::court::{AnyBot, GreedyBot, MctsBot, MctsConfig, RandomBot};
 use kingup_court::{Game, Generator};
 use pyo3::PyClassInitializer;
 use pyo3::exceptions::{PyRuntimeError, PyTypeError};
 use pyo3::prelude::*;
 
 use super::game::PyCourtGame;
-use crate::convert::{seed_or_os, type_name};
+use crate::convert::{float_arg, given, seed_or_os, type_name};
 use crate::errors;
 use crate::sync;
 
 /// The base class of the court bots: `choose(game, seat=None)`.
 #[pyclass(module = "kingup.court", name = "Bot", subclass, frozen)]
 pub(crate) struct PyCourtBot {
-    bot: Mutex<Box<dyn Bot<CourtView> + Send>>,
+    bot: Mutex<AnyBot>,
     seed: Option<u64>,
 }
 
 impl PyCourtBot {
-    fn new(bot: Box<dyn Bot<CourtView> + Send>, seed: Option<u64>) -> PyCourtBot {
+    fn new(bot: AnyBot, seed: Option<u64>) -> PyCourtBot {
         PyCourtBot {
             bot: Mutex::new(bot),
             seed,
@@ -60,7 +59,12 @@ impl PyCourtBot {
             let at = Some(seat.index() as i64);
             return Err(errors::cannot_act::<Game>(py, message, at, reason.code()));
         }
-        let action = sync::lock(py, &self.bot)?.choose(&view);
+        let mut bot = sync::lock(py, &self.bot)?;
+        let action = match &mut *bot {
+            AnyBot::Mcts(_) => crate::bots::search(py, &mut *bot, view)?,
+            // Microseconds: no reason to release the GIL.
+            other => other.choose(&view),
+        };
         match action {
             Some(action) if state.is_legal(seat, action) => Ok(action.index()),
             other => Err(PyRuntimeError::new_err(format!(
@@ -75,7 +79,7 @@ impl PyCourtBot {
         self.seed
     }
 
-    /// `"random"` or `"greedy"`.
+    /// `"random"`, `"greedy"` or `"mcts"`.
     #[getter]
     fn name(&self, py: Python<'_>) -> PyResult<String> {
         Ok(sync::lock(py, &self.bot)?.name().to_owned())
@@ -101,7 +105,7 @@ impl PyCourtRandomBot {
     #[pyo3(signature = (seed=None))]
     fn new(seed: Option<&Bound<'_, PyAny>>) -> PyResult<PyClassInitializer<Self>> {
         let seed = seed_or_os(seed)?;
-        let bot = Box::new(RandomBot::new(Generator::new(seed)));
+        let bot = AnyBot::Random(RandomBot::new(Generator::new(seed)));
         Ok(PyClassInitializer::from(PyCourtBot::new(bot, Some(seed)))
             .add_subclass(PyCourtRandomBot))
     }
@@ -116,7 +120,61 @@ pub(crate) struct PyCourtGreedyBot;
 impl PyCourtGreedyBot {
     #[new]
     fn new() -> PyClassInitializer<Self> {
-        PyClassInitializer::from(PyCourtBot::new(Box::new(GreedyBot::new()), None))
+        PyClassInitializer::from(PyCourtBot::new(AnyBot::Greedy(GreedyBot::new()), None))
             .add_subclass(PyCourtGreedyBot)
+    }
+}
+
+/// `kingup-bots`' Monte Carlo tree search for court: open-loop UCT with the dice sampled
+/// anew each iteration and greedy rollouts, `iterations` a decision (default 200),
+/// exploration constant `exploration` (default 0.7), drawing from the generator of `seed`.
+#[pyclass(module = "kingup.court", name = "MctsBot", extends = PyCourtBot, frozen)]
+pub(crate) struct PyCourtMctsBot;
+
+#[pymethods]
+impl PyCourtMctsBot {
+    #[new]
+    #[pyo3(signature = (seed=None, iterations=None, exploration=None))]
+    fn new(
+        py: Python<'_>,
+        seed: Option<&Bound<'_, PyAny>>,
+        iterations: Option<&Bound<'_, PyAny>>,
+        exploration: Option<&Bound<'_, PyAny>>,
+    ) -> PyResult<PyClassInitializer<Self>> {
+        let mut config = MctsConfig::new();
+        if let Some(obj) = given(iterations) {
+            config.iterations = crate::bots::iterations_arg(obj)?;
+        }
+        if let Some(obj) = given(exploration) {
+            config.exploration = float_arg(obj, "exploration")?;
+        }
+        config
+            .validate()
+            .map_err(|e| crate::bots::bot_error(py, &e))?;
+        let seed = seed_or_os(seed)?;
+        let bot = AnyBot::Mcts(MctsBot::with_config(Generator::new(seed), config));
+        Ok(PyClassInitializer::from(PyCourtBot::new(bot, Some(seed))).add_subclass(PyCourtMctsBot))
+    }
+
+    /// Search iterations per decision.
+    #[getter]
+    fn iterations(slf: PyRef<'_, Self>, py: Python<'_>) -> PyResult<u32> {
+        Ok(mcts_config(slf.as_super(), py)?.iterations)
+    }
+
+    /// The UCB exploration constant.
+    #[getter]
+    fn exploration(slf: PyRef<'_, Self>, py: Python<'_>) -> PyResult<f64> {
+        Ok(mcts_config(slf.as_super(), py)?.exploration)
+    }
+}
+
+/// The settings of the search bot `bot`.
+fn mcts_config(bot: &PyCourtBot, py: Python<'_>) -> PyResult<MctsConfig> {
+    match &*sync::lock(py, &bot.bot)? {
+        AnyBot::Mcts(search) => Ok(*search.config()),
+        _ => Err(PyRuntimeError::new_err(
+            "internal error (kingup bug): not a search bot",
+        )),
     }
 }

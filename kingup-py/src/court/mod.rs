@@ -69,5 +69,6 @@ pub(crate) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("CourtBot", py.get_type::<bots::PyCourtBot>())?;
     m.add("CourtRandomBot", py.get_type::<bots::PyCourtRandomBot>())?;
     m.add("CourtGreedyBot", py.get_type::<bots::PyCourtGreedyBot>())?;
+    m.add("CourtMctsBot", py.get_type::<bots::PyCourtMctsBot>())?;
     Ok(())
 }

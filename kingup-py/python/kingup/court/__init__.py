@@ -11,7 +11,8 @@ True
 random stream (seeded or explicit chance, every die an explicit chance outcome). Actions
 are the dense indices ``0..238`` (``action_notation``, ``parse_action``), chance outcomes
 ``0..12`` (``die 1`` .. ``die 6``, ``first 0`` .. ``first 5``). Everything in the game is
-public. ``RandomBot`` and ``GreedyBot`` are ``kingup-bots``' court players; ``env()`` is
+public. ``RandomBot``, ``GreedyBot`` and ``MctsBot`` (tree search) are ``kingup-bots``' court
+players; ``env()`` is
 the PettingZoo environment (``kingup.court.pettingzoo``) and ``kingup.court.openspiel``
 registers ``"python_kingup_court"`` with OpenSpiel. See ``docs/python.md``, "To Court the
 King".
@@ -26,6 +27,7 @@ from .._kingup import CourtBot as Bot
 from .._kingup import CourtEvent as Event
 from .._kingup import CourtGame as Game
 from .._kingup import CourtGreedyBot as GreedyBot
+from .._kingup import CourtMctsBot as MctsBot
 from .._kingup import CourtRandomBot as RandomBot
 from .._kingup import court_action_name as action_name
 from .._kingup import court_action_notation as action_notation
@@ -51,6 +53,7 @@ __all__ = [
     "GreedyBot",
     "IllegalActionError",
     "IllegalReason",
+    "MctsBot",
     "RandomBot",
     "action_name",
     "action_notation",
