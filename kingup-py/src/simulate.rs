@@ -48,7 +48,7 @@ fn play_one(config: Config, seed: u64, row: Row<'_>) {
 
 /// Games in a block, the unit of work a thread takes at a time: well under a millisecond
 /// of play, so that every thread stops soon after a signal.
-const BLOCK: usize = 64;
+pub(crate) const BLOCK: usize = 64;
 
 /// The rows of games `first..first + BLOCK` (fewer in the last block).
 struct Block<'a> {
@@ -106,11 +106,7 @@ impl Buffers {
         }
     }
 
-    /// Plays every game into the buffers on `threads` threads, the calling one included.
-    /// Threads take blocks of games from a shared queue; each game has its own seed, so
-    /// the results do not depend on the threads. The calling thread checks for signals
-    /// between stretches of `CHECK_EVERY`; when a handler raises (`KeyboardInterrupt`),
-    /// every thread stops after its current block and the error is returned.
+    /// Plays every game into the buffers on `threads` threads (see [`run_blocks`]).
     fn fill(&mut self, py: Python<'_>, config: Config, seed: u64, threads: usize) -> PyResult<()> {
         let (p, r) = (
             config.player_count(),
@@ -134,43 +130,73 @@ impl Buffers {
                     firsts,
                 },
             );
-        let queue = Mutex::new(blocks);
-        let stop = AtomicBool::new(false);
-        // Plays blocks until the queue is empty, `stop` is set or `until` has passed;
-        // whether blocks may be left.
-        let work = |until: Option<Instant>| loop {
-            if stop.load(Ordering::Relaxed) {
-                return false;
-            }
-            // A poisoned queue means another thread panicked: stop, the panic goes on.
-            let Some(block) = queue.lock().ok().and_then(|mut q| q.next()) else {
-                return false;
-            };
-            block.play(config, seed);
-            if until.is_some_and(|t| Instant::now() >= t) {
-                return true;
-            }
-        };
-        std::thread::scope(|scope| {
-            let helpers: Vec<_> = (1..threads).map(|_| scope.spawn(|| work(None))).collect();
-            let mut outcome = Ok(());
-            while py.detach(|| work(Some(Instant::now() + CHECK_EVERY))) {
-                if let Err(err) = py.check_signals() {
-                    stop.store(true, Ordering::Relaxed);
-                    outcome = Err(err);
-                    break;
-                }
-            }
-            // The helpers finish their blocks (or stop) without the GIL held meanwhile.
-            py.detach(|| {
-                for helper in helpers {
-                    // A helper's panic would be a kingup bug; its games stay unplayed.
-                    let _ = helper.join();
-                }
-            });
-            outcome
-        })
+        run_blocks(py, threads, blocks, |block| block.play(config, seed))
     }
+}
+
+/// Runs `play` on every block of `blocks` on `threads` threads, the calling one included,
+/// with the GIL released. Threads take blocks from a shared queue; each game has its own
+/// seed, so the results do not depend on the threads. The calling thread checks for
+/// signals between stretches of `CHECK_EVERY`; when a handler raises
+/// (`KeyboardInterrupt`), every thread stops after its current block and the error is
+/// returned. Both games' simulations run on it.
+pub(crate) fn run_blocks<B: Send>(
+    py: Python<'_>,
+    threads: usize,
+    blocks: impl Iterator<Item = B> + Send,
+    play: impl Fn(B) + Sync,
+) -> PyResult<()> {
+    let queue = Mutex::new(blocks);
+    let stop = AtomicBool::new(false);
+    // Plays blocks until the queue is empty, `stop` is set or `until` has passed;
+    // whether blocks may be left.
+    let work = |until: Option<Instant>| loop {
+        if stop.load(Ordering::Relaxed) {
+            return false;
+        }
+        // A poisoned queue means another thread panicked: stop, the panic goes on.
+        let Some(block) = queue.lock().ok().and_then(|mut q| q.next()) else {
+            return false;
+        };
+        play(block);
+        if until.is_some_and(|t| Instant::now() >= t) {
+            return true;
+        }
+    };
+    std::thread::scope(|scope| {
+        let helpers: Vec<_> = (1..threads).map(|_| scope.spawn(|| work(None))).collect();
+        let mut outcome = Ok(());
+        while py.detach(|| work(Some(Instant::now() + CHECK_EVERY))) {
+            if let Err(err) = py.check_signals() {
+                stop.store(true, Ordering::Relaxed);
+                outcome = Err(err);
+                break;
+            }
+        }
+        // The helpers finish their blocks (or stop) without the GIL held meanwhile.
+        py.detach(|| {
+            for helper in helpers {
+                // A helper's panic would be a kingup bug; its games stay unplayed.
+                let _ = helper.join();
+            }
+        });
+        outcome
+    })
+}
+
+/// The `games=` and `threads=` arguments of a simulation.
+pub(crate) fn games_and_threads(
+    games: &Bound<'_, PyAny>,
+    threads: Option<&Bound<'_, PyAny>>,
+) -> PyResult<(usize, usize)> {
+    // The limits are `usize` constants far below `i64::MAX`.
+    let games = int_in(games, "games", 0..=MAX_GAMES as i64)? as usize;
+    let threads = match threads.filter(|t| !t.is_none()) {
+        Some(obj) => int_in(obj, "threads", 1..=MAX_THREADS as i64)? as usize,
+        // Default: every core the process may use (the results do not depend on it).
+        None => std::thread::available_parallelism().map_or(1, |n| n.get().min(MAX_THREADS)),
+    };
+    Ok((games, threads))
 }
 
 /// Plays `games` uniformly random games and returns NumPy arrays (see `kingup.simulate`).
@@ -188,13 +214,7 @@ pub(crate) fn simulate<'py>(
     deck: Option<&Bound<'py, PyAny>>,
     threads: Option<&Bound<'py, PyAny>>,
 ) -> PyResult<Bound<'py, PyDict>> {
-    // The limits are `usize` constants far below `i64::MAX`.
-    let games = int_in(games, "games", 0..=MAX_GAMES as i64)? as usize;
-    let threads = match threads.filter(|t| !t.is_none()) {
-        Some(obj) => int_in(obj, "threads", 1..=MAX_THREADS as i64)? as usize,
-        // Default: every core the process may use (the results do not depend on it).
-        None => std::thread::available_parallelism().map_or(1, |n| n.get().min(MAX_THREADS)),
-    };
+    let (games, threads) = games_and_threads(games, threads)?;
     let config = ConfigArgs {
         players,
         rounds,

@@ -460,3 +460,34 @@ def test_the_mcts_bot_searches_legal_moves_and_checks_its_settings() -> None:
         assert caught.value.reason in ("iterations", "exploration")
     with pytest.raises(TypeError):
         court.MctsBot(seed=1, iterations="many")  # type: ignore[arg-type]
+
+
+def test_simulate_plays_the_games_play_random_plays() -> None:
+    sim = court.simulate(30, players=3, seed=100, max_rounds=20, threads=2)
+    assert sim.scores.shape == (30, 3) and sim.winners.shape == (30, 3)
+    assert sim.scores.dtype == np.uint8 and sim.lengths.dtype == np.uint32
+    for i in range(30):
+        g = Game(players=3, seed=100 + i, max_rounds=20)
+        played = g.play_random()
+        assert sim.lengths[i] == played
+        assert list(sim.scores[i]) == [len(g.cards(s)) for s in range(3)]
+        assert list(np.flatnonzero(sim.winners[i])) == g.winners
+        assert sim.truncated[i] == g.is_truncated and sim.rounds[i] == g.round + 1
+    # The threads do not change the games; the seed does.
+    again = court.simulate(30, players=3, seed=100, max_rounds=20, threads=1)
+    assert all((a == b).all() for a, b in zip(sim, again))
+    other = court.simulate(30, players=3, seed=101, max_rounds=20)
+    assert not (other.lengths == sim.lengths).all()
+    assert court.simulate(0).lengths.shape == (0,)
+
+
+def test_simulate_refuses_bad_arguments() -> None:
+    for bad in ({"games": -1}, {"games": kingup.MAX_GAMES + 1}, {"players": 6}, {"threads": 0}):
+        args = {"games": 1, **bad}
+        with pytest.raises((kingup.InvalidConfigError, ValueError)):
+            court.simulate(**args)  # type: ignore[arg-type]
+    with pytest.raises(kingup.InvalidConfigError) as caught:
+        court.simulate(1, max_rounds=None)  # type: ignore[arg-type]
+    assert caught.value.reason == "max_rounds"
+    with pytest.raises(TypeError):
+        court.simulate("many")  # type: ignore[arg-type]

@@ -72,6 +72,13 @@ def test_simulate_stops_on_sigint(threads: int) -> None:
     assert kingup.simulate(3).lengths.shape == (3,)  # and works again afterwards
 
 
+def test_court_simulate_stops_on_sigint() -> None:
+    from kingup import court
+
+    stops_promptly(lambda: court.simulate(10_000_000, threads=2))
+    assert court.simulate(3).lengths.shape == (3,)
+
+
 def test_an_ismcts_search_stops_on_sigint() -> None:
     game = kingup.Game(players=4, seed=3)
     # Seconds of search. (The abandoned search runs out on its thread: kingup-bots has no

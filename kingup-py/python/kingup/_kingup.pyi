@@ -414,6 +414,16 @@ def court_action_name(index: SupportsIndex) -> str: ...
 def court_action_notation(index: SupportsIndex) -> str: ...
 def court_parse_action(text: str) -> int: ...
 def court_chance_notation(index: SupportsIndex) -> str: ...
+def court_simulate(
+    games: SupportsIndex,
+    players: SupportsIndex | None = None,
+    seed: SupportsIndex | None = None,
+    first_player: SupportsIndex | None = None,
+    unlimited_jesters: bool | None = None,
+    preroll_abilities: bool | None = None,
+    max_rounds: SupportsIndex | None = None,
+    threads: SupportsIndex | None = None,
+) -> dict[str, npt.NDArray[Any]]: ...
 @final
 class CourtEvent:
     @property

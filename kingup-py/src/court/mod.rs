@@ -9,6 +9,7 @@ mod bots;
 mod config;
 mod event;
 mod game;
+mod simulate;
 
 use kingup_court::{
     Action, Card, ChanceOutcome, Config, Game, MAX_SAVE_LEN, OBSERVATION_FIELDS, OBSERVATION_LEN,
@@ -64,6 +65,7 @@ pub(crate) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(action_notation, m)?)?;
     m.add_function(wrap_pyfunction!(parse_action, m)?)?;
     m.add_function(wrap_pyfunction!(chance_notation, m)?)?;
+    m.add_function(wrap_pyfunction!(simulate::simulate, m)?)?;
     m.add("CourtGame", py.get_type::<game::PyCourtGame>())?;
     m.add("CourtEvent", py.get_type::<event::PyCourtEvent>())?;
     m.add("CourtBot", py.get_type::<bots::PyCourtBot>())?;

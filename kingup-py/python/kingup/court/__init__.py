@@ -36,6 +36,7 @@ from .._kingup import court_parse_action as parse_action
 from ..errors import CourtIllegalActionError as IllegalActionError
 from ..errors import CourtIllegalReason as IllegalReason
 from ..errors import shown
+from ._simulate import Simulation, simulate
 
 __all__ = [
     "CARDS",
@@ -55,12 +56,14 @@ __all__ = [
     "IllegalReason",
     "MctsBot",
     "RandomBot",
+    "Simulation",
     "action_name",
     "action_notation",
     "chance_notation",
     "env",
     "observation_field",
     "parse_action",
+    "simulate",
 ]
 
 #: Length of the observation tensor (257).
