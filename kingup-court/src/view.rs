@@ -46,6 +46,11 @@ impl SeatView for PlayerView {
         self.seat
     }
 
+    #[inline]
+    fn legal_mask(&self) -> crate::ActionSet {
+        self.game.legal_mask(self.seat)
+    }
+
     /// The [`Game::random_action`] draw for the viewer: `below(count)` over its legal
     /// actions in index order.
     fn random_action<R: Rng + ?Sized>(&self, rng: &mut R) -> Option<Action> {

@@ -1,24 +1,71 @@
-//! `kingup.arena`: the arena of `kingup-bots` (duplicate, seat-rotated matches with win
-//! rates, confidence intervals and Weng–Lin ratings) between the core's bots and Python
-//! policies. The arena itself, its statistics and its table are `kingup_bots::arena`'s;
-//! this module reads the entrants, wraps Python policies as bots, and runs the arena with
-//! the GIL released and Ctrl-C heard.
+//! `kingup.arena` and `kingup.court.arena`: the arena of `kingup-bots` (duplicate,
+//! seat-rotated matches with win rates, confidence intervals and Weng–Lin ratings)
+//! between a game's bots and Python policies. The arena itself, its statistics and its
+//! table are `kingup_bots::arena`'s; this module reads the entrants, wraps Python policies
+//! as bots, and runs the arena with the GIL released and Ctrl-C heard, once for both games
+//! ([`ArenaGame`] says what differs).
 
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex, mpsc};
 
 use kingup_bots::{ArenaConfig, ArenaResults, ArenaStanding, Bot, BotSpec, Entrant, Standing};
-use kingup_core::{Action, Config, PlayerView};
+use kingup_core::kingup_table::{ActionMask, SeatView};
+use kingup_core::{Config, Game, PlayerView};
 use pyo3::exceptions::{PyRuntimeError, PyTypeError};
 use pyo3::prelude::*;
 use pyo3::types::{PyString, PyTuple};
 
 use crate::bots::spec_arg;
-use crate::convert::{int_arg, int_in, name_arg, quote, seed_arg, type_name};
+use crate::convert::{given, int_arg, int_in, name_arg, quote, seed_arg, type_name};
 use crate::errors;
-use crate::limits::MAX_THREADS;
+use crate::shell::PyRules;
+use crate::simulate::threads_arg;
 use crate::sync::CHECK_EVERY;
 use crate::view::PyPlayerView;
+
+/// What the arena asks of a game: its built-in bots by spec, and what a Python policy is
+/// called with.
+pub(crate) trait ArenaGame:
+    PyRules<View: SeatView<Game = Self> + Copy + Send + Sync + 'static>
+{
+    /// Whether Python policies may enter (with [`ArenaGame::py_view`] their argument).
+    const POLICIES: bool;
+    /// A built-in entrant, as named in Python (`"ismcts:300"`, `"mcts"`).
+    type Spec: Send + Sync + 'static;
+    /// The built-in bots.
+    type Bot: Bot<Self::View> + Send + 'static;
+    /// Reads a built-in entrant's name.
+    fn spec_arg(obj: &Bound<'_, PyAny>) -> PyResult<Self::Spec>;
+    /// The name shown in the standings.
+    fn label(spec: &Self::Spec) -> String;
+    /// A fresh bot of `spec` drawing from the generator of `seed`.
+    fn build(spec: &Self::Spec, seed: u64) -> Self::Bot;
+    /// The Python object a policy is called with, for the seat of `view`.
+    fn py_view(py: Python<'_>, view: &Self::View) -> PyResult<Py<PyAny>>;
+}
+
+impl ArenaGame for Game {
+    const POLICIES: bool = true;
+    type Spec = BotSpec;
+    type Bot = kingup_bots::AnyBot;
+
+    fn spec_arg(obj: &Bound<'_, PyAny>) -> PyResult<BotSpec> {
+        spec_arg(obj)
+    }
+
+    fn label(spec: &BotSpec) -> String {
+        spec.label()
+    }
+
+    fn build(spec: &BotSpec, seed: u64) -> kingup_bots::AnyBot {
+        spec.build(seed)
+    }
+
+    /// The seat's `kingup.PlayerView`.
+    fn py_view(py: Python<'_>, view: &PlayerView) -> PyResult<Py<PyAny>> {
+        Py::new(py, PyPlayerView::new(*view)).map(Py::into_any)
+    }
+}
 
 /// What every bot of one arena shares: set `stop` and every bot gives up (its game is
 /// abandoned), so the arena ends soon after; `error` is the first Python error met.
@@ -42,14 +89,14 @@ impl Shared {
     }
 }
 
-/// A core bot that gives up once the arena is stopped.
-struct Stoppable {
-    bot: kingup_bots::AnyBot,
+/// A built-in bot that gives up once the arena is stopped.
+struct Stoppable<B> {
+    bot: B,
     shared: Arc<Shared>,
 }
 
-impl Bot for Stoppable {
-    fn choose(&mut self, view: &PlayerView) -> Option<Action> {
+impl<V: SeatView, B: Bot<V>> Bot<V> for Stoppable<B> {
+    fn choose(&mut self, view: &V) -> Option<V::Action> {
         if self.shared.stopped() {
             return None;
         }
@@ -62,26 +109,25 @@ impl Bot for Stoppable {
 }
 
 /// A Python policy `f(view) -> int` as a bot: called with the GIL held, with the seat's
-/// `kingup.PlayerView` only. An exception, a non-int or an action the seat may not play
-/// stops the arena with an `EntrantError`.
-struct Policy {
+/// view only (`ArenaGame::py_view`). An exception, a non-int or an action the seat may not
+/// play stops the arena with an `EntrantError`.
+struct Policy<G> {
     name: String,
     func: Arc<Py<PyAny>>,
     shared: Arc<Shared>,
+    game: std::marker::PhantomData<fn() -> G>,
 }
 
-impl Policy {
-    fn decide(&self, py: Python<'_>, view: &PlayerView) -> PyResult<Action> {
+impl<G: ArenaGame> Policy<G> {
+    fn decide(&self, py: Python<'_>, view: &G::View) -> PyResult<G::Action> {
         let entrant = quote(&self.name);
         let fail = |message: String| errors::entrant(py, message, &self.name);
-        let answer = self
-            .func
-            .call1(py, (PyPlayerView::new(*view),))
-            .map_err(|cause| {
-                let err = fail(format!("entrant {entrant} raised {cause}"));
-                err.set_cause(py, Some(cause));
-                err
-            })?;
+        let view_object = G::py_view(py, view)?;
+        let answer = self.func.call1(py, (view_object,)).map_err(|cause| {
+            let err = fail(format!("entrant {entrant} raised {cause}"));
+            err.set_cause(py, Some(cause));
+            err
+        })?;
         let index = int_arg(answer.bind(py), "an action").map_err(|cause| {
             let why = cause.value(py).to_string();
             let err = fail(format!("entrant {entrant} returned no action: {why}"));
@@ -90,19 +136,19 @@ impl Policy {
         })?;
         let legal = usize::try_from(index)
             .ok()
-            .and_then(|i| Action::from_index(i).ok())
-            .filter(|a| view.legal_mask() >> a.index() & 1 == 1);
+            .filter(|&i| view.legal_mask().contains_index(i))
+            .and_then(G::action_from_index);
         legal.ok_or_else(|| {
             fail(format!(
                 "entrant {entrant} chose action {index}, which seat {} may not play now",
-                view.seat
+                view.seat()
             ))
         })
     }
 }
 
-impl Bot for Policy {
-    fn choose(&mut self, view: &PlayerView) -> Option<Action> {
+impl<G: ArenaGame> Bot<G::View> for Policy<G> {
+    fn choose(&mut self, view: &G::View) -> Option<G::Action> {
         if self.shared.stopped() {
             return None;
         }
@@ -120,16 +166,16 @@ impl Bot for Policy {
     }
 }
 
-/// One entrant as read from Python: a core bot or a named policy.
-enum Contender {
-    Core(BotSpec),
+/// One entrant as read from Python: a built-in bot or a named policy.
+enum Contender<S> {
+    Core(S),
     Python(String, Arc<Py<PyAny>>),
 }
 
 /// An entrant: a bot spec (`str`) or a `(name, policy)` tuple.
-fn contender_arg(obj: &Bound<'_, PyAny>) -> PyResult<Contender> {
+fn contender_arg<G: ArenaGame>(obj: &Bound<'_, PyAny>) -> PyResult<Contender<G::Spec>> {
     if obj.is_instance_of::<PyString>() {
-        return spec_arg(obj).map(Contender::Core);
+        return G::spec_arg(obj).map(Contender::Core);
     }
     let pair = obj
         .cast::<PyTuple>()
@@ -142,6 +188,14 @@ fn contender_arg(obj: &Bound<'_, PyAny>) -> PyResult<Contender> {
             ))
         })?;
     let name = name_arg(&pair.get_item(0)?, "an entrant's name")?;
+    if !G::POLICIES {
+        let message = format!(
+            "{} takes no Python policies: entrant {} must be a bot's name",
+            G::NAME,
+            quote(&name)
+        );
+        return Err(PyTypeError::new_err(message));
+    }
     let func = pair.get_item(1)?;
     if !func.is_callable() {
         let message = format!("entrant {}'s policy is not callable", quote(&name));
@@ -152,7 +206,7 @@ fn contender_arg(obj: &Bound<'_, PyAny>) -> PyResult<Contender> {
 
 /// The entrants of an iterable, read one by one: an iterable with more than
 /// `ArenaConfig::MAX_ENTRANTS` is refused after reading one more than that.
-fn contenders_arg(obj: &Bound<'_, PyAny>) -> PyResult<Vec<Contender>> {
+fn contenders_arg<G: ArenaGame>(obj: &Bound<'_, PyAny>) -> PyResult<Vec<Contender<G::Spec>>> {
     let max = ArenaConfig::MAX_ENTRANTS;
     let items = obj.try_iter().map_err(|_| {
         PyTypeError::new_err(format!(
@@ -162,7 +216,7 @@ fn contenders_arg(obj: &Bound<'_, PyAny>) -> PyResult<Vec<Contender>> {
     })?;
     let mut read = Vec::new();
     for item in items.take(max + 1) {
-        read.push(contender_arg(&item?)?);
+        read.push(contender_arg::<G>(&item?)?);
     }
     if read.len() > max {
         let message = format!("an arena takes at most {max} entrants, not more");
@@ -173,11 +227,11 @@ fn contenders_arg(obj: &Bound<'_, PyAny>) -> PyResult<Vec<Contender>> {
 
 /// The names shown for the entrants, as `kingup arena` shows them (`ismcts-300` for
 /// `ismcts:300`, numbered where one appears more than once).
-fn names(contenders: &[Contender]) -> Vec<String> {
+fn names<G: ArenaGame>(contenders: &[Contender<G::Spec>]) -> Vec<String> {
     let base: Vec<String> = contenders
         .iter()
         .map(|c| match c {
-            Contender::Core(spec) => spec.label(),
+            Contender::Core(spec) => G::label(spec),
             Contender::Python(name, _) => name.clone(),
         })
         .collect();
@@ -185,25 +239,34 @@ fn names(contenders: &[Contender]) -> Vec<String> {
 }
 
 /// The arena's entrants, every bot sharing `shared`.
-fn build_entrants(contenders: Vec<Contender>, shared: &Arc<Shared>) -> Vec<Entrant<'static>> {
-    let names = names(&contenders);
+fn build_entrants<G: ArenaGame>(
+    contenders: Vec<Contender<G::Spec>>,
+    shared: &Arc<Shared>,
+) -> Vec<Entrant<'static, G::View>> {
+    let names = names::<G>(&contenders);
     contenders
         .into_iter()
         .zip(names)
         .map(|(contender, name)| {
             let shared = Arc::clone(shared);
-            let make: kingup_bots::BotFactory<'static> = match contender {
-                Contender::Core(spec) => Box::new(move |seed| -> Box<dyn Bot> {
-                    let bot = spec.build(seed);
+            let make: kingup_bots::BotFactory<'static, G::View> = match contender {
+                Contender::Core(spec) => Box::new(move |seed| -> Box<dyn Bot<G::View>> {
+                    let bot = G::build(&spec, seed);
                     let shared = Arc::clone(&shared);
                     Box::new(Stoppable { bot, shared })
                 }),
                 Contender::Python(_, func) => {
                     let name = name.clone();
-                    Box::new(move |_seed| -> Box<dyn Bot> {
+                    Box::new(move |_seed| -> Box<dyn Bot<G::View>> {
                         let (name, func) = (name.clone(), Arc::clone(&func));
                         let shared = Arc::clone(&shared);
-                        Box::new(Policy { name, func, shared })
+                        let game = std::marker::PhantomData;
+                        Box::new(Policy::<G> {
+                            name,
+                            func,
+                            shared,
+                            game,
+                        })
                     })
                 }
             };
@@ -216,17 +279,18 @@ fn build_entrants(contenders: Vec<Contender>, shared: &Arc<Shared>) -> Vec<Entra
 /// and checks for signals every `CHECK_EVERY`. A signal's exception (`KeyboardInterrupt`)
 /// or a Python entrant's error sets the shared stop: every bot gives up its game, the
 /// arena plays no more deals (`arena_until`), and the exception is raised.
-fn run(
+fn run<G: ArenaGame>(
     py: Python<'_>,
-    config: &ArenaConfig,
-    entrants: &[Entrant<'static>],
+    config: &ArenaConfig<G::Config>,
+    entrants: &[Entrant<'static, G::View>],
     shared: &Shared,
 ) -> PyResult<ArenaResults> {
     let (done, result) = mpsc::channel();
     std::thread::scope(|scope| {
         scope.spawn(move || {
             let stop = &shared.stop;
-            let _ = done.send(kingup_bots::arena_until(config, entrants, |_| {}, stop));
+            let played = kingup_bots::arena_until(config, entrants, |_| {}, stop);
+            let _ = done.send(played.map_err(|e| e.to_string()));
         });
         let mut interrupt = None;
         // The receiver is moved into each wait (it is not `Sync`) and given back.
@@ -267,6 +331,49 @@ fn run(
     })
 }
 
+/// The settings every arena takes, read from Python (`None` or missing: the default).
+pub(crate) struct ArenaArgs<'a, 'py> {
+    pub(crate) entrants: &'a Bound<'py, PyAny>,
+    pub(crate) deals: Option<&'a Bound<'py, PyAny>>,
+    pub(crate) seed: Option<&'a Bound<'py, PyAny>>,
+    pub(crate) threads: Option<&'a Bound<'py, PyAny>>,
+}
+
+impl ArenaArgs<'_, '_> {
+    /// Plays the arena of game `G` with `game`'s config (its players the seats at a table).
+    pub(crate) fn play<G: ArenaGame>(
+        &self,
+        py: Python<'_>,
+        game: G::Config,
+    ) -> PyResult<PyArenaResults> {
+        let deals = match given(self.deals) {
+            Some(obj) => int_in(obj, "deals", 1..=i64::from(ArenaConfig::MAX_DEALS))? as u32,
+            None => 100,
+        };
+        let seed = given(self.seed).map(seed_arg).transpose()?.unwrap_or(0);
+        let threads = threads_arg(self.threads)?;
+        let contenders = contenders_arg::<G>(self.entrants)?;
+        // Python policies run one at a time (they need the GIL) and may keep state between
+        // calls: one thread plays them in schedule order, so the results are the same.
+        let python = contenders
+            .iter()
+            .any(|c| matches!(c, Contender::Python(..)));
+        let config = ArenaConfig {
+            game,
+            deals,
+            seed,
+            threads: if python { 1 } else { threads },
+        };
+        config
+            .validate(contenders.len())
+            .map_err(|e| errors::invalid_config(py, e.to_string()))?;
+        let shared = Arc::new(Shared::default());
+        let entrants = build_entrants::<G>(contenders, &shared);
+        let results = run::<G>(py, &config, &entrants, &shared)?;
+        Ok(PyArenaResults { results })
+    }
+}
+
 /// Plays an arena between `entrants` (see `kingup.arena`).
 #[pyfunction]
 #[pyo3(signature = (entrants, *, players=None, deals=None, seed=None, threads=None))]
@@ -279,42 +386,17 @@ pub(crate) fn arena(
     threads: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<PyArenaResults> {
     let range = i64::from(Config::MIN_PLAYERS)..=i64::from(Config::MAX_PLAYERS);
-    let players = match players.filter(|o| !o.is_none()) {
+    let players = match given(players) {
         Some(obj) => int_in(obj, "players", range)? as u8,
         None => 4,
     };
-    let deals = match deals.filter(|o| !o.is_none()) {
-        Some(obj) => int_in(obj, "deals", 1..=i64::from(ArenaConfig::MAX_DEALS))? as u32,
-        None => 100,
-    };
-    let seed = seed
-        .filter(|o| !o.is_none())
-        .map(seed_arg)
-        .transpose()?
-        .unwrap_or(0);
-    let threads = match threads.filter(|t| !t.is_none()) {
-        Some(obj) => int_in(obj, "threads", 1..=MAX_THREADS as i64)? as usize,
-        None => std::thread::available_parallelism().map_or(1, |n| n.get().min(MAX_THREADS)),
-    };
-    let contenders = contenders_arg(entrants)?;
-    // Python policies run one at a time (they need the GIL) and may keep state between
-    // calls: one thread plays them in schedule order, so the results are the same.
-    let python = contenders
-        .iter()
-        .any(|c| matches!(c, Contender::Python(..)));
-    let config = ArenaConfig {
-        game: Config::new(players),
+    let args = ArenaArgs {
+        entrants,
         deals,
         seed,
-        threads: if python { 1 } else { threads },
+        threads,
     };
-    config
-        .validate(contenders.len())
-        .map_err(|e| errors::invalid_config(py, e.to_string()))?;
-    let shared = Arc::new(Shared::default());
-    let entrants = build_entrants(contenders, &shared);
-    let results = run(py, &config, &entrants, &shared)?;
-    Ok(PyArenaResults { results })
+    args.play::<Game>(py, Config::new(players))
 }
 
 /// The results of `kingup.arena`.

@@ -189,14 +189,18 @@ pub(crate) fn games_and_threads(
     games: &Bound<'_, PyAny>,
     threads: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<(usize, usize)> {
-    // The limits are `usize` constants far below `i64::MAX`.
+    // The limit is a `usize` constant far below `i64::MAX`.
     let games = int_in(games, "games", 0..=MAX_GAMES as i64)? as usize;
-    let threads = match threads.filter(|t| !t.is_none()) {
-        Some(obj) => int_in(obj, "threads", 1..=MAX_THREADS as i64)? as usize,
-        // Default: every core the process may use (the results do not depend on it).
-        None => std::thread::available_parallelism().map_or(1, |n| n.get().min(MAX_THREADS)),
-    };
-    Ok((games, threads))
+    Ok((games, threads_arg(threads)?))
+}
+
+/// A `threads=` argument, `1..=MAX_THREADS`; by default every core the process may use (no
+/// result depends on it).
+pub(crate) fn threads_arg(threads: Option<&Bound<'_, PyAny>>) -> PyResult<usize> {
+    match threads.filter(|t| !t.is_none()) {
+        Some(obj) => Ok(int_in(obj, "threads", 1..=MAX_THREADS as i64)? as usize),
+        None => Ok(std::thread::available_parallelism().map_or(1, |n| n.get().min(MAX_THREADS))),
+    }
 }
 
 /// Plays `games` uniformly random games and returns NumPy arrays (see `kingup.simulate`).

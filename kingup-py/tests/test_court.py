@@ -491,3 +491,22 @@ def test_simulate_refuses_bad_arguments() -> None:
     assert caught.value.reason == "max_rounds"
     with pytest.raises(TypeError):
         court.simulate("many")  # type: ignore[arg-type]
+
+
+def test_arena_rates_court_bots_and_refuses_policies() -> None:
+    results = court.arena(["greedy", "random", "random"], players=2, deals=6, seed=3, threads=2)
+    assert results.players == 2 and results.deals == 6 and results.games == 6 * 2
+    names = [s.name for s in results.standings]
+    assert sorted(names) == ["greedy", "random#1", "random#2"]
+    greedy = next(s for s in results.standings if s.name == "greedy")
+    assert greedy.win_rate > 0.5 and results.ladder[0] == names.index("greedy")
+    # The threads change nothing; the seed does.
+    again = court.arena(["greedy", "random", "random"], players=2, deals=6, seed=3, threads=1)
+    assert str(again) == str(results)
+    with pytest.raises(TypeError):
+        court.arena([("mine", lambda view: 0), "greedy"], players=2, deals=1)
+    for bad in (["greedy"], ["greedy", "nobody"], ["greedy", "random"] * 9):
+        with pytest.raises(kingup.InvalidConfigError):
+            court.arena(bad, players=2, deals=1)
+    with pytest.raises(kingup.InvalidConfigError):
+        court.arena(["greedy", "random"], players=2, deals=0)

@@ -17,6 +17,10 @@ pub trait SeatView {
     /// The seat whose view this is.
     fn seat(&self) -> Seat;
 
+    /// The viewer's legal actions (empty when it may not act now): what a referee checks a
+    /// player's answer against.
+    fn legal_mask(&self) -> <Self::Game as Rules>::ActionMask;
+
     /// A uniformly random legal action of the viewer, drawn with one
     /// [`below`](crate::below)`(number of legal actions)` from `rng` and taken in index
     /// order; `None` when the viewer may not act now.

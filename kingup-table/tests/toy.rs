@@ -144,6 +144,10 @@ impl SeatView for View {
         self.1
     }
 
+    fn legal_mask(&self) -> u128 {
+        self.0.legal_mask(self.1)
+    }
+
     fn random_action<R: Rng + ?Sized>(&self, rng: &mut R) -> Option<Add> {
         (self.0.next_seat() == Some(self.1)).then(|| Add(1 + below(rng, 2) as u8))
     }

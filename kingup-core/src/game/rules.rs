@@ -77,6 +77,11 @@ impl SeatView for PlayerView {
         self.seat
     }
 
+    #[inline]
+    fn legal_mask(&self) -> u128 {
+        PlayerView::legal_mask(self)
+    }
+
     fn random_action<R: Rng + ?Sized>(&self, rng: &mut R) -> Option<Action> {
         let legal = self.legal_actions();
         if legal.is_empty() {

@@ -414,6 +414,17 @@ def court_action_name(index: SupportsIndex) -> str: ...
 def court_action_notation(index: SupportsIndex) -> str: ...
 def court_parse_action(text: str) -> int: ...
 def court_chance_notation(index: SupportsIndex) -> str: ...
+def court_arena(
+    entrants: Iterable[str],
+    *,
+    players: SupportsIndex = 2,
+    deals: SupportsIndex = 100,
+    seed: SupportsIndex = 0,
+    threads: SupportsIndex | None = None,
+    max_rounds: SupportsIndex | None = 100,
+    unlimited_jesters: bool = False,
+    preroll_abilities: bool = True,
+) -> ArenaResults: ...
 def court_simulate(
     games: SupportsIndex,
     players: SupportsIndex | None = None,

@@ -5,6 +5,7 @@
 //! named `kingup.court.Game`, … in Python: the pure-Python module `kingup.court` re-exports
 //! them, and pickle finds them there.
 
+mod arena;
 mod bots;
 mod config;
 mod event;
@@ -66,6 +67,7 @@ pub(crate) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(parse_action, m)?)?;
     m.add_function(wrap_pyfunction!(chance_notation, m)?)?;
     m.add_function(wrap_pyfunction!(simulate::simulate, m)?)?;
+    m.add_function(wrap_pyfunction!(arena::arena, m)?)?;
     m.add("CourtGame", py.get_type::<game::PyCourtGame>())?;
     m.add("CourtEvent", py.get_type::<event::PyCourtEvent>())?;
     m.add("CourtBot", py.get_type::<bots::PyCourtBot>())?;

@@ -24,6 +24,7 @@ from typing import Any
 
 from .. import _kingup
 from .._kingup import CourtBot as Bot
+from .._kingup import court_arena as arena
 from .._kingup import CourtEvent as Event
 from .._kingup import CourtGame as Game
 from .._kingup import CourtGreedyBot as GreedyBot
@@ -59,6 +60,7 @@ __all__ = [
     "Simulation",
     "action_name",
     "action_notation",
+    "arena",
     "chance_notation",
     "env",
     "observation_field",

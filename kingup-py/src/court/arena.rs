@@ -1,0 +1,76 @@
+//! `kingup.court.arena`: the arena of `kingup.arena` (`crate::arena`) for court's bots.
+
+use kingup_bots::court::{AnyBot, BotKind};
+use kingup_court::{Config, Game};
+use pyo3::prelude::*;
+
+use super::config::CourtConfigArgs;
+use crate::arena::{ArenaArgs, ArenaGame, PyArenaResults};
+use crate::convert::name_arg;
+use crate::errors;
+
+impl ArenaGame for Game {
+    /// A court policy would need a view class of its own; court entrants are bots.
+    const POLICIES: bool = false;
+    type Spec = BotKind;
+    type Bot = AnyBot;
+
+    /// `"greedy"`, `"random"` or `"mcts"`.
+    fn spec_arg(obj: &Bound<'_, PyAny>) -> PyResult<BotKind> {
+        let text = name_arg(obj, "a bot's name")?;
+        text.parse::<BotKind>()
+            .map_err(|e| errors::invalid_config(obj.py(), e.to_string()))
+    }
+
+    fn label(kind: &BotKind) -> String {
+        kind.name().to_owned()
+    }
+
+    fn build(kind: &BotKind, seed: u64) -> AnyBot {
+        kind.build(seed)
+    }
+
+    fn py_view(_: Python<'_>, _: &kingup_court::PlayerView) -> PyResult<Py<PyAny>> {
+        let message = "internal error (kingup bug): court takes no Python policies";
+        Err(pyo3::exceptions::PyRuntimeError::new_err(message))
+    }
+}
+
+/// Plays an arena between court bots (see `kingup.court.arena`).
+#[pyfunction]
+#[pyo3(name = "court_arena")]
+#[pyo3(signature = (entrants, *, players=None, deals=None, seed=None, threads=None, max_rounds=None, unlimited_jesters=None, preroll_abilities=None))]
+#[allow(clippy::too_many_arguments)] // the keyword arguments of `kingup.court.arena(...)`
+pub(crate) fn arena(
+    py: Python<'_>,
+    entrants: &Bound<'_, PyAny>,
+    players: Option<&Bound<'_, PyAny>>,
+    deals: Option<&Bound<'_, PyAny>>,
+    seed: Option<&Bound<'_, PyAny>>,
+    threads: Option<&Bound<'_, PyAny>>,
+    max_rounds: Option<&Bound<'_, PyAny>>,
+    unlimited_jesters: Option<&Bound<'_, PyAny>>,
+    preroll_abilities: Option<&Bound<'_, PyAny>>,
+) -> PyResult<PyArenaResults> {
+    let mut config: Config = CourtConfigArgs {
+        players,
+        first_player: None,
+        unlimited_jesters,
+        preroll_abilities,
+        max_rounds,
+    }
+    .build(py)?;
+    if players.is_none_or(|p| p.is_none()) {
+        config.players = 2;
+    }
+    if max_rounds.is_none_or(|m| m.is_none()) {
+        config.max_rounds = Some(Config::SIMULATION_ROUNDS);
+    }
+    let args = ArenaArgs {
+        entrants,
+        deals,
+        seed,
+        threads,
+    };
+    args.play::<Game>(py, config)
+}
