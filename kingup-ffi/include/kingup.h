@@ -43,8 +43,9 @@
 // Most legal actions a seat ever has at once: a buffer this long always suffices.
 #define KINGUP_MAX_LEGAL_ACTIONS 52
 
-// Longest move text `kingup_action_parse` reads: a move is at most 3 characters (`yes`),
-// the rest is room for spaces around it.
+// Longest move text `kingup_action_parse` (and every other notation parser) reads: a King
+// Up! move is at most 3 characters (`yes`), a To Court the King move at most 14 (`buy
+// charlatan`), the rest is room for spaces around it.
 #define KINGUP_MAX_MOVE_LEN 64
 
 // Most ISMCTS iterations per decision `kingup_bot_new` accepts, the limit of every front

@@ -37,6 +37,7 @@ mod json;
 mod play;
 mod query;
 mod save;
+mod table;
 mod view;
 
 use std::ffi::c_char;

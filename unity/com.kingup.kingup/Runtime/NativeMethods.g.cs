@@ -22,8 +22,9 @@ namespace KingUp
         
 
         /// <summary>
-        ///  Longest move text `kingup_action_parse` reads: a move is at most 3 characters (`yes`),
-        ///  the rest is room for spaces around it.
+        ///  Longest move text `kingup_action_parse` (and every other notation parser) reads: a King
+        ///  Up! move is at most 3 characters (`yes`), a To Court the King move at most 14 (`buy
+        ///  charlatan`), the rest is room for spaces around it.
         /// </summary>
         internal const uint KINGUP_MAX_MOVE_LEN = 64;
         /// <summary>
