@@ -13,9 +13,9 @@ use crate::buffer::{Out, OutList, fill_str, str_in};
 use crate::error::{Error, KingupStatus, excerpt, guard, reason};
 use crate::play::{action, outcome};
 
-/// Longest move text `kingup_action_parse` (and every other notation parser) reads: a King
-/// Up! move is at most 3 characters (`yes`), a To Court the King move at most 14 (`buy
-/// charlatan`), the rest is room for spaces around it.
+/// Longest text every notation parser reads (`kingup_action_parse`,
+/// `kingup_court_action_parse`, the chance parsers): a move is a few words at most (`yes`,
+/// `buy charlatan`, `deal 17`), the rest is room for spaces around it.
 pub const KINGUP_MAX_MOVE_LEN: u32 = 64;
 
 /// Writes `value` (`{}`: the notation, `{:#}`: a sentence) as NUL-terminated text.
@@ -188,4 +188,44 @@ pub unsafe extern "C" fn kingup_action_describe(
 ) -> KingupStatus {
     // SAFETY: forwarded from this function's contract.
     unsafe { action_text::<Game>(action_index, true, buf, cap, out_len) }
+}
+
+/// Writes the notation of chance outcome `outcome` (`"first 2"`, `"deal 17"`, `"layout 3"`),
+/// the form of the chance steps in a save document, as NUL-terminated ASCII; `*out_len`
+/// receives the bytes needed, NUL included. `KINGUP_STATUS_INVALID_ARGUMENT` (reason
+/// `no_such_outcome`) for an index out of range.
+///
+/// # Safety
+///
+/// `buf` must be NULL or valid for writes of `cap` bytes; `out_len` NULL or valid for a
+/// write.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn kingup_chance_notation(
+    outcome: u32,
+    buf: *mut c_char,
+    cap: usize,
+    out_len: *mut usize,
+) -> KingupStatus {
+    // SAFETY: forwarded from this function's contract.
+    unsafe { chance_text::<Game>(outcome, false, buf, cap, out_len) }
+}
+
+/// Reads a chance outcome in the notation (`"deal 17"`, any case, spaces around ignored)
+/// and writes its index (`0..KINGUP_CHANCE_OUTCOME_COUNT`) into `*out_outcome`, for
+/// `kingup_game_apply_chance`. `KINGUP_STATUS_PARSE_ERROR` for text that is not an outcome
+/// (reason `malformed`, or `invalid_utf8`) or longer than `KINGUP_MAX_MOVE_LEN` bytes
+/// (`too_long`); nothing is written on failure.
+///
+/// # Safety
+///
+/// `text` must be NULL or valid for reads of `len` bytes; `out_outcome` NULL or valid for a
+/// write (and aligned for a `uint32_t`).
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn kingup_chance_parse(
+    text: *const c_char,
+    len: usize,
+    out_outcome: *mut u32,
+) -> KingupStatus {
+    // SAFETY: forwarded from this function's contract.
+    unsafe { chance_parse::<Game>(text, len, out_outcome) }
 }
