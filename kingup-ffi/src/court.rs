@@ -518,9 +518,11 @@ mod tests {
 
     #[test]
     fn valid_configs_round_trip() {
-        for (players, first, jesters, preroll, rounds, chance) in
-            [(2, -1, 0, 1, 0, 0), (5, 4, 1, 0, 100, 1), (3, 0, 1, 1, 1, 0)]
-        {
+        for (players, first, jesters, preroll, rounds, chance) in [
+            (2, -1, 0, 1, 0, 0),
+            (5, 4, 1, 0, 100, 1),
+            (3, 0, 1, 1, 1, 0),
+        ] {
             let c = KingupCourtConfig {
                 unlimited_jesters: jesters,
                 preroll_abilities: preroll,
