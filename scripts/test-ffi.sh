@@ -67,14 +67,16 @@ pc_build() { # COMPILER STD SOURCE EXE
 }
 
 step "C (C11) and C++ (C++17) through pkg-config, under ASan + UBSan: examples, kingup.hpp tests"
-for prog in play bad_input bots screen; do
+for prog in play bad_input bots screen court; do
     pc_build gcc -std=c11 "examples/c/$prog.c" "$out/c-$prog-asan"
     "$out/c-$prog-asan" >/dev/null
     echo "c-$prog: ok"
 done
-pc_build g++ -std=c++17 examples/cpp/play.cpp "$out/cpp-play-asan"
-"$out/cpp-play-asan" >/dev/null
-echo "cpp-play: ok"
+for prog in play court; do
+    pc_build g++ -std=c++17 "examples/cpp/$prog.cpp" "$out/cpp-$prog-asan"
+    "$out/cpp-$prog-asan" >/dev/null
+    echo "cpp-$prog: ok"
+done
 pc_build g++ -std=c++17 kingup-ffi/tests/cpp/kingup_hpp.cpp "$out/kingup-hpp-asan"
 "$out/kingup-hpp-asan"
 
@@ -86,7 +88,7 @@ for lang in c cpp; do
         -DCMAKE_CXX_FLAGS="${warnings[*]}" >/dev/null
     cmake --build "$out/cmake-$lang" -j 2 >/dev/null
 done
-for prog in c/play c/play_static c/bad_input c/bots c/screen cpp/play; do
+for prog in c/play c/play_static c/bad_input c/bots c/screen c/court cpp/play cpp/court; do
     "$out/cmake-${prog%/*}/${prog#*/}" >/dev/null
     echo "cmake-$prog: ok"
 done
@@ -95,7 +97,7 @@ done
 
 step "C under valgrind (memory errors and leaks fail)"
 command -v valgrind >/dev/null || install valgrind
-for prog in play play_static bad_input bots screen; do
+for prog in play play_static bad_input bots screen court; do
     valgrind -q --error-exitcode=1 --leak-check=full "$out/cmake-c/$prog" >/dev/null
     echo "valgrind: $prog clean"
 done
