@@ -6,8 +6,8 @@
 #     -Wall -Wextra -Werror and run under AddressSanitizer + UndefinedBehaviorSanitizer;
 #   - the same examples built through CMake (find_package(kingup), shared and static) and
 #     the C programs run under valgrind (any error or leak fails);
-#   - the Unity package (unity/com.kingup.kingup) compiled with mcs, its sample game and the
-#     C# example run with mono;
+#   - the Unity package (unity/com.kingup.kingup) compiled with mcs, its sample games (King
+#     Up!'s table, To Court the King's console) and the C# example run with mono;
 #   - the cross-language golden test's C, C++ and C# drivers;
 #   - every code block of docs/c-api.md and docs/unity.md (scripts/doc-blocks.py).
 # Installs what is missing (cmake, patchelf, valgrind, Mono) with apt-get when run as root.
@@ -113,12 +113,15 @@ csc=(mcs -langversion:7.2 -warnaserror+)
 "${csc[@]}" -unsafe+ -target:library -out:"$out/KingUp.dll" "$package"/Runtime/*.cs
 "${csc[@]}" -r:"$out/KingUp.dll" -out:"$out/KingUpExample.exe" examples/csharp/Program.cs
 "${csc[@]}" -r:"$out/KingUp.dll" -out:"$out/TableGame.exe" "$package"/Samples~/TableGame/*.cs
+"${csc[@]}" -r:"$out/KingUp.dll" -out:"$out/CourtConsole.exe" "$package"/Samples~/CourtConsole/*.cs
 "${csc[@]}" -r:"$out/KingUp.dll" -out:"$out/Interop.exe" interop/csharp/Interop.cs
 # The wrapper imports "kingup": libkingup.so from the prefix (in Unity, Runtime/Plugins).
 mono_run() { LD_LIBRARY_PATH="$lib${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}" mono "$@"; }
 mono_run "$out/KingUpExample.exe"
 mono_run "$out/TableGame.exe" 7 >/dev/null
 echo "sample game (seed 7): ok"
+mono_run "$out/CourtConsole.exe" 7 >/dev/null
+echo "court console sample (seed 7): ok"
 
 step "cross-language golden test: the C, C++ and C# drivers (interop/)"
 # Every scenario through each language must give interop/expected's bytes; the Rust and
