@@ -5,6 +5,7 @@
 use std::ffi::c_char;
 
 use kingup_court::{Actor, Phase, SeatSet};
+use kingup_table::Rules;
 
 use crate::court::KingupCourtGame;
 use crate::error::KingupStatus;
@@ -145,7 +146,6 @@ pub unsafe extern "C" fn kingup_court_game_truncated(
     game: *const KingupCourtGame,
     out: *mut u32,
 ) -> KingupStatus {
-    use kingup_table::Rules;
     // SAFETY: forwarded from this function's contract.
     unsafe { answer(game, out, |g| Ok(g.game().is_truncated().into())) }
 }
