@@ -6,8 +6,8 @@
 #     -Wall -Wextra -Werror and run under AddressSanitizer + UndefinedBehaviorSanitizer;
 #   - the same examples built through CMake (find_package(kingup), shared and static) and
 #     the C programs run under valgrind (any error or leak fails);
-#   - the Unity package (unity/com.kingup.kingup) compiled with mcs, its sample game and the
-#     C# example run with mono;
+#   - the Unity package (unity/com.kingup.kingup) compiled with mcs, its sample games (King
+#     Up!'s table, To Court the King's console) and the C# example run with mono;
 #   - the cross-language golden test's C, C++ and C# drivers;
 #   - every code block of docs/c-api.md and docs/unity.md (scripts/doc-blocks.py).
 # Installs what is missing (cmake, patchelf, valgrind, Mono) with apt-get when run as root.
@@ -67,14 +67,16 @@ pc_build() { # COMPILER STD SOURCE EXE
 }
 
 step "C (C11) and C++ (C++17) through pkg-config, under ASan + UBSan: examples, kingup.hpp tests"
-for prog in play bad_input bots screen; do
+for prog in play bad_input bots screen court; do
     pc_build gcc -std=c11 "examples/c/$prog.c" "$out/c-$prog-asan"
     "$out/c-$prog-asan" >/dev/null
     echo "c-$prog: ok"
 done
-pc_build g++ -std=c++17 examples/cpp/play.cpp "$out/cpp-play-asan"
-"$out/cpp-play-asan" >/dev/null
-echo "cpp-play: ok"
+for prog in play court; do
+    pc_build g++ -std=c++17 "examples/cpp/$prog.cpp" "$out/cpp-$prog-asan"
+    "$out/cpp-$prog-asan" >/dev/null
+    echo "cpp-$prog: ok"
+done
 pc_build g++ -std=c++17 kingup-ffi/tests/cpp/kingup_hpp.cpp "$out/kingup-hpp-asan"
 "$out/kingup-hpp-asan"
 
@@ -86,7 +88,7 @@ for lang in c cpp; do
         -DCMAKE_CXX_FLAGS="${warnings[*]}" >/dev/null
     cmake --build "$out/cmake-$lang" -j 2 >/dev/null
 done
-for prog in c/play c/play_static c/bad_input c/bots c/screen cpp/play; do
+for prog in c/play c/play_static c/bad_input c/bots c/screen c/court cpp/play cpp/court; do
     "$out/cmake-${prog%/*}/${prog#*/}" >/dev/null
     echo "cmake-$prog: ok"
 done
@@ -95,7 +97,7 @@ done
 
 step "C under valgrind (memory errors and leaks fail)"
 command -v valgrind >/dev/null || install valgrind
-for prog in play play_static bad_input bots screen; do
+for prog in play play_static bad_input bots screen court; do
     valgrind -q --error-exitcode=1 --leak-check=full "$out/cmake-c/$prog" >/dev/null
     echo "valgrind: $prog clean"
 done
@@ -111,12 +113,15 @@ csc=(mcs -langversion:7.2 -warnaserror+)
 "${csc[@]}" -unsafe+ -target:library -out:"$out/KingUp.dll" "$package"/Runtime/*.cs
 "${csc[@]}" -r:"$out/KingUp.dll" -out:"$out/KingUpExample.exe" examples/csharp/Program.cs
 "${csc[@]}" -r:"$out/KingUp.dll" -out:"$out/TableGame.exe" "$package"/Samples~/TableGame/*.cs
+"${csc[@]}" -r:"$out/KingUp.dll" -out:"$out/CourtConsole.exe" "$package"/Samples~/CourtConsole/*.cs
 "${csc[@]}" -r:"$out/KingUp.dll" -out:"$out/Interop.exe" interop/csharp/Interop.cs
 # The wrapper imports "kingup": libkingup.so from the prefix (in Unity, Runtime/Plugins).
 mono_run() { LD_LIBRARY_PATH="$lib${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}" mono "$@"; }
 mono_run "$out/KingUpExample.exe"
 mono_run "$out/TableGame.exe" 7 >/dev/null
 echo "sample game (seed 7): ok"
+mono_run "$out/CourtConsole.exe" 7 >/dev/null
+echo "court console sample (seed 7): ok"
 
 step "cross-language golden test: the C, C++ and C# drivers (interop/)"
 # Every scenario through each language must give interop/expected's bytes; the Rust and

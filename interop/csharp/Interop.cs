@@ -1,5 +1,6 @@
 // The C# driver of the cross-language golden test (see interop/src/lib.rs): plays every
-// scenario named on the command line through the Unity package's wrapper and checks
+// scenario named on the command line through the Unity package's wrapper (Game, or
+// CourtGame for a scenario with the line "game court") and checks
 // the save document and every viewer's redacted event stream against interop/expected
 // byte for byte; loads every expected save and writes it back unchanged.
 //
@@ -29,15 +30,24 @@ internal static class Interop
                 int before = failures;
                 string save = Read(args[0], "expected", name + ".save.json");
                 string events = Read(args[0], "expected", name + ".events.txt");
-                using (Game game = Play(Read(args[0], "scenarios", name + ".txt")))
+                string scenario = Read(args[0], "scenarios", name + ".txt");
+                if (IsCourt(scenario))
                 {
-                    failures += Compare("the save document", game.ToJson() + "\n", save);
-                    failures += Compare("the event streams", EventsText(game), events);
+                    using (CourtGame game = PlayCourt(scenario))
+                    using (CourtGame loaded = CourtGame.FromJson(save.TrimEnd('\n')))
+                    {
+                        failures += Outputs("", game.ToJson(), EventsText(game.EventsJson, game.Config.Players), save, events);
+                        failures += Outputs("reloaded ", loaded.ToJson(), EventsText(loaded.EventsJson, loaded.Config.Players), save, events);
+                    }
                 }
-                using (Game loaded = Game.FromJson(save.TrimEnd('\n')))
+                else
                 {
-                    failures += Compare("the reloaded save", loaded.ToJson() + "\n", save);
-                    failures += Compare("the reloaded event streams", EventsText(loaded), events);
+                    using (Game game = Play(scenario))
+                    using (Game loaded = Game.FromJson(save.TrimEnd('\n')))
+                    {
+                        failures += Outputs("", game.ToJson(), EventsText(game.EventsJson, game.Config.Players), save, events);
+                        failures += Outputs("reloaded ", loaded.ToJson(), EventsText(loaded.EventsJson, loaded.Config.Players), save, events);
+                    }
                 }
                 if (failures == before)
                 {
@@ -68,14 +78,21 @@ internal static class Interop
         return 1;
     }
 
+    /// <summary>Compares a game's save and event streams with the expected ones.</summary>
+    private static int Outputs(string which, string save, string eventsText, string expectedSave, string expectedEvents)
+    {
+        return Compare("the " + which + "save document", save + "\n", expectedSave)
+            + Compare("the " + which + "event streams", eventsText, expectedEvents);
+    }
+
     /// <summary>One line per viewer: the whole event log as that viewer may see it.</summary>
-    private static string EventsText(Game game)
+    private static string EventsText(Func<int, int, string> eventsJson, uint players)
     {
         var text = new StringBuilder();
-        for (int viewer = -1; viewer < (int)game.Config.Players; viewer++)
+        for (int viewer = -1; viewer < (int)players; viewer++)
         {
             text.Append(viewer < 0 ? "spectator " : "seat " + viewer + " ");
-            text.Append(game.EventsJson(viewer, 0));
+            text.Append(eventsJson(viewer, 0));
             text.Append('\n');
         }
         return text.ToString();
@@ -124,5 +141,66 @@ internal static class Interop
             }
         }
         return game ?? new Game(config, seed);
+    }
+
+    /// <summary>Whether a scenario is To Court the King's: it has the line "game court".</summary>
+    private static bool IsCourt(string scenario)
+    {
+        foreach (string raw in scenario.Split('\n'))
+        {
+            if (raw.Split('#')[0].Trim() == "game court")
+            {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private static CourtGame PlayCourt(string scenario)
+    {
+        CourtConfig config = Court.DefaultConfig(2);
+        ulong seed = 0;
+        CourtGame game = null;
+        foreach (string raw in scenario.Split('\n'))
+        {
+            string line = raw.Split('#')[0].Trim();
+            if (line.Length == 0)
+            {
+                continue;
+            }
+            int colon = line.IndexOf(':');
+            if (colon < 0)
+            {
+                string[] words = line.Split(' ');
+                switch (words[0])
+                {
+                    case "players": config.Players = uint.Parse(words[1]); break;
+                    case "max_rounds": config.MaxRounds = uint.Parse(words[1]); break;
+                    case "first_player": config.FirstPlayer = int.Parse(words[1]); break;
+                    case "chance": config.Chance = words[1] == "explicit" ? Chance.Explicit : Chance.Auto; break;
+                    case "seed": seed = ulong.Parse(words[1]); break;
+                }
+                continue;
+            }
+            if (game == null)
+            {
+                game = new CourtGame(config, seed);
+            }
+            string who = line.Substring(0, colon);
+            string what = line.Substring(colon + 1).Trim();
+            if (who == "chance")
+            {
+                game.ApplyChance(Court.ParseChance(what));
+            }
+            else if (what == "undo")
+            {
+                game.Undo(uint.Parse(who));
+            }
+            else
+            {
+                game.Apply(uint.Parse(who), Court.ParseAction(what));
+            }
+        }
+        return game ?? new CourtGame(config, seed);
     }
 }

@@ -24,13 +24,31 @@
 //! Both must equal `interop/expected/` byte for byte. Each driver also loads every expected
 //! save document and writes it back unchanged.
 //!
+//! A To Court the King scenario (`court-*.txt`, see [`court`]) starts with the line
+//! `game court`, and may name the round bound and explicit chance; its script's moves are
+//! in the court's notation, and `chance: die 5` lines apply chance outcomes:
+//!
+//! ```text
+//! game court
+//! players 3
+//! seed 7
+//! max_rounds 20          (optional: no bound when absent)
+//! chance explicit        (optional: auto when absent)
+//! chance: first 1        (chance decides: an explicit outcome)
+//! 1: roll
+//! 1: undo
+//! ```
+//!
 //! `KINGUP_BLESS=1 cargo test -p kingup-interop -- --test-threads 1` writes the scenarios
 //! and the expected outputs anew (after a deliberate change of a form, with a note in the
 //! docs).
 
 use std::fmt::Write as _;
 
+use kingup_core::kingup_table::Rules;
 use kingup_core::{Config, Seat, Session, Setup};
+
+pub mod court;
 
 /// One line of a scenario's script.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -130,13 +148,19 @@ impl Scenario {
     }
 }
 
-/// The `<name>.save.json` output: the save document and a newline.
-pub fn save_text(session: &Session) -> String {
+/// The `<name>.save.json` output: the save document and a newline (either game).
+pub fn save_text<G: Rules>(session: &kingup_core::kingup_table::Session<G>) -> String
+where
+    G::Config: serde::Serialize + serde::de::DeserializeOwned,
+{
     session.to_json() + "\n"
 }
 
-/// The `<name>.events.txt` output: each viewer's whole event log.
-pub fn events_text(session: &Session) -> String {
+/// The `<name>.events.txt` output: each viewer's whole event log (either game).
+pub fn events_text<G: Rules>(session: &kingup_core::kingup_table::Session<G>) -> String
+where
+    G::Event: serde::Serialize,
+{
     let mut text = String::new();
     let viewers = std::iter::once(None).chain(Seat::all(session.game().players()).map(Some));
     for viewer in viewers {

@@ -5,6 +5,8 @@
 use std::path::{Path, PathBuf};
 
 use kingup_core::{Action, Config, Generator, Phase, Seat, Session, Setup, Vote};
+use kingup_court::ChanceMode;
+use kingup_interop::court::{CourtLine, CourtScenario};
 use kingup_interop::{Line, Scenario, events_text, save_text};
 
 fn dir(name: &str) -> PathBuf {
@@ -81,6 +83,104 @@ fn scenarios() -> Vec<(&'static str, &'static str, Scenario)> {
     ]
 }
 
+/// A court script of random moves (chance outcomes too, under explicit chance) until `stop`
+/// says so or the game ends, with a take-back now and then, drawn from `!seed`'s generator.
+fn court_script(
+    scenario: &CourtScenario,
+    stop: fn(&kingup_court::Session) -> bool,
+) -> Vec<CourtLine> {
+    let mut session = scenario.session().unwrap();
+    let mut rng = Generator::new(!scenario.seed);
+    let mut script = Vec::new();
+    while !stop(&session) {
+        let outcomes = session.game().chance_outcomes();
+        if !outcomes.is_empty() {
+            let (outcome, _) = outcomes[rng.below(outcomes.len() as u32) as usize];
+            session.apply_chance(outcome).unwrap();
+            script.push(CourtLine::Chance(outcome));
+            continue;
+        }
+        let Some(seat) = session.game().next_seat() else {
+            break;
+        };
+        let legal = session.game().legal_actions(seat);
+        let action = legal[rng.below(legal.len() as u32) as usize];
+        session.apply(seat, action).unwrap();
+        script.push(CourtLine::Play(seat, action));
+        if rng.below(10) == 0 && session.undo(seat).is_ok() {
+            script.push(CourtLine::Undo(seat));
+        }
+    }
+    script
+}
+
+fn court_scenarios() -> Vec<(&'static str, &'static str, CourtScenario)> {
+    let with = |players, max_rounds, chance, seed, stop| {
+        let mut config = kingup_court::Config::new(players);
+        config.max_rounds = max_rounds;
+        let mut scenario = CourtScenario {
+            config,
+            chance,
+            seed,
+            script: Vec::new(),
+        };
+        scenario.script = court_script(&scenario, stop);
+        scenario
+    };
+    vec![
+        (
+            "court-2p-whole",
+            "To Court the King: a whole two-player game of random moves, with take-backs",
+            with(2, Some(6), ChanceMode::Auto, 2026, |_| false),
+        ),
+        (
+            "court-3p-explicit-chance",
+            "To Court the King: three players, every die chosen explicitly",
+            with(3, Some(4), ChanceMode::Explicit, 7, |_| false),
+        ),
+        (
+            "court-5p-mid-game",
+            "To Court the King: five players, saved mid-game after 120 steps",
+            with(5, None, ChanceMode::Auto, 99, |s| {
+                s.replay().steps.len() >= 120
+            }),
+        ),
+    ]
+}
+
+#[test]
+fn every_court_scenario_matches_the_expected_outputs() {
+    let bless = std::env::var_os("KINGUP_BLESS").is_some();
+    for (name, comment, generated) in court_scenarios() {
+        let path = dir("scenarios").join(format!("{name}.txt"));
+        if bless {
+            std::fs::write(&path, generated.to_text(comment)).unwrap();
+        }
+        let text = std::fs::read_to_string(&path).unwrap();
+        assert!(kingup_interop::court::is_court(&text));
+        let scenario = CourtScenario::parse(&text).unwrap();
+        assert_eq!(scenario, generated, "{name}: the scenario file is stale");
+        let session = scenario.play().unwrap();
+        check_outputs(name, &save_text(&session), &events_text(&session), bless);
+    }
+}
+
+/// Compares (or, blessing, writes) a scenario's two outputs with interop/expected.
+fn check_outputs(name: &str, save: &str, events: &str, bless: bool) {
+    let outputs = [
+        (format!("{name}.save.json"), save),
+        (format!("{name}.events.txt"), events),
+    ];
+    for (file, produced) in outputs {
+        let expected_path = dir("expected").join(&file);
+        if bless {
+            std::fs::write(&expected_path, produced).unwrap();
+        }
+        let expected = std::fs::read_to_string(&expected_path).unwrap();
+        assert!(produced == expected, "{file} differs from interop/expected");
+    }
+}
+
 #[test]
 fn every_scenario_matches_the_expected_outputs() {
     let bless = std::env::var_os("KINGUP_BLESS").is_some();
@@ -93,18 +193,7 @@ fn every_scenario_matches_the_expected_outputs() {
         let scenario = Scenario::parse(&text).unwrap();
         assert_eq!(scenario, generated, "{name}: the scenario file is stale");
         let session = scenario.play().unwrap();
-        let outputs = [
-            (format!("{name}.save.json"), save_text(&session)),
-            (format!("{name}.events.txt"), events_text(&session)),
-        ];
-        for (file, produced) in outputs {
-            let expected_path = dir("expected").join(&file);
-            if bless {
-                std::fs::write(&expected_path, &produced).unwrap();
-            }
-            let expected = std::fs::read_to_string(&expected_path).unwrap();
-            assert!(produced == expected, "{file} differs from interop/expected");
-        }
+        check_outputs(name, &save_text(&session), &events_text(&session), bless);
     }
 }
 
@@ -114,8 +203,12 @@ fn every_expected_save_loads_and_saves_back_unchanged() {
         let path = entry.unwrap().path();
         if path.extension().is_some_and(|e| e == "json") {
             let text = std::fs::read_to_string(&path).unwrap();
-            let session = Session::from_json(text.trim_end()).unwrap();
-            assert_eq!(save_text(&session), text, "{}", path.display());
+            let again = if text.contains(r#""format":"kingup-court-save""#) {
+                save_text(&kingup_court::Session::from_json(text.trim_end()).unwrap())
+            } else {
+                save_text(&Session::from_json(text.trim_end()).unwrap())
+            };
+            assert_eq!(again, text, "{}", path.display());
         }
     }
 }

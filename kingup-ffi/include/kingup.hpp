@@ -8,6 +8,9 @@
 // - Outputs: text as std::string, lists as std::vector, views as the C ABI's blittable
 //   structs (KingupPlayerView, KingupPublicView), with helpers to list their masks.
 //
+// - Two games: kingup::Game and kingup::Bot play King Up!; kingup::court::Game and
+//   kingup::court::Bot play To Court the King, with the same conventions.
+//
 // Like the handles it wraps, a Game or a Bot is used from one thread at a time.
 #ifndef KINGUP_HPP
 #define KINGUP_HPP
@@ -381,6 +384,226 @@ public:
 private:
     KingupBot *handle_ = nullptr;
 };
+
+// To Court the King: the same conventions (RAII, kingup::Error, std::string and std::vector
+// outputs) over the kingup_court_* functions.
+namespace court {
+
+// The rules for `players` (2 to 5): a random first player, no variant, no round bound,
+// automatic chance.
+inline KingupCourtConfig config(uint32_t players) {
+    KingupCourtConfig config{};
+    check(kingup_court_config_init(&config, players), "kingup_court_config_init");
+    return config;
+}
+
+// "roll", "keep 4", "maid 4>6", "buy king", "pass", ... for an action index.
+inline std::string notation(uint32_t action) {
+    return detail::text("kingup_court_action_notation", [&](char *b, std::size_t c, std::size_t *l) {
+        return kingup_court_action_notation(action, b, c, l);
+    });
+}
+
+// A sentence for an action index, e.g. "set aside a 4".
+inline std::string describe(uint32_t action) {
+    return detail::text("kingup_court_action_describe", [&](char *b, std::size_t c, std::size_t *l) {
+        return kingup_court_action_describe(action, b, c, l);
+    });
+}
+
+// The action index of a move in the notation (any case, spaces around ignored).
+inline uint32_t parse_action(std::string_view move) {
+    uint32_t action = 0;
+    check(kingup_court_action_parse(move.data(), move.size(), &action), "kingup_court_action_parse");
+    return action;
+}
+
+// "die 5", "first 2" for a chance outcome index.
+inline std::string chance_notation(uint32_t outcome) {
+    return detail::text("kingup_court_chance_notation", [&](char *b, std::size_t c, std::size_t *l) {
+        return kingup_court_chance_notation(outcome, b, c, l);
+    });
+}
+
+// The chance outcome index of "die 5", "first 2".
+inline uint32_t parse_chance(std::string_view outcome) {
+    uint32_t index = 0;
+    check(kingup_court_chance_parse(outcome.data(), outcome.size(), &index), "kingup_court_chance_parse");
+    return index;
+}
+
+// A game of To Court the King, owning its handle. Move-only: clone() makes a copy.
+class Game {
+public:
+    // A new game, chance drawn from the generator of `seed` (it predicts every die).
+    Game(const KingupCourtConfig &config, uint64_t seed) {
+        check(kingup_court_game_new(&config, seed, &handle_), "kingup_court_game_new");
+    }
+
+    // A new game from a JSON config ({"players": 3, "max_rounds": 50, ...}).
+    static Game from_config_json(std::string_view json, uint64_t seed,
+                                 KingupChance chance = KINGUP_CHANCE_AUTO) {
+        return detail::make<Game, KingupCourtGame>("kingup_court_game_new_json", [&](KingupCourtGame **out) {
+            return kingup_court_game_new_json(json.data(), json.size(), chance, seed, out);
+        });
+    }
+
+    // Loads a save document (to_json(), here or in any front end).
+    static Game from_json(std::string_view save) {
+        return detail::make<Game, KingupCourtGame>("kingup_court_game_from_json", [&](KingupCourtGame **out) {
+            return kingup_court_game_from_json(save.data(), save.size(), out);
+        });
+    }
+
+    Game(Game &&other) noexcept : handle_(std::exchange(other.handle_, nullptr)) {}
+    Game &operator=(Game &&other) noexcept {
+        std::swap(handle_, other.handle_);
+        return *this;
+    }
+    Game(const Game &) = delete;
+    Game &operator=(const Game &) = delete;
+    ~Game() { kingup_court_game_free(handle_); }
+
+    // An independent copy: the game, its record, its generator and its event log.
+    Game clone() const {
+        return detail::make<Game, KingupCourtGame>("kingup_court_game_clone", [&](KingupCourtGame **out) {
+            return kingup_court_game_clone(handle_, out);
+        });
+    }
+
+    KingupCourtConfig config() const { return get(kingup_court_game_config, "kingup_court_game_config"); }
+    KingupCourtPhase phase() const {
+        return static_cast<KingupCourtPhase>(get(kingup_court_game_phase, "kingup_court_game_phase"));
+    }
+    KingupActor actor() const { return get(kingup_court_game_actor, "kingup_court_game_actor"); }
+    uint32_t round() const { return get(kingup_court_game_round, "kingup_court_game_round"); }
+    // The seat to move; none for chance or once the game is over.
+    std::optional<uint32_t> next_seat() const {
+        const int32_t seat = get(kingup_court_game_next_seat, "kingup_court_game_next_seat");
+        return seat < 0 ? std::nullopt : std::optional<uint32_t>(static_cast<uint32_t>(seat));
+    }
+    // The winner as a seat mask: 0 until the game is over, and after a truncated game.
+    uint32_t winners() const { return get(kingup_court_game_winners, "kingup_court_game_winners"); }
+    // Whether the game ended at max_rounds with nobody having bought the King.
+    bool truncated() const { return get(kingup_court_game_truncated, "kingup_court_game_truncated") != 0; }
+    // Each seat's cards owned.
+    std::vector<uint32_t> scores() const {
+        return detail::list<uint32_t>("kingup_court_game_scores", KINGUP_COURT_MAX_PLAYERS,
+                                      [&](uint32_t *b, std::size_t c, std::size_t *l) {
+                                          return kingup_court_game_scores(handle_, b, c, l);
+                                      });
+    }
+
+    std::vector<uint32_t> legal_actions(uint32_t seat) const {
+        return detail::list<uint32_t>("kingup_court_game_legal_actions", KINGUP_COURT_MAX_LEGAL_ACTIONS,
+                                      [&](uint32_t *b, std::size_t c, std::size_t *l) {
+                                          return kingup_court_game_legal_actions(handle_, seat, b, c, l);
+                                      });
+    }
+    // One byte per action index: 1 when legal for `seat`.
+    std::vector<uint8_t> action_mask(uint32_t seat) const {
+        return detail::list<uint8_t>("kingup_court_game_action_mask", KINGUP_COURT_ACTION_COUNT,
+                                     [&](uint8_t *b, std::size_t c, std::size_t *l) {
+                                         return kingup_court_game_action_mask(handle_, seat, b, c, l);
+                                     });
+    }
+    std::vector<float> observation(uint32_t seat) const {
+        return detail::list<float>("kingup_court_game_observation", KINGUP_COURT_OBSERVATION_LEN,
+                                   [&](float *b, std::size_t c, std::size_t *l) {
+                                       return kingup_court_game_observation(handle_, seat, b, c, l);
+                                   });
+    }
+    ChanceOutcomes chance_outcomes() const {
+        ChanceOutcomes out{std::vector<uint32_t>(KINGUP_COURT_CHANCE_OUTCOME_COUNT),
+                           std::vector<double>(KINGUP_COURT_CHANCE_OUTCOME_COUNT)};
+        std::size_t len = 0;
+        check(kingup_court_game_chance_outcomes(handle_, out.outcomes.data(), out.probabilities.data(),
+                                                out.outcomes.size(), &len),
+              "kingup_court_game_chance_outcomes");
+        out.outcomes.resize(len);
+        out.probabilities.resize(len);
+        return out;
+    }
+
+    void apply(uint32_t seat, uint32_t action) {
+        check(kingup_court_game_apply(handle_, seat, action), "kingup_court_game_apply");
+    }
+    void apply_chance(uint32_t outcome) {
+        check(kingup_court_game_apply_chance(handle_, outcome), "kingup_court_game_apply_chance");
+    }
+    void resolve_chance() {
+        check(kingup_court_game_resolve_chance(handle_), "kingup_court_game_resolve_chance");
+    }
+    void reseed(uint64_t seed) { check(kingup_court_game_reseed(handle_, seed), "kingup_court_game_reseed"); }
+    void undo(uint32_t seat) { check(kingup_court_game_undo(handle_, seat), "kingup_court_game_undo"); }
+    std::size_t undoable() const { return get(kingup_court_game_undoable, "kingup_court_game_undoable"); }
+
+    // The save document (the generator predicts every die: the host's only).
+    std::string to_json() const {
+        return detail::text("kingup_court_game_to_json", [&](char *b, std::size_t c, std::size_t *l) {
+            return kingup_court_game_to_json(handle_, b, c, l);
+        });
+    }
+    // The events from index `from` on, as a JSON array (every viewer sees the same).
+    std::string events_json(int32_t viewer = -1, std::size_t from = 0) const {
+        return detail::text("kingup_court_game_events_json", [&](char *b, std::size_t c, std::size_t *l) {
+            return kingup_court_game_events_json(handle_, viewer, from, b, c, l);
+        });
+    }
+    std::size_t event_count() const {
+        return get(kingup_court_game_event_count, "kingup_court_game_event_count");
+    }
+
+    // The handle, for calls this wrapper does not cover; still owned by the Game.
+    KingupCourtGame *get() const noexcept { return handle_; }
+
+private:
+    template <typename Owner, typename Raw, typename Call>
+    friend Owner kingup::detail::make(const char *, Call);
+
+    explicit Game(KingupCourtGame *raw) noexcept : handle_(raw) {}
+
+    template <typename T>
+    T get(KingupStatus (*query)(const KingupCourtGame *, T *), const char *name) const {
+        T out{};
+        check(query(handle_, &out), name);
+        return out;
+    }
+
+    KingupCourtGame *handle_ = nullptr;
+};
+
+// A court bot, owning its handle (move-only), seeded: the same seed and calls give the
+// same actions.
+class Bot {
+public:
+    // `iterations`: the MCTS bot's search per decision (0: its default); 0 for the others.
+    Bot(KingupCourtBotKind kind, uint64_t seed, uint32_t iterations = 0) {
+        check(kingup_court_bot_new(kind, seed, iterations, &handle_), "kingup_court_bot_new");
+    }
+    Bot(Bot &&other) noexcept : handle_(std::exchange(other.handle_, nullptr)) {}
+    Bot &operator=(Bot &&other) noexcept {
+        std::swap(handle_, other.handle_);
+        return *this;
+    }
+    Bot(const Bot &) = delete;
+    Bot &operator=(const Bot &) = delete;
+    ~Bot() { kingup_court_bot_free(handle_); }
+
+    // An action legal for `seat` now; the game is not changed (apply it yourself).
+    uint32_t choose(const Game &game, uint32_t seat) {
+        uint32_t action = 0;
+        check(kingup_court_bot_choose(handle_, game.get(), seat, &action), "kingup_court_bot_choose");
+        return action;
+    }
+
+    KingupCourtBot *get() const noexcept { return handle_; }
+
+private:
+    KingupCourtBot *handle_ = nullptr;
+};
+
+}  // namespace court
 
 }  // namespace kingup
 

@@ -1,14 +1,15 @@
-//! The bot handle: the bots of `kingup-bots` (random, heuristic, ISMCTS, reader) picking an
-//! action for a seat of a game, from that seat's player view only.
-
-use std::ptr;
+//! The bot handle: the bots of `kingup-bots` picking an action for a seat of a game, from
+//! that seat's player view only — generic over the game, with King Up!'s bots (random,
+//! heuristic, ISMCTS, reader).
 
 use kingup_bots::{AnyBot, Bot, BotError, BotKind, BotSpec, IsmctsConfig};
-use kingup_core::{Action, Game, Seat};
+use kingup_core::Action;
+use kingup_table::{Rules, Seat};
 
-use crate::buffer::{Out, aligned};
-use crate::error::{Error, KingupStatus, Result, guard, no_panic, reason};
-use crate::handle::{KingupGame, game_ref};
+use crate::buffer::Out;
+use crate::error::{Error, KingupStatus, Result, guard, reason};
+use crate::handle::KingupGame;
+use crate::table::{Handle, Table, create, game_ref, handle_mut, release};
 
 /// Which bot a `KingupBot` is (`kingup_bot_new`'s `kind`).
 #[repr(u32)]
@@ -57,7 +58,9 @@ fn spec(kind: BotKind, iterations: u32) -> Result<BotSpec> {
     let spec = BotSpec::new(kind);
     match iterations {
         0 => Ok(spec),
-        n if kind.searches() => Ok(spec.with_iterations(n)?),
+        n if kind.searches() => spec
+            .with_iterations(n)
+            .map_err(|e| Error::invalid(e.code(), e)),
         n => Err(Error::invalid(
             BotError::Iterations(n.into()).code(),
             format_args!("iterations must be 0 for a {kind} bot (it does not search), not {n}"),
@@ -77,24 +80,72 @@ pub struct KingupBot {
     bot: AnyBot,
 }
 
-impl KingupBot {
-    /// Picks an action for `seat` with a copy of the bot, kept only when a legal action
-    /// comes out, so a failed call leaves the bot as it was.
-    fn choose(&mut self, game: &Game, seat: Seat) -> Result<Action> {
-        let mut next = self.bot.clone();
-        // Callers checked that the seat may act, so a bot always has an answer, and the
-        // view's legal actions are the game's: anything else is a bug.
-        let action = next.choose(&game.player_view(seat)).ok_or_else(|| {
-            Error::internal(format_args!("the bot found no action for seat {seat}"))
-        })?;
-        if !game.is_legal(seat, action) {
-            return Err(Error::internal(format_args!(
-                "the bot chose {action}, not legal for seat {seat}"
-            )));
-        }
-        self.bot = next;
-        Ok(action)
+/// An opaque bot handle (`KingupBot`, `KingupCourtBot`): a bot of one game.
+pub(crate) trait BotHandle: 'static {
+    /// The game handle it plays on.
+    type Handle: Handle;
+    /// The bot.
+    type Bot: Bot<<Game<Self> as Rules>::View> + Clone;
+
+    /// The bot, to replace it whole.
+    fn bot_mut(&mut self) -> &mut Self::Bot;
+}
+
+/// The game a bot handle plays.
+type Game<B> = <<B as BotHandle>::Handle as Handle>::Game;
+
+impl BotHandle for KingupBot {
+    type Handle = KingupGame;
+    type Bot = AnyBot;
+
+    fn bot_mut(&mut self) -> &mut AnyBot {
+        &mut self.bot
     }
+}
+
+/// Picks an action for `seat` with a copy of the bot, kept only when a legal action comes
+/// out, so a failed call leaves the bot as it was.
+fn pick<G: Rules, B: Bot<G::View> + Clone>(bot: &mut B, game: &G, seat: Seat) -> Result<G::Action> {
+    let mut next = bot.clone();
+    // Callers checked that the seat may act, so a bot always has an answer, and the view's
+    // legal actions are the game's: anything else is a bug.
+    let action = next
+        .choose(&game.player_view(seat))
+        .ok_or_else(|| Error::internal(format_args!("the bot found no action for seat {seat}")))?;
+    if game.check(seat, action).is_err() {
+        return Err(Error::internal(format_args!(
+            "the bot chose {action}, not legal for seat {seat}"
+        )));
+    }
+    *bot = next;
+    Ok(action)
+}
+
+/// The body of `kingup_*_bot_choose`: every argument is checked before the search starts.
+///
+/// # Safety
+///
+/// `bot` must be NULL or a live bot not used elsewhere during the call; `game` NULL or a
+/// live game handle not mutated during the call; `out_action` NULL or valid for a write.
+pub(crate) unsafe fn choose<B: BotHandle>(
+    bot: *mut B,
+    game: *const B::Handle,
+    seat: u32,
+    out_action: *mut u32,
+) -> KingupStatus {
+    guard(|| {
+        // SAFETY: forwarded from this function's contract.
+        let bot = unsafe { handle_mut(bot, "bot") }?;
+        // SAFETY: forwarded from this function's contract.
+        let game = unsafe { game_ref(game) }?;
+        // SAFETY: forwarded from this function's contract.
+        let out = unsafe { Out::new(out_action, "out_action") }?;
+        let seat = game.seat(seat)?;
+        game.game().check_turn(seat)?;
+        let action = pick(bot.bot_mut(), game.game(), seat)?;
+        out.write(<Game<B> as Rules>::action_index(action) as u32);
+        Ok(())
+    })
 }
 
 /// Creates a bot of kind `kind` (a `KingupBotKind` value) drawing its randomness from the
@@ -117,14 +168,13 @@ pub unsafe extern "C" fn kingup_bot_new(
     iterations: u32,
     out: *mut *mut KingupBot,
 ) -> KingupStatus {
-    guard(|| {
-        // SAFETY: the caller guarantees `out` as documented above.
-        let out = unsafe { Out::new(out, "out") }?;
-        out.write(ptr::null_mut());
-        let bot = spec(bot_kind(kind)?, iterations)?.build(seed);
-        out.write(Box::into_raw(Box::new(KingupBot { bot })));
-        Ok(())
-    })
+    let make = || {
+        Ok(KingupBot {
+            bot: spec(bot_kind(kind)?, iterations)?.build(seed),
+        })
+    };
+    // SAFETY: the caller guarantees `out` as documented above.
+    guard(|| unsafe { create(out, make) })
 }
 
 /// Releases a bot. NULL is accepted and ignored, and so is a misaligned pointer, which
@@ -135,17 +185,8 @@ pub unsafe extern "C" fn kingup_bot_new(
 /// `bot` must be NULL or a live bot from `kingup_bot_new`, freed at most once.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn kingup_bot_free(bot: *mut KingupBot) {
-    // No status to report a misaligned pointer with: handing it to the allocator would be
-    // undefined behaviour, ignoring it is not.
-    if bot.is_null() || !bot.is_aligned() {
-        return;
-    }
-    // Not through `guard`, which would clear the last error the caller may still read.
-    no_panic((), || {
-        // SAFETY: a live bot made by `Box::into_raw` in `kingup_bot_new`, owned by the
-        // caller and given back exactly once.
-        drop(unsafe { Box::from_raw(bot) });
-    });
+    // SAFETY: forwarded from this function's contract.
+    unsafe { release(bot) }
 }
 
 /// Picks an action for `seat` in `game` and writes its index (`0..KINGUP_ACTION_COUNT`,
@@ -174,27 +215,8 @@ pub unsafe extern "C" fn kingup_bot_choose(
     seat: u32,
     out_action: *mut u32,
 ) -> KingupStatus {
-    guard(|| {
-        // A misaligned pointer cannot be a bot: refused before it is dereferenced.
-        aligned(bot, "bot")?;
-        // SAFETY: aligned (checked above), and NULL or a live bot used by no one else (the
-        // caller's guarantee, as documented above).
-        let bot = unsafe { bot.as_mut() }.ok_or_else(|| Error::null("bot"))?;
-        // SAFETY: the caller guarantees `game` as documented above.
-        let game = unsafe { game_ref(game) }?;
-        // SAFETY: the caller guarantees `out_action` as documented above.
-        let out = unsafe { Out::new(out_action, "out_action") }?;
-        let seat = game.seat(seat)?;
-        game.game().check_turn(seat).map_err(|why| {
-            Error::invalid(
-                why.code(),
-                format_args!("seat {seat} may not act now: {why}"),
-            )
-        })?;
-        let action = bot.choose(game.game(), seat)?;
-        out.write(action.index() as u32);
-        Ok(())
-    })
+    // SAFETY: forwarded from this function's contract.
+    unsafe { choose(bot, game, seat, out_action) }
 }
 
 // Action indices fit the `uint32_t` of the ABI.

@@ -4,6 +4,7 @@ use kingup_core::{ChanceMode, Config, FirstPlayer, Setup};
 
 use crate::buffer::Out;
 use crate::error::{Error, KingupStatus, Result, guard, reason};
+use crate::table::{chance_code, chance_mode};
 
 /// How characters enter the castle (`KingupConfig::setup`).
 #[repr(u32)]
@@ -46,18 +47,6 @@ pub struct KingupConfig {
     pub chance: u32,
 }
 
-/// The chance mode named by a `KingupChance` value.
-pub(crate) fn chance_mode(chance: u32) -> Result<ChanceMode> {
-    match chance {
-        0 => Ok(ChanceMode::Auto),
-        1 => Ok(ChanceMode::Explicit),
-        other => Err(Error::invalid(
-            reason::INVALID_CONFIG,
-            format_args!("unknown chance mode {other} (0 auto, 1 explicit)"),
-        )),
-    }
-}
-
 /// The `KingupSetup` value of a setup.
 pub(crate) fn setup_code(setup: Setup) -> u32 {
     match setup {
@@ -88,7 +77,9 @@ impl KingupConfig {
                 Error::invalid(reason::INVALID_CONFIG, format_args!("first player: {e}"))
             })?),
         };
-        config.validate()?;
+        config
+            .validate()
+            .map_err(|e| Error::invalid(reason::INVALID_CONFIG, e))?;
         Ok((config, chance_mode(self.chance)?))
     }
 
@@ -102,10 +93,7 @@ impl KingupConfig {
                 FirstPlayer::Random => -1,
                 FirstPlayer::Seat(seat) => seat.index() as i32,
             },
-            chance: match chance {
-                ChanceMode::Auto => KingupChance::Auto as u32,
-                ChanceMode::Explicit => KingupChance::Explicit as u32,
-            },
+            chance: chance_code(chance),
         }
     }
 }

@@ -7,12 +7,6 @@ use std::ffi::{CStr, c_char};
 use std::fmt::Display;
 use std::panic::{AssertUnwindSafe, catch_unwind};
 
-use kingup_bots::BotError;
-use kingup_core::{
-    ActionIndexError, ConfigError, IllegalAction, IllegalChance, LoadError, OutcomeIndexError,
-    SeatError, UndoError,
-};
-
 use crate::buffer::{OutList, fill_str};
 
 /// What an entry point reports. Every function that can fail returns one; on anything but
@@ -206,64 +200,6 @@ impl Error {
             reason::INTERNAL_ERROR,
             format_args!("internal error (kingup bug): {message}"),
         )
-    }
-}
-
-// The engine's errors, each with its status and its own reason code.
-
-impl From<SeatError> for Error {
-    fn from(e: SeatError) -> Error {
-        Error::invalid(e.code(), e)
-    }
-}
-
-impl From<ActionIndexError> for Error {
-    fn from(e: ActionIndexError) -> Error {
-        Error::invalid(e.code(), e)
-    }
-}
-
-impl From<OutcomeIndexError> for Error {
-    fn from(e: OutcomeIndexError) -> Error {
-        Error::invalid(e.code(), e)
-    }
-}
-
-impl From<ConfigError> for Error {
-    fn from(e: ConfigError) -> Error {
-        Error::invalid(reason::INVALID_CONFIG, e)
-    }
-}
-
-impl From<BotError> for Error {
-    fn from(e: BotError) -> Error {
-        Error::invalid(e.code(), e)
-    }
-}
-
-impl From<IllegalAction> for Error {
-    fn from(e: IllegalAction) -> Error {
-        Error::new(KingupStatus::IllegalAction, e.reason.code(), e)
-    }
-}
-
-impl From<IllegalChance> for Error {
-    fn from(e: IllegalChance) -> Error {
-        Error::new(KingupStatus::IllegalAction, e.reason.code(), e)
-    }
-}
-
-impl From<UndoError> for Error {
-    fn from(e: UndoError) -> Error {
-        Error::new(KingupStatus::IllegalAction, e.code(), e)
-    }
-}
-
-/// Every save document that does not load is a parse error, whatever the reason: the
-/// caller handed in text, and the reason code says what was wrong with it.
-impl From<LoadError> for Error {
-    fn from(e: LoadError) -> Error {
-        Error::parse(e.code(), e)
     }
 }
 

@@ -1,13 +1,13 @@
-//! The game handle: create, clone, free, and information-set sampling.
+//! King Up!'s game handle: create, clone, free, and information-set sampling (the bodies
+//! are the generic ones of `table`).
 
 use std::ffi::c_char;
-use std::ptr;
 
-use kingup_core::{Config, Game, Generator, Seat, Session};
+use kingup_core::{Game, Seat, Session};
 
-use crate::buffer::{Out, aligned, read_in, str_in};
-use crate::config::{KingupConfig, chance_mode};
-use crate::error::{Error, KingupStatus, Result, guard, no_panic, reason};
+use crate::config::KingupConfig;
+use crate::error::{Error, KingupStatus, Result, guard};
+use crate::table::{self, Handle, Table, create, game_ref, release};
 
 /// Longest JSON config `kingup_game_new_json` reads: 64 KiB, a hundred times a config with
 /// a full custom deck of 32 cards, pretty-printed.
@@ -26,83 +26,41 @@ pub struct KingupGame {
     pub(crate) session: Session,
 }
 
-/// The seat numbered `seat` if it plays in a game of `config` (the engine's check).
-pub(crate) fn seat_in(config: &Config, seat: u32) -> Result<Seat> {
-    Ok(config.seat(seat.into())?)
+impl Handle for KingupGame {
+    type Game = Game;
+
+    fn wrap(session: Session) -> KingupGame {
+        KingupGame { session }
+    }
+
+    fn session(&self) -> &Session {
+        &self.session
+    }
+
+    fn session_mut(&mut self) -> &mut Session {
+        &mut self.session
+    }
 }
 
-impl KingupGame {
-    /// The game, every secret included.
-    pub(crate) fn game(&self) -> &Game {
-        self.session.game()
+impl Table for Game {
+    type CConfig = KingupConfig;
+
+    fn to_config(config: KingupConfig) -> Result<(kingup_core::Config, kingup_core::ChanceMode)> {
+        config.to_config()
     }
 
-    /// Checks a seat argument against this game's player count.
-    pub(crate) fn seat(&self, seat: u32) -> Result<Seat> {
-        seat_in(self.session.config(), seat)
+    fn from_config(config: &kingup_core::Config, chance: kingup_core::ChanceMode) -> KingupConfig {
+        KingupConfig::from_config(config, chance)
     }
 
-    /// Checks a viewer argument: a seat, or -1 for a spectator (`None`).
-    pub(crate) fn viewer(&self, viewer: i32) -> Result<Option<Seat>> {
-        if viewer == -1 {
-            return Ok(None);
-        }
-        let config = self.session.config();
-        config.seat(viewer.into()).map(Some).map_err(|e| {
+    fn check_turn(&self, seat: Seat) -> Result {
+        Game::check_turn(self, seat).map_err(|why| {
             Error::invalid(
-                e.code(),
-                format_args!(
-                    "viewer {viewer} is neither a seat of this {}-player game nor -1 (a spectator)",
-                    config.players
-                ),
+                why.code(),
+                format_args!("seat {seat} may not act now: {why}"),
             )
         })
     }
-}
-
-/// Borrows the game behind a handle. A misaligned pointer cannot be a handle: it is
-/// refused (`misaligned`) before it is dereferenced.
-///
-/// # Safety
-///
-/// `game` must be NULL, misaligned, or a live handle from this library, not used mutably
-/// elsewhere during `'a`.
-pub(crate) unsafe fn game_ref<'a>(game: *const KingupGame) -> Result<&'a KingupGame> {
-    aligned(game, "game")?;
-    // SAFETY: aligned (checked above), and NULL or a live handle (this function's
-    // contract).
-    unsafe { game.as_ref() }.ok_or_else(|| Error::null("game"))
-}
-
-/// Borrows the game behind a handle mutably; as [`game_ref`].
-///
-/// # Safety
-///
-/// `game` must be NULL, misaligned, or a live handle from this library, not used elsewhere
-/// during `'a`.
-pub(crate) unsafe fn game_mut<'a>(game: *mut KingupGame) -> Result<&'a mut KingupGame> {
-    aligned(game, "game")?;
-    // SAFETY: aligned (checked above), and NULL or a live handle used by no one else
-    // (this function's contract).
-    unsafe { game.as_mut() }.ok_or_else(|| Error::null("game"))
-}
-
-/// Hands a new handle to the caller through `out`: checks `out` first, then clears `*out`
-/// so that a failed call never leaves a stale pointer there, then makes the session.
-///
-/// # Safety
-///
-/// `out` must be NULL or valid for a write of a pointer.
-pub(crate) unsafe fn create(
-    out: *mut *mut KingupGame,
-    make: impl FnOnce() -> Result<Session>,
-) -> Result {
-    // SAFETY: forwarded from this function's contract.
-    let out = unsafe { Out::new(out, "out") }?;
-    out.write(ptr::null_mut());
-    let session = make()?;
-    out.write(Box::into_raw(Box::new(KingupGame { session })));
-    Ok(())
 }
 
 /// Creates a game from `config` with the default balanced deck, drawing chance from the
@@ -130,18 +88,8 @@ pub unsafe extern "C" fn kingup_game_new(
     seed: u64,
     out: *mut *mut KingupGame,
 ) -> KingupStatus {
-    let make = || {
-        // SAFETY: the caller guarantees `config` as documented above.
-        let config = unsafe { read_in(config, "config") }?;
-        let (config, chance) = config.to_config()?;
-        Ok(Session::with_generator(
-            config,
-            Generator::new(seed),
-            chance,
-        )?)
-    };
-    // SAFETY: the caller guarantees `out` as documented above.
-    guard(|| unsafe { create(out, make) })
+    // SAFETY: forwarded from this function's contract.
+    unsafe { table::new(config, seed, out) }
 }
 
 /// Creates a game from a JSON config such as
@@ -169,22 +117,9 @@ pub unsafe extern "C" fn kingup_game_new_json(
     seed: u64,
     out: *mut *mut KingupGame,
 ) -> KingupStatus {
-    let make = || {
-        let chance = chance_mode(chance)?;
-        // SAFETY: the caller guarantees `json` as documented above.
-        let text = unsafe { str_in(json, json_len, KINGUP_MAX_CONFIG_LEN as usize, "config") }?;
-        // serde_json's message quotes the offending input; `Error::new` cuts every quote.
-        let config: Config = serde_json::from_str(text).map_err(|e| {
-            Error::parse(reason::MALFORMED, format_args!("invalid JSON config: {e}"))
-        })?;
-        Ok(Session::with_generator(
-            config,
-            Generator::new(seed),
-            chance,
-        )?)
-    };
-    // SAFETY: the caller guarantees `out` as documented above.
-    guard(|| unsafe { create(out, make) })
+    let max = KINGUP_MAX_CONFIG_LEN as usize;
+    // SAFETY: forwarded from this function's contract.
+    unsafe { table::new_json(json, json_len, max, chance, seed, out) }
 }
 
 /// Copies a handle: the game, its record, the generator's state and the event log. The
@@ -199,10 +134,8 @@ pub unsafe extern "C" fn kingup_game_clone(
     game: *const KingupGame,
     out: *mut *mut KingupGame,
 ) -> KingupStatus {
-    // SAFETY: the caller guarantees `game` as documented above.
-    let make = || Ok(unsafe { game_ref(game) }?.session.clone());
-    // SAFETY: the caller guarantees `out` as documented above.
-    guard(|| unsafe { create(out, make) })
+    // SAFETY: forwarded from this function's contract.
+    unsafe { table::clone(game, out) }
 }
 
 /// Releases a handle. NULL is accepted and ignored, and so is a misaligned pointer, which
@@ -213,18 +146,8 @@ pub unsafe extern "C" fn kingup_game_clone(
 /// `game` must be NULL or a live handle from this library, freed at most once.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn kingup_game_free(game: *mut KingupGame) {
-    // No status to report a misaligned pointer with: handing it to the allocator would be
-    // undefined behaviour, ignoring it is not.
-    if game.is_null() || !game.is_aligned() {
-        return;
-    }
-    // Not through `guard`, which would clear the last error the caller may still read.
-    // Dropping plain data and `Vec`s cannot panic; the catch is there all the same.
-    no_panic((), || {
-        // SAFETY: a live handle made by `Box::into_raw` in `create`, owned by the caller
-        // and given back exactly once.
-        drop(unsafe { Box::from_raw(game) });
-    });
+    // SAFETY: forwarded from this function's contract.
+    unsafe { release(game) }
 }
 
 /// Information-set sampling: creates a game consistent with everything `seat` knows (the
@@ -248,10 +171,11 @@ pub unsafe extern "C" fn kingup_game_sample(
 ) -> KingupStatus {
     let make = || {
         // SAFETY: the caller guarantees `game` as documented above.
-        let source = unsafe { game_ref(game) }?;
+        let source: &KingupGame = unsafe { game_ref(game) }?;
         let seat = source.seat(seat)?;
         // A seat of a reachable game always has a consistent world: failing is a bug.
-        source.session.sample(seat, seed).map_err(Error::internal)
+        let session = source.session.sample(seat, seed).map_err(Error::internal)?;
+        Ok(KingupGame { session })
     };
     // SAFETY: the caller guarantees `out` as documented above.
     guard(|| unsafe { create(out, make) })
@@ -269,15 +193,6 @@ pub unsafe extern "C" fn kingup_game_config(
     game: *const KingupGame,
     out: *mut KingupConfig,
 ) -> KingupStatus {
-    guard(|| {
-        // SAFETY: the caller guarantees `out` as documented above.
-        let out = unsafe { Out::new(out, "out") }?;
-        // SAFETY: the caller guarantees `game` as documented above.
-        let session = &unsafe { game_ref(game) }?.session;
-        out.write(KingupConfig::from_config(
-            session.config(),
-            session.chance_mode(),
-        ));
-        Ok(())
-    })
+    // SAFETY: forwarded from this function's contract.
+    unsafe { table::config(game, out) }
 }

@@ -1,12 +1,11 @@
-//! Views and events as JSON for clients.
+//! Views and events as JSON for clients; events generic over the game.
 
 use std::ffi::c_char;
 
-use kingup_core::Event;
-
 use crate::buffer::{OutList, fill_str};
 use crate::error::{Error, KingupStatus, Result, guard, reason};
-use crate::handle::{KingupGame, game_ref};
+use crate::handle::KingupGame;
+use crate::table::{Handle, game_ref};
 
 /// Serializes what a query builds and copies it into the caller's buffer as
 /// NUL-terminated JSON.
@@ -15,12 +14,12 @@ use crate::handle::{KingupGame, game_ref};
 ///
 /// `game` must be NULL or a live handle; `buf` NULL or valid for writes of `cap` bytes;
 /// `out_len` NULL or valid for a write.
-unsafe fn answer_json<T: serde::Serialize>(
-    game: *const KingupGame,
+unsafe fn answer_json<H: Handle, T: serde::Serialize>(
+    game: *const H,
     buf: *mut c_char,
     cap: usize,
     out_len: *mut usize,
-    query: impl FnOnce(&KingupGame) -> Result<T>,
+    query: impl FnOnce(&H) -> Result<T>,
 ) -> KingupStatus {
     guard(|| {
         // SAFETY: forwarded from this function's contract.
@@ -90,16 +89,34 @@ pub unsafe extern "C" fn kingup_game_events_json(
     cap: usize,
     out_len: *mut usize,
 ) -> KingupStatus {
-    let query = |g: &KingupGame| {
+    // SAFETY: forwarded from this function's contract.
+    unsafe { events_json(game, viewer, from, buf, cap, out_len) }
+}
+
+/// The body of `kingup_*_game_events_json`.
+///
+/// # Safety
+///
+/// `game` must be NULL or a live handle; `buf` NULL or valid for writes of `cap` bytes;
+/// `out_len` NULL or valid for a write.
+pub(crate) unsafe fn events_json<H: Handle>(
+    game: *const H,
+    viewer: i32,
+    from: usize,
+    buf: *mut c_char,
+    cap: usize,
+    out_len: *mut usize,
+) -> KingupStatus {
+    let query = |g: &H| {
         let viewer = g.viewer(viewer)?;
-        let count = g.session.events().len();
+        let count = g.session().events().len();
         if from > count {
             return Err(Error::invalid(
                 reason::NO_SUCH_EVENT,
                 format_args!("from {from} is past the {count} events"),
             ));
         }
-        Ok(g.session.events_for(viewer, from).collect::<Vec<Event>>())
+        Ok(g.session().events_for(viewer, from).collect::<Vec<_>>())
     };
     // SAFETY: forwarded from this function's contract.
     unsafe { answer_json(game, buf, cap, out_len, query) }

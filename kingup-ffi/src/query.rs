@@ -1,12 +1,15 @@
-//! Read-only queries: phase, actor, chance, legal actions, observation, scores.
+//! Read-only queries: phase, actor, chance, legal actions, observation, scores. The
+//! queries every game answers are generic; phase, actor and the chance step are King Up!'s.
 
 use std::ffi::c_char;
 
-use kingup_core::{Action, Actor, ChanceStep, OBSERVATION_LEN, Phase, PlayerView, Seat, SeatSet};
+use kingup_core::{Actor, ChanceStep, Phase, Seat, SeatSet};
+use kingup_table::{ActionMask, Rules};
 
 use crate::buffer::{Out, OutArray, OutList, fill_str};
-use crate::error::{KingupStatus, Result, guard};
-use crate::handle::{KingupGame, game_ref};
+use crate::error::{Error, KingupStatus, Result, guard};
+use crate::handle::KingupGame;
+use crate::table::{Handle, game_ref};
 
 /// Where a game stands (`kingup_game_phase`).
 #[repr(u32)]
@@ -125,10 +128,10 @@ pub(crate) fn set_bits(seats: SeatSet) -> u32 {
 /// # Safety
 ///
 /// `game` must be NULL or a live handle; `out` NULL or valid for a write of `T`.
-unsafe fn answer<T>(
-    game: *const KingupGame,
+pub(crate) unsafe fn answer<H: Handle, T>(
+    game: *const H,
     out: *mut T,
-    query: impl FnOnce(&KingupGame) -> Result<T>,
+    query: impl FnOnce(&H) -> Result<T>,
 ) -> KingupStatus {
     guard(|| {
         // SAFETY: forwarded from this function's contract.
@@ -147,12 +150,12 @@ unsafe fn answer<T>(
 ///
 /// `game` must be NULL or a live handle; `buf` NULL or valid for writes of `cap`
 /// elements; `out_len` NULL or valid for a write.
-unsafe fn answer_list<T: Copy>(
-    game: *const KingupGame,
+pub(crate) unsafe fn answer_list<H: Handle, T: Copy>(
+    game: *const H,
     buf: *mut T,
     cap: usize,
     out_len: *mut usize,
-    query: impl FnOnce(&KingupGame) -> Result<Vec<T>>,
+    query: impl FnOnce(&H) -> Result<Vec<T>>,
 ) -> KingupStatus {
     guard(|| {
         // SAFETY: forwarded from this function's contract.
@@ -210,9 +213,8 @@ pub unsafe extern "C" fn kingup_game_next_seat(
     game: *const KingupGame,
     out: *mut i32,
 ) -> KingupStatus {
-    let query = |g: &KingupGame| Ok(g.game().next_seat().map_or(-1, |s| s.index() as i32));
     // SAFETY: forwarded from this function's contract.
-    unsafe { answer(game, out, query) }
+    unsafe { next_seat(game, out) }
 }
 
 /// Writes the King of the current round into `*out`, as a character index (0–12), once the
@@ -288,32 +290,8 @@ pub unsafe extern "C" fn kingup_game_chance_outcomes(
     cap: usize,
     out_len: *mut usize,
 ) -> KingupStatus {
-    guard(|| {
-        // SAFETY: the caller guarantees `out_len` as documented above.
-        let len = unsafe { Out::new(out_len, "out_len") }?;
-        // SAFETY: the caller guarantees `outcomes` and `cap` as documented above.
-        let outcomes = unsafe { OutArray::new(outcomes, cap, "outcomes") }?;
-        // NULL means the probabilities are not wanted, whatever `cap` is.
-        let probabilities = if probabilities.is_null() {
-            None
-        } else {
-            // SAFETY: the caller guarantees `probabilities` and `cap` as documented above.
-            Some(unsafe { OutArray::new(probabilities, cap, "probabilities") }?)
-        };
-        // SAFETY: the caller guarantees `game` as documented above.
-        let game = unsafe { game_ref(game) }?;
-        let list = game.game().chance_outcomes();
-        let indices: Vec<u32> = list.iter().map(|(o, _)| o.index() as u32).collect();
-        let odds: Vec<f64> = list.iter().map(|&(_, p)| p).collect();
-        // Both arrays have `cap` elements: when one holds the answer, so does the other.
-        len.write(indices.len());
-        outcomes.holds(indices.len())?;
-        outcomes.copy(&indices);
-        if let Some(probabilities) = probabilities {
-            probabilities.copy(&odds);
-        }
-        Ok(())
-    })
+    // SAFETY: forwarded from this function's contract.
+    unsafe { chance_outcomes(game, outcomes, probabilities, cap, out_len) }
 }
 
 /// Writes `seat`'s legal action indices (`0..KINGUP_ACTION_COUNT`, sorted) into `buf`;
@@ -332,12 +310,8 @@ pub unsafe extern "C" fn kingup_game_legal_actions(
     cap: usize,
     out_len: *mut usize,
 ) -> KingupStatus {
-    let query = |g: &KingupGame| {
-        let actions = g.game().legal_actions(g.seat(seat)?);
-        Ok(actions.iter().map(|a| a.index() as u32).collect())
-    };
     // SAFETY: forwarded from this function's contract.
-    unsafe { answer_list(game, buf, cap, out_len, query) }
+    unsafe { legal_actions(game, seat, buf, cap, out_len) }
 }
 
 /// Writes `seat`'s action mask, `KINGUP_ACTION_COUNT` bytes (1: legal, 0: not) indexed by
@@ -354,12 +328,8 @@ pub unsafe extern "C" fn kingup_game_action_mask(
     cap: usize,
     out_len: *mut usize,
 ) -> KingupStatus {
-    let query = |g: &KingupGame| {
-        let mask = g.game().legal_mask(g.seat(seat)?);
-        Ok((0..Action::COUNT).map(|i| (mask >> i & 1) as u8).collect())
-    };
     // SAFETY: forwarded from this function's contract.
-    unsafe { answer_list(game, buf, cap, out_len, query) }
+    unsafe { action_mask(game, seat, buf, cap, out_len) }
 }
 
 /// Writes `seat`'s observation tensor, `KINGUP_OBSERVATION_LEN` floats laid out as in
@@ -378,14 +348,8 @@ pub unsafe extern "C" fn kingup_game_observation(
     cap: usize,
     out_len: *mut usize,
 ) -> KingupStatus {
-    let query = |g: &KingupGame| {
-        let view: PlayerView = g.game().player_view(g.seat(seat)?);
-        let mut obs = [0.0; OBSERVATION_LEN];
-        view.encode(&mut obs);
-        Ok(obs.to_vec())
-    };
     // SAFETY: forwarded from this function's contract.
-    unsafe { answer_list(game, buf, cap, out_len, query) }
+    unsafe { observation(game, seat, buf, cap, out_len) }
 }
 
 /// Writes the points of the rounds scored so far, row by row: `rounds_scored × players`
@@ -427,9 +391,8 @@ pub unsafe extern "C" fn kingup_game_totals(
     cap: usize,
     out_len: *mut usize,
 ) -> KingupStatus {
-    let query = |g: &KingupGame| Ok(g.game().totals().iter().map(|&t| t.into()).collect());
     // SAFETY: forwarded from this function's contract.
-    unsafe { answer_list(game, buf, cap, out_len, query) }
+    unsafe { scores(game, buf, cap, out_len) }
 }
 
 /// Writes the winners as a seat mask (bit `i` is seat `i`; several bits for a shared win)
@@ -443,9 +406,8 @@ pub unsafe extern "C" fn kingup_game_winners(
     game: *const KingupGame,
     out: *mut u32,
 ) -> KingupStatus {
-    let query = |g: &KingupGame| Ok(set_bits(g.game().winners().unwrap_or(SeatSet::EMPTY)));
     // SAFETY: forwarded from this function's contract.
-    unsafe { answer(game, out, query) }
+    unsafe { winners(game, out) }
 }
 
 /// Writes the number of events in the handle's log into `*out` (see
@@ -460,7 +422,181 @@ pub unsafe extern "C" fn kingup_game_event_count(
     out: *mut usize,
 ) -> KingupStatus {
     // SAFETY: forwarded from this function's contract.
-    unsafe { answer(game, out, |g| Ok(g.session.events().len())) }
+    unsafe { event_count(game, out) }
+}
+
+/// The body of `kingup_*_game_next_seat`: the seat asked to act next, or -1.
+///
+/// # Safety
+///
+/// As [`answer`].
+pub(crate) unsafe fn next_seat<H: Handle>(game: *const H, out: *mut i32) -> KingupStatus {
+    let query = |g: &H| Ok(Rules::next_seat(g.game()).map_or(-1, |s| s.index() as i32));
+    // SAFETY: forwarded from this function's contract.
+    unsafe { answer(game, out, query) }
+}
+
+/// The body of `kingup_*_game_chance_outcomes`: both arrays are checked before either is
+/// written.
+///
+/// # Safety
+///
+/// `game` must be NULL or a live handle; `outcomes` and `probabilities` NULL or valid for
+/// writes of `cap` elements; `out_len` NULL or valid for a write.
+pub(crate) unsafe fn chance_outcomes<H: Handle>(
+    game: *const H,
+    outcomes: *mut u32,
+    probabilities: *mut f64,
+    cap: usize,
+    out_len: *mut usize,
+) -> KingupStatus {
+    guard(|| {
+        // SAFETY: forwarded from this function's contract.
+        let len = unsafe { Out::new(out_len, "out_len") }?;
+        // SAFETY: forwarded from this function's contract.
+        let outcomes = unsafe { OutArray::new(outcomes, cap, "outcomes") }?;
+        // NULL means the probabilities are not wanted, whatever `cap` is.
+        let probabilities = if probabilities.is_null() {
+            None
+        } else {
+            // SAFETY: forwarded from this function's contract.
+            Some(unsafe { OutArray::new(probabilities, cap, "probabilities") }?)
+        };
+        // SAFETY: forwarded from this function's contract.
+        let game = unsafe { game_ref(game) }?;
+        let list = game.game().chance_outcomes();
+        let indices: Vec<u32> = list
+            .iter()
+            .map(|&(o, _)| H::Game::chance_index(o) as u32)
+            .collect();
+        let odds: Vec<f64> = list.iter().map(|&(_, p)| p).collect();
+        // Both arrays have `cap` elements: when one holds the answer, so does the other.
+        len.write(indices.len());
+        outcomes.holds(indices.len())?;
+        outcomes.copy(&indices);
+        if let Some(probabilities) = probabilities {
+            probabilities.copy(&odds);
+        }
+        Ok(())
+    })
+}
+
+/// The body of `kingup_*_game_legal_actions`: `seat`'s legal action indices, sorted.
+///
+/// # Safety
+///
+/// As [`answer_list`].
+pub(crate) unsafe fn legal_actions<H: Handle>(
+    game: *const H,
+    seat: u32,
+    buf: *mut u32,
+    cap: usize,
+    out_len: *mut usize,
+) -> KingupStatus {
+    let query = |g: &H| {
+        let mask = g.game().legal_mask(g.seat(seat)?);
+        let count = H::Game::ACTION_COUNT as u32;
+        Ok((0..count)
+            .filter(|&i| mask.contains_index(i as usize))
+            .collect())
+    };
+    // SAFETY: forwarded from this function's contract.
+    unsafe { answer_list(game, buf, cap, out_len, query) }
+}
+
+/// The body of `kingup_*_game_action_mask`: one byte per action index, 1 when legal.
+///
+/// # Safety
+///
+/// As [`answer_list`].
+pub(crate) unsafe fn action_mask<H: Handle>(
+    game: *const H,
+    seat: u32,
+    buf: *mut u8,
+    cap: usize,
+    out_len: *mut usize,
+) -> KingupStatus {
+    let query = |g: &H| {
+        let mask = g.game().legal_mask(g.seat(seat)?);
+        let count = H::Game::ACTION_COUNT;
+        Ok((0..count)
+            .map(|i| u8::from(mask.contains_index(i)))
+            .collect())
+    };
+    // SAFETY: forwarded from this function's contract.
+    unsafe { answer_list(game, buf, cap, out_len, query) }
+}
+
+/// The body of `kingup_*_game_observation`: `seat`'s observation tensor.
+///
+/// # Safety
+///
+/// As [`answer_list`].
+pub(crate) unsafe fn observation<H: Handle>(
+    game: *const H,
+    seat: u32,
+    buf: *mut f32,
+    cap: usize,
+    out_len: *mut usize,
+) -> KingupStatus {
+    let query = |g: &H| {
+        let mut obs = vec![0.0; H::Game::OBSERVATION_LEN];
+        // The buffer has the game's length: encoding into it cannot fail.
+        g.game()
+            .observation(g.seat(seat)?, &mut obs)
+            .map_err(Error::internal)?;
+        Ok(obs)
+    };
+    // SAFETY: forwarded from this function's contract.
+    unsafe { answer_list(game, buf, cap, out_len, query) }
+}
+
+/// The body of `kingup_game_totals` and `kingup_court_game_scores`: each seat's score so
+/// far, in the game's unit (`Rules::score`).
+///
+/// # Safety
+///
+/// As [`answer_list`].
+pub(crate) unsafe fn scores<H: Handle>(
+    game: *const H,
+    buf: *mut u32,
+    cap: usize,
+    out_len: *mut usize,
+) -> KingupStatus {
+    let query = |g: &H| {
+        let game = g.game();
+        Ok(Seat::all(Rules::players(game))
+            .map(|s| game.score(s))
+            .collect())
+    };
+    // SAFETY: forwarded from this function's contract.
+    unsafe { answer_list(game, buf, cap, out_len, query) }
+}
+
+/// The body of `kingup_*_game_winners`: the seats with a share of the win, as a mask (0
+/// until the game is over).
+///
+/// # Safety
+///
+/// As [`answer`].
+pub(crate) unsafe fn winners<H: Handle>(game: *const H, out: *mut u32) -> KingupStatus {
+    let query = |g: &H| {
+        let game = g.game();
+        let won = Seat::all(Rules::players(game)).filter(|&s| game.win_share(s) > 0.0);
+        Ok(set_bits(won.collect()))
+    };
+    // SAFETY: forwarded from this function's contract.
+    unsafe { answer(game, out, query) }
+}
+
+/// The body of `kingup_*_game_event_count`.
+///
+/// # Safety
+///
+/// As [`answer`].
+pub(crate) unsafe fn event_count<H: Handle>(game: *const H, out: *mut usize) -> KingupStatus {
+    // SAFETY: forwarded from this function's contract.
+    unsafe { answer(game, out, |g| Ok(g.session().events().len())) }
 }
 
 /// Seat sets of the C API are masks over at most this many seats.

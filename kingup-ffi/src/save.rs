@@ -1,18 +1,66 @@
-//! Saves: the session's JSON document, which is a replay, out and in.
+//! Saves: the session's JSON document, which is a replay, out and in — generic over the
+//! game, with King Up!'s entry points.
 
 use std::ffi::c_char;
 
-use kingup_core::{MAX_SAVE_LEN, Session};
+use kingup_core::MAX_SAVE_LEN;
+use kingup_table::{Rules, Session};
 
 use crate::buffer::{OutList, fill_str, str_in};
-use crate::error::{KingupStatus, guard};
-use crate::handle::{KingupGame, create, game_ref};
+use crate::error::{Error, KingupStatus, guard};
+use crate::handle::KingupGame;
+use crate::table::{Handle, create, game_ref};
 
 /// Longest save document `kingup_game_from_json` reads: 1 MiB, a hundred times a whole
 /// game.
 pub const KINGUP_MAX_SAVE_LEN: u32 = 1_048_576;
 
 const _: () = assert!(KINGUP_MAX_SAVE_LEN as usize == MAX_SAVE_LEN);
+
+/// The body of `kingup_*_game_to_json`.
+///
+/// # Safety
+///
+/// `game` must be NULL or a live handle; `buf` NULL or valid for writes of `cap` bytes;
+/// `out_len` NULL or valid for a write.
+pub(crate) unsafe fn to_json<H: Handle>(
+    game: *const H,
+    buf: *mut c_char,
+    cap: usize,
+    out_len: *mut usize,
+) -> KingupStatus {
+    guard(|| {
+        // SAFETY: forwarded from this function's contract.
+        let out = unsafe { OutList::new(buf, cap, out_len) }?;
+        // SAFETY: forwarded from this function's contract.
+        let json = unsafe { game_ref(game) }?.session().to_json();
+        fill_str(out, &json)
+    })
+}
+
+/// The body of `kingup_*_game_from_json`: every document that does not load is a parse
+/// error, whatever the reason, since the caller handed in text; the reason code says what
+/// was wrong with it.
+///
+/// # Safety
+///
+/// `json` must be NULL or valid for reads of `json_len` bytes; `out` NULL or valid for a
+/// write.
+pub(crate) unsafe fn from_json<H: Handle>(
+    json: *const c_char,
+    json_len: usize,
+    out: *mut *mut H,
+) -> KingupStatus {
+    let make = || {
+        let max = <H::Game as Rules>::MAX_SAVE_LEN;
+        // SAFETY: forwarded from this function's contract.
+        let text = unsafe { str_in(json, json_len, max, "save document") }?;
+        let session = Session::from_json(text).map_err(|e| Error::parse(e.code(), e))?;
+        Ok(H::wrap(session))
+    };
+    // SAFETY: forwarded from this function's contract.
+    guard(|| unsafe { create(out, make) })
+}
 
 /// Writes the save document as NUL-terminated JSON on one line:
 /// `{"format":"kingup-save","version":1,"config":{…},"chance":"auto","generator":"<64 hex>",
@@ -35,13 +83,8 @@ pub unsafe extern "C" fn kingup_game_to_json(
     cap: usize,
     out_len: *mut usize,
 ) -> KingupStatus {
-    guard(|| {
-        // SAFETY: the caller guarantees `buf`, `cap` and `out_len` as documented above.
-        let out = unsafe { OutList::new(buf, cap, out_len) }?;
-        // SAFETY: the caller guarantees `game` as documented above.
-        let json = unsafe { game_ref(game) }?.session.to_json();
-        fill_str(out, &json)
-    })
+    // SAFETY: forwarded from this function's contract.
+    unsafe { to_json(game, buf, cap, out_len) }
 }
 
 /// Loads a save document written by `kingup_game_to_json` (here or by any other front
@@ -65,11 +108,6 @@ pub unsafe extern "C" fn kingup_game_from_json(
     json_len: usize,
     out: *mut *mut KingupGame,
 ) -> KingupStatus {
-    let make = || {
-        // SAFETY: the caller guarantees `json` as documented above.
-        let text = unsafe { str_in(json, json_len, MAX_SAVE_LEN, "save document") }?;
-        Ok(Session::from_json(text)?)
-    };
-    // SAFETY: the caller guarantees `out` as documented above.
-    guard(|| unsafe { create(out, make) })
+    // SAFETY: forwarded from this function's contract.
+    unsafe { from_json(json, json_len, out) }
 }

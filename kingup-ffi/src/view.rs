@@ -13,8 +13,9 @@ use crate::KINGUP_MAX_LEGAL_ACTIONS;
 use crate::buffer::Out;
 use crate::config::setup_code;
 use crate::error::{KingupStatus, guard};
-use crate::handle::{KingupGame, game_ref};
+use crate::handle::KingupGame;
 use crate::query::{KingupActor, KingupChanceStep, actor_code, chance_code, set_bits};
+use crate::table::{Handle, game_ref};
 
 /// Floors of the castle, from 0 (Servants) to 6 (the Throne): the length of
 /// `KingupPublicView::floors`.

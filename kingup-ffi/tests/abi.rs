@@ -388,17 +388,27 @@ fn errors_are_kept_per_thread_and_cleared_by_success() {
     assert_eq!(last_reason(), "", "and its reason");
 }
 
-/// docs/c-api.md's table of reasons names every code of the engine's catalogue.
+/// docs/c-api.md's tables of reasons name every code of each engine's catalogue.
 #[test]
 fn the_reason_table_of_the_c_docs_lists_the_whole_catalogue() {
+    use kingup_core::kingup_table::catalogue;
+    reason_table_lists("| status | reasons |", catalogue::<kingup_core::Game>());
+    reason_table_lists(
+        "| status | court reasons |",
+        catalogue::<kingup_court::Game>(),
+    );
+}
+
+/// The table of docs/c-api.md under `header` names every code of `catalogue`.
+fn reason_table_lists(header: &str, catalogue: kingup_core::kingup_table::Catalogue) {
     let doc = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../docs/c-api.md"))
         .expect("docs/c-api.md");
     let table: String = doc
         .lines()
-        .skip_while(|l| !l.starts_with("| status | reasons |"))
+        .skip_while(|l| !l.starts_with(header))
         .take_while(|l| l.starts_with('|'))
         .collect();
-    let catalogue = kingup_core::kingup_table::catalogue::<kingup_core::Game>();
+    assert!(!table.is_empty(), "docs/c-api.md has a table {header}");
     let all = [
         catalogue.action,
         catalogue.chance,
@@ -409,7 +419,7 @@ fn the_reason_table_of_the_c_docs_lists_the_whole_catalogue() {
     for code in all.into_iter().flatten() {
         assert!(
             table.contains(&format!("`{code}`")),
-            "docs/c-api.md lacks `{code}`"
+            "docs/c-api.md's table {header} lacks `{code}`"
         );
     }
 }

@@ -15,7 +15,25 @@ use KingupStatus::InvalidArgument;
 use kingup_ffi::*;
 
 mod common;
+use common::court::*;
 use common::*;
+
+/// A game of either kind, whose refusals change nothing.
+trait Subject {
+    fn refused(&self, reason: &str, call: impl FnOnce() -> KingupStatus) -> String;
+}
+
+impl Subject for Game {
+    fn refused(&self, reason: &str, call: impl FnOnce() -> KingupStatus) -> String {
+        refused(self, InvalidArgument, reason, call)
+    }
+}
+
+impl Subject for CourtGame {
+    fn refused(&self, reason: &str, call: impl FnOnce() -> KingupStatus) -> String {
+        court_refused(self, InvalidArgument, reason, call)
+    }
+}
 
 /// The `(function, parameter)` pairs checked so far, compared with the header at the end.
 #[derive(Default)]
@@ -27,7 +45,7 @@ impl Checked {
     /// the game unchanged, nothing written at the address.
     fn misaligned<T>(
         &mut self,
-        g: &Game,
+        g: &impl Subject,
         function: &str,
         param: &str,
         n: usize,
@@ -35,7 +53,7 @@ impl Checked {
     ) {
         let mut memory = Misaligned::<T>::new(n);
         let at = memory.ptr();
-        let why = refused(g, InvalidArgument, "misaligned", || call(at));
+        let why = g.refused("misaligned", || call(at));
         let name = param.rsplit(['*', ' ']).next().unwrap();
         assert!(why.contains("misaligned"), "{function}: {why}");
         assert!(
@@ -544,6 +562,8 @@ fn every_wide_pointer_parameter_is_checked_for_alignment() {
     // SAFETY: the bot made above, freed once.
     unsafe { kingup_bot_free(bot) };
 
+    court_pointers(&mut checked);
+
     let missing: Vec<_> = wide_pointer_params()
         .difference(&checked.0)
         .cloned()
@@ -555,6 +575,418 @@ fn every_wide_pointer_parameter_is_checked_for_alignment() {
         .cloned()
         .collect();
     assert!(unknown.is_empty(), "not in the header: {unknown:?}");
+}
+
+/// To Court the King's entry points: the same checks, through the same generic bodies.
+fn court_pointers(checked: &mut Checked) {
+    let g = &court_new(court_config(3, 0, KingupChance::Auto), 5);
+    let e = &court_new(court_config(3, -1, KingupChance::Explicit), 5);
+    let mut words = [SENTINEL; 256];
+    let mut text = [0x55 as c_char; 4096];
+    let mut floats = vec![f32::NAN; KINGUP_COURT_OBSERVATION_LEN as usize];
+    let mut odds = [f64::NAN; 16];
+    let (w, t, f, o) = (
+        words.as_mut_ptr(),
+        text.as_mut_ptr(),
+        floats.as_mut_ptr(),
+        odds.as_mut_ptr(),
+    );
+    let (mut len, mut signed) = (0usize, 0i32);
+    let (l, s) = (&raw mut len, &raw mut signed);
+    let mut handle: *mut KingupCourtGame = ptr::null_mut();
+    let out = &raw mut handle;
+    let mut cfg = court_config(3, 0, KingupChance::Auto);
+    let c = &raw mut cfg;
+    let mut actor = KingupActor {
+        kind: 0,
+        seat: 0,
+        seats: 0,
+    };
+    let a = &raw mut actor;
+    let save = court_save(g);
+    let json = b"{\"players\": 3}";
+    let mut bot = ptr::null_mut();
+    // SAFETY: a live local.
+    ok(unsafe { kingup_court_bot_new(0, 1, 0, &mut bot) });
+    let (h, hm) = (g.0 as *const KingupCourtGame, g.0);
+
+    // Every call below passes live pointers but for the misaligned one, which is refused
+    // unused; `w` holds 256 words, `t` 4096 bytes, `f` an observation, `o` 16 doubles.
+    type Call<'a> = Box<dyn Fn(*mut u8) -> KingupStatus + 'a>;
+    let size_t = "size_t *out_len";
+    let game = "const struct KingupCourtGame *game";
+    let game_mut = "struct KingupCourtGame *game";
+    let out_game = "struct KingupCourtGame **out";
+    // SAFETY (every closure below): as stated above.
+    unsafe {
+        let sized: [(&str, &str, Call<'_>); 14] = [
+            (
+                "kingup_court_action_notation",
+                size_t,
+                Box::new(|p| kingup_court_action_notation(0, t, 4096, p.cast())),
+            ),
+            (
+                "kingup_court_action_describe",
+                size_t,
+                Box::new(|p| kingup_court_action_describe(0, t, 4096, p.cast())),
+            ),
+            (
+                "kingup_court_chance_notation",
+                size_t,
+                Box::new(|p| kingup_court_chance_notation(0, t, 4096, p.cast())),
+            ),
+            (
+                "kingup_chance_notation",
+                size_t,
+                Box::new(|p| kingup_chance_notation(0, t, 4096, p.cast())),
+            ),
+            (
+                "kingup_court_game_to_json",
+                size_t,
+                Box::new(|p| kingup_court_game_to_json(h, t, 4096, p.cast())),
+            ),
+            (
+                "kingup_court_game_events_json",
+                size_t,
+                Box::new(|p| kingup_court_game_events_json(h, -1, 0, t, 4096, p.cast())),
+            ),
+            (
+                "kingup_court_game_legal_actions",
+                size_t,
+                Box::new(|p| kingup_court_game_legal_actions(h, 0, w, 256, p.cast())),
+            ),
+            (
+                "kingup_court_game_action_mask",
+                size_t,
+                Box::new(|p| kingup_court_game_action_mask(h, 0, t.cast(), 4096, p.cast())),
+            ),
+            (
+                "kingup_court_game_observation",
+                size_t,
+                Box::new(|p| {
+                    kingup_court_game_observation(
+                        h,
+                        0,
+                        f,
+                        KINGUP_COURT_OBSERVATION_LEN as usize,
+                        p.cast(),
+                    )
+                }),
+            ),
+            (
+                "kingup_court_game_scores",
+                size_t,
+                Box::new(|p| kingup_court_game_scores(h, w, 256, p.cast())),
+            ),
+            (
+                "kingup_court_game_chance_outcomes",
+                size_t,
+                Box::new(|p| kingup_court_game_chance_outcomes(e.0, w, o, 16, p.cast())),
+            ),
+            (
+                "kingup_court_game_undoable",
+                "size_t *out",
+                Box::new(|p| kingup_court_game_undoable(h, p.cast())),
+            ),
+            (
+                "kingup_court_game_event_count",
+                "size_t *out",
+                Box::new(|p| kingup_court_game_event_count(h, p.cast())),
+            ),
+            (
+                "kingup_court_game_next_seat",
+                "int32_t *out",
+                Box::new(|p| kingup_court_game_next_seat(h, p.cast())),
+            ),
+        ];
+        for (name, param, call) in sized {
+            let subject: &CourtGame = if name.ends_with("chance_outcomes") {
+                e
+            } else {
+                g
+            };
+            if param.starts_with("int32_t") {
+                checked.misaligned::<i32>(subject, name, param, 1, |p| call(p.cast()));
+            } else {
+                checked.misaligned::<usize>(subject, name, param, 1, |p| call(p.cast()));
+            }
+        }
+        let words_: [(&str, &str, Call<'_>); 10] = [
+            (
+                "kingup_court_game_legal_actions",
+                "uint32_t *buf",
+                Box::new(|p| kingup_court_game_legal_actions(h, 0, p.cast(), 64, l)),
+            ),
+            (
+                "kingup_court_game_scores",
+                "uint32_t *buf",
+                Box::new(|p| kingup_court_game_scores(h, p.cast(), 64, l)),
+            ),
+            (
+                "kingup_court_game_chance_outcomes",
+                "uint32_t *outcomes",
+                Box::new(|p| kingup_court_game_chance_outcomes(e.0, p.cast(), o, 16, l)),
+            ),
+            (
+                "kingup_court_game_phase",
+                "uint32_t *out",
+                Box::new(|p| kingup_court_game_phase(h, p.cast())),
+            ),
+            (
+                "kingup_court_game_round",
+                "uint32_t *out",
+                Box::new(|p| kingup_court_game_round(h, p.cast())),
+            ),
+            (
+                "kingup_court_game_winners",
+                "uint32_t *out",
+                Box::new(|p| kingup_court_game_winners(h, p.cast())),
+            ),
+            (
+                "kingup_court_game_truncated",
+                "uint32_t *out",
+                Box::new(|p| kingup_court_game_truncated(h, p.cast())),
+            ),
+            (
+                "kingup_court_action_parse",
+                "uint32_t *out_action",
+                Box::new(|p| kingup_court_action_parse(c"roll".as_ptr(), 4, p.cast())),
+            ),
+            (
+                "kingup_court_chance_parse",
+                "uint32_t *out_outcome",
+                Box::new(|p| kingup_court_chance_parse(c"die 5".as_ptr(), 5, p.cast())),
+            ),
+            (
+                "kingup_chance_parse",
+                "uint32_t *out_outcome",
+                Box::new(|p| kingup_chance_parse(c"deal 5".as_ptr(), 6, p.cast())),
+            ),
+        ];
+        for (name, param, call) in words_ {
+            let subject: &CourtGame = if name.ends_with("chance_outcomes") {
+                e
+            } else {
+                g
+            };
+            checked.misaligned::<u32>(subject, name, param, 64, |p| call(p.cast()));
+        }
+        checked.misaligned::<f32>(g, "kingup_court_game_observation", "float *buf", 300, |p| {
+            kingup_court_game_observation(h, 0, p, KINGUP_COURT_OBSERVATION_LEN as usize, l)
+        });
+        checked.misaligned::<f64>(
+            e,
+            "kingup_court_game_chance_outcomes",
+            "double *probabilities",
+            16,
+            |p| kingup_court_game_chance_outcomes(e.0, w, p, 16, l),
+        );
+        checked.misaligned::<KingupActor>(
+            g,
+            "kingup_court_game_actor",
+            "struct KingupActor *out",
+            1,
+            |p| kingup_court_game_actor(h, p),
+        );
+        let param = "struct KingupCourtConfig *out";
+        checked.misaligned::<KingupCourtConfig>(g, "kingup_court_game_config", param, 1, |p| {
+            kingup_court_game_config(h, p)
+        });
+        checked.misaligned::<KingupCourtConfig>(g, "kingup_court_config_init", param, 1, |p| {
+            kingup_court_config_init(p, 3)
+        });
+        let param = "const struct KingupCourtConfig *config";
+        checked.misaligned::<KingupCourtConfig>(g, "kingup_court_game_new", param, 1, |p| {
+            kingup_court_game_new(p, 0, out)
+        });
+        let outs: [(&str, Call<'_>); 4] = [
+            (
+                "kingup_court_game_new",
+                Box::new(|p| kingup_court_game_new(c, 0, p.cast())),
+            ),
+            (
+                "kingup_court_game_new_json",
+                Box::new(|p| {
+                    kingup_court_game_new_json(json.as_ptr().cast(), json.len(), 0, 0, p.cast())
+                }),
+            ),
+            (
+                "kingup_court_game_from_json",
+                Box::new(|p| {
+                    kingup_court_game_from_json(save.as_ptr().cast(), save.len(), p.cast())
+                }),
+            ),
+            (
+                "kingup_court_game_clone",
+                Box::new(|p| kingup_court_game_clone(h, p.cast())),
+            ),
+        ];
+        for (name, call) in outs {
+            checked.misaligned::<*mut KingupCourtGame>(g, name, out_game, 1, |p| call(p.cast()));
+        }
+        checked.misaligned::<*mut KingupCourtBot>(
+            g,
+            "kingup_court_bot_new",
+            "struct KingupCourtBot **out",
+            1,
+            |p| kingup_court_bot_new(0, 0, 0, p),
+        );
+        // Misaligned handles, never dereferenced.
+        let handles: [(&str, &str, Call<'_>); 23] = [
+            (
+                "kingup_court_game_clone",
+                game,
+                Box::new(|p| kingup_court_game_clone(p.cast(), out)),
+            ),
+            (
+                "kingup_court_game_config",
+                game,
+                Box::new(|p| kingup_court_game_config(p.cast(), c)),
+            ),
+            (
+                "kingup_court_game_to_json",
+                game,
+                Box::new(|p| kingup_court_game_to_json(p.cast(), t, 4096, l)),
+            ),
+            (
+                "kingup_court_game_events_json",
+                game,
+                Box::new(|p| kingup_court_game_events_json(p.cast(), -1, 0, t, 4096, l)),
+            ),
+            (
+                "kingup_court_game_event_count",
+                game,
+                Box::new(|p| kingup_court_game_event_count(p.cast(), l)),
+            ),
+            (
+                "kingup_court_game_legal_actions",
+                game,
+                Box::new(|p| kingup_court_game_legal_actions(p.cast(), 0, w, 256, l)),
+            ),
+            (
+                "kingup_court_game_action_mask",
+                game,
+                Box::new(|p| kingup_court_game_action_mask(p.cast(), 0, t.cast(), 4096, l)),
+            ),
+            (
+                "kingup_court_game_observation",
+                game,
+                Box::new(|p| kingup_court_game_observation(p.cast(), 0, f, 300, l)),
+            ),
+            (
+                "kingup_court_game_chance_outcomes",
+                game,
+                Box::new(|p| kingup_court_game_chance_outcomes(p.cast(), w, o, 16, l)),
+            ),
+            (
+                "kingup_court_game_scores",
+                game,
+                Box::new(|p| kingup_court_game_scores(p.cast(), w, 256, l)),
+            ),
+            (
+                "kingup_court_game_phase",
+                game,
+                Box::new(|p| kingup_court_game_phase(p.cast(), w)),
+            ),
+            (
+                "kingup_court_game_round",
+                game,
+                Box::new(|p| kingup_court_game_round(p.cast(), w)),
+            ),
+            (
+                "kingup_court_game_actor",
+                game,
+                Box::new(|p| kingup_court_game_actor(p.cast(), a)),
+            ),
+            (
+                "kingup_court_game_next_seat",
+                game,
+                Box::new(|p| kingup_court_game_next_seat(p.cast(), s)),
+            ),
+            (
+                "kingup_court_game_winners",
+                game,
+                Box::new(|p| kingup_court_game_winners(p.cast(), w)),
+            ),
+            (
+                "kingup_court_game_truncated",
+                game,
+                Box::new(|p| kingup_court_game_truncated(p.cast(), w)),
+            ),
+            (
+                "kingup_court_game_undoable",
+                game,
+                Box::new(|p| kingup_court_game_undoable(p.cast(), l)),
+            ),
+            (
+                "kingup_court_bot_choose",
+                game,
+                Box::new(|p| kingup_court_bot_choose(bot, p.cast(), 0, w)),
+            ),
+            (
+                "kingup_court_game_apply",
+                game_mut,
+                Box::new(|p| kingup_court_game_apply(p.cast(), 0, 0)),
+            ),
+            (
+                "kingup_court_game_apply_chance",
+                game_mut,
+                Box::new(|p| kingup_court_game_apply_chance(p.cast(), 0)),
+            ),
+            (
+                "kingup_court_game_resolve_chance",
+                game_mut,
+                Box::new(|p| kingup_court_game_resolve_chance(p.cast())),
+            ),
+            (
+                "kingup_court_game_reseed",
+                game_mut,
+                Box::new(|p| kingup_court_game_reseed(p.cast(), 1)),
+            ),
+            (
+                "kingup_court_game_undo",
+                game_mut,
+                Box::new(|p| kingup_court_game_undo(p.cast(), 0)),
+            ),
+        ];
+        for (name, param, call) in handles {
+            checked.misaligned::<KingupCourtGame>(g, name, param, 1, |p| call(p.cast()));
+        }
+        checked.misaligned::<KingupCourtBot>(
+            g,
+            "kingup_court_bot_choose",
+            "struct KingupCourtBot *bot",
+            1,
+            |p| kingup_court_bot_choose(p, hm, 0, w),
+        );
+        checked.misaligned::<u32>(
+            g,
+            "kingup_court_bot_choose",
+            "uint32_t *out_action",
+            1,
+            |p| kingup_court_bot_choose(bot, hm, 0, p),
+        );
+        // The frees ignore a misaligned pointer, like NULL.
+        let mut memory = Misaligned::<KingupCourtGame>::new(1);
+        kingup_court_game_free(memory.ptr());
+        assert!(memory.untouched());
+        checked
+            .0
+            .insert(("kingup_court_game_free".into(), game_mut.into()));
+        let mut memory = Misaligned::<KingupCourtBot>::new(1);
+        kingup_court_bot_free(memory.ptr());
+        assert!(memory.untouched());
+        checked.0.insert((
+            "kingup_court_bot_free".into(),
+            "struct KingupCourtBot *bot".into(),
+        ));
+        kingup_court_bot_free(bot);
+    }
+    assert!(handle.is_null(), "no handle made");
+    assert!(words.iter().all(|&x| x == SENTINEL), "no word written");
+    assert!(odds.iter().all(|p| p.is_nan()), "no probability written");
+    assert!(floats.iter().all(|x| x.is_nan()), "no float written");
+    assert_eq!((len, text[0]), (0, 0x55), "no length, no text written");
 }
 
 /// The same calls with aligned pointers into the same kind of memory succeed: the check

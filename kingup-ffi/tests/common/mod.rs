@@ -9,6 +9,8 @@ use std::ptr;
 
 use kingup_ffi::*;
 
+pub(crate) mod court;
+
 /// An owned handle, freed on drop.
 pub(crate) struct Game(pub(crate) *mut KingupGame);
 
@@ -72,9 +74,14 @@ pub(crate) fn load(json: &[u8]) -> Result<Game, KingupStatus> {
 }
 
 pub(crate) fn event_count(g: &Game) -> usize {
-    let mut n = 0;
     // SAFETY: a live handle and a live local.
-    ok(unsafe { kingup_game_event_count(g.0, &mut n) });
+    event_count_with(|n| unsafe { kingup_game_event_count(g.0, n) })
+}
+
+/// The count an `event_count` entry point writes.
+pub(crate) fn event_count_with(call: impl FnOnce(*mut usize) -> KingupStatus) -> usize {
+    let mut n = 0;
+    ok(call(&mut n));
     n
 }
 

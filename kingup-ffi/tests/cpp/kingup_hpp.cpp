@@ -28,8 +28,8 @@ void require(bool condition, const std::string &what) {
 
 // Runs `call`, which must throw kingup::Error with `status` and `reason` and leave `game`
 // as it was.
-template <typename Call>
-void refused(const kingup::Game &game, KingupStatus status, const std::string &reason, Call call) {
+template <typename G, typename Call>
+void refused(const G &game, KingupStatus status, const std::string &reason, Call call) {
     const std::string before = game.to_json();
     try {
         call();
@@ -225,6 +225,88 @@ void bots_play_a_game() {
 
 }  // namespace
 
+// To Court the King: the same RAII and exceptions over kingup_court_*.
+void court_ownership_and_errors() {
+    kingup::court::Game a(kingup::court::config(3), 5);
+    const std::string save = a.to_json();
+    kingup::court::Game b = std::move(a);
+    require(a.get() == nullptr && b.to_json() == save, "a move hands the handle over");
+    refused(b, KINGUP_STATUS_NULL_ARGUMENT, "null_argument", [&] { a.apply(0, 0); });
+    kingup::court::Game c = b.clone();
+    require(c.get() != b.get() && c.to_json() == save, "a clone is a new, equal handle");
+    const uint32_t seat = *b.next_seat();
+    const uint32_t roll = kingup::court::parse_action("roll");
+    refused(b, KINGUP_STATUS_INVALID_ARGUMENT, "no_such_seat", [&] { b.apply(3, roll); });
+    refused(b, KINGUP_STATUS_INVALID_ARGUMENT, "no_such_action",
+            [&] { b.apply(seat, KINGUP_COURT_ACTION_COUNT); });
+    refused(b, KINGUP_STATUS_ILLEGAL_ACTION, "not_your_turn", [&] { b.apply((seat + 1) % 3, roll); });
+    refused(b, KINGUP_STATUS_ILLEGAL_ACTION, "wrong_phase",
+            [&] { b.apply(seat, kingup::court::parse_action("pass")); });
+    refused(b, KINGUP_STATUS_ILLEGAL_ACTION, "not_chance", [&] { b.apply_chance(0); });
+    // The first player was drawn (a chance step): nothing before it can be taken back.
+    refused(b, KINGUP_STATUS_ILLEGAL_ACTION, "revealed", [&] { b.undo(seat); });
+    refused(b, KINGUP_STATUS_PARSE_ERROR, "malformed", [&] { kingup::court::parse_action("buy queen of hearts"); });
+    refused(b, KINGUP_STATUS_PARSE_ERROR, "malformed", [&] { kingup::court::Game::from_json(b.to_json() + "x"); });
+    refused(b, KINGUP_STATUS_INVALID_ARGUMENT, "invalid_config",
+            [&] { kingup::court::Game::from_config_json("{\"players\": 6}", 1); });
+    refused(b, KINGUP_STATUS_INVALID_ARGUMENT, "no_such_bot_kind",
+            [&] { kingup::court::Bot(static_cast<KingupCourtBotKind>(3), 1); });
+    // A King Up! save is no court save.
+    kingup::Game king_up(kingup::config(4), 1);
+    refused(b, KINGUP_STATUS_PARSE_ERROR, "malformed", [&] { kingup::court::Game::from_json(king_up.to_json()); });
+}
+
+void court_explicit_chance_and_saves() {
+    KingupCourtConfig config = kingup::court::config(2);
+    config.chance = KINGUP_CHANCE_EXPLICIT;
+    kingup::court::Game game(config, 3);
+    require(game.actor().kind == KINGUP_ACTOR_KIND_CHANCE, "chance draws the first player");
+    const kingup::ChanceOutcomes first = game.chance_outcomes();
+    require(first.outcomes == std::vector<uint32_t>{6, 7}, "either seat may start");
+    require(std::accumulate(first.probabilities.begin(), first.probabilities.end(), 0.0) == 1.0,
+            "the odds sum to 1");
+    game.apply_chance(kingup::court::parse_chance("first 0"));
+    game.apply(0, kingup::court::parse_action("roll"));
+    require(game.phase() == KINGUP_COURT_PHASE_ROLLING, "three dice to roll");
+    for (const char *face : {"die 3", "die 3", "die 5"}) {
+        game.apply_chance(kingup::court::parse_chance(face));
+    }
+    game.apply(0, kingup::court::parse_action("keep 3"));
+    require(game.undoable() == 1, "the set-aside can be taken back");
+    const std::string save = game.to_json();
+    require(save.find("\"chance: die 5\",\"0: keep 3\"") != std::string::npos, save);
+    kingup::court::Game loaded = kingup::court::Game::from_json(save);
+    require(loaded.to_json() == save && loaded.events_json() == game.events_json(), "a save reloads");
+    require(kingup::court::notation(kingup::court::parse_action("keep 3")) == "keep 3", "notation");
+    require(kingup::court::chance_notation(4) == "die 5", "chance notation");
+    require(kingup::court::describe(kingup::court::parse_action("buy king")) == "buy the King",
+            kingup::court::describe(kingup::court::parse_action("buy king")));
+    require(game.observation(1).size() == KINGUP_COURT_OBSERVATION_LEN, "an observation");
+    const std::vector<uint8_t> mask = game.action_mask(0);
+    const std::vector<uint32_t> legal = game.legal_actions(0);
+    require(static_cast<std::size_t>(std::count(mask.begin(), mask.end(), 1)) == legal.size(),
+            "the mask and the list agree");
+}
+
+void court_bots_play_a_game() {
+    KingupCourtConfig config = kingup::court::config(3);
+    config.max_rounds = 25;
+    kingup::court::Game game(config, 8);
+    std::vector<kingup::court::Bot> bots;
+    bots.emplace_back(KINGUP_COURT_BOT_KIND_GREEDY, 1);
+    bots.emplace_back(KINGUP_COURT_BOT_KIND_RANDOM, 2);
+    bots.emplace_back(KINGUP_COURT_BOT_KIND_MCTS, 3, 8);
+    refused(game, KINGUP_STATUS_INVALID_ARGUMENT, "not_your_turn",
+            [&] { bots[0].choose(game, (*game.next_seat() + 1) % 3); });
+    while (const std::optional<uint32_t> seat = game.next_seat()) {
+        game.apply(*seat, bots[*seat].choose(game, *seat));
+    }
+    require(game.phase() == KINGUP_COURT_PHASE_GAME_OVER, "the game ends");
+    require(kingup::members(game.winners()).size() == (game.truncated() ? 0u : 1u),
+            "one winner unless truncated");
+    require(game.scores().size() == 3, "a score per seat");
+}
+
 int main() {
     const std::vector<std::pair<const char *, std::function<void()>>> tests = {
         {"ownership_moves_and_frees", ownership_moves_and_frees},
@@ -232,6 +314,9 @@ int main() {
         {"strings_and_vectors", strings_and_vectors},
         {"views_keep_other_seats_secrets", views_keep_other_seats_secrets},
         {"bots_play_a_game", bots_play_a_game},
+        {"court_ownership_and_errors", court_ownership_and_errors},
+        {"court_explicit_chance_and_saves", court_explicit_chance_and_saves},
+        {"court_bots_play_a_game", court_bots_play_a_game},
     };
     kingup::check_abi();
     int failed = 0;

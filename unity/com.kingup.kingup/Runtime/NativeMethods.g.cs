@@ -22,8 +22,9 @@ namespace KingUp
         
 
         /// <summary>
-        ///  Longest move text `kingup_action_parse` reads: a move is at most 3 characters (`yes`),
-        ///  the rest is room for spaces around it.
+        ///  Longest text every notation parser reads (`kingup_action_parse`,
+        ///  `kingup_court_action_parse`, the chance parsers): a move is a few words at most (`yes`,
+        ///  `buy charlatan`, `deal 17`), the rest is room for spaces around it.
         /// </summary>
         internal const uint KINGUP_MAX_MOVE_LEN = 64;
         /// <summary>
@@ -32,6 +33,34 @@ namespace KingUp
         ///  few tens of megabytes.
         /// </summary>
         internal const uint KINGUP_BOT_MAX_ITERATIONS = 1000000;
+        /// <summary>
+        ///  Size of To Court the King's action index space: actions are
+        ///  `0..KINGUP_COURT_ACTION_COUNT`.
+        /// </summary>
+        internal const uint KINGUP_COURT_ACTION_COUNT = 238;
+        /// <summary>
+        ///  Size of To Court the King's chance outcome index space: `0..6` a die showing face
+        ///  `i + 1`, `6..12` seat `i - 6` taking the start-player marker.
+        /// </summary>
+        internal const uint KINGUP_COURT_CHANCE_OUTCOME_COUNT = 12;
+        /// <summary>
+        ///  Length of a To Court the King observation tensor, in floats.
+        /// </summary>
+        internal const uint KINGUP_COURT_OBSERVATION_LEN = 257;
+        /// <summary>
+        ///  Most players a To Court the King game has (it is for 2 to 5).
+        /// </summary>
+        internal const uint KINGUP_COURT_MAX_PLAYERS = 5;
+        /// <summary>
+        ///  Most legal actions a seat of To Court the King ever has at once: a buffer this long
+        ///  always suffices.
+        /// </summary>
+        internal const uint KINGUP_COURT_MAX_LEGAL_ACTIONS = 208;
+        /// <summary>
+        ///  Longest save document `kingup_court_game_from_json` reads: 16 MiB (the rules set no
+        ///  bound on rounds; a random 5-player game of 100 rounds takes about 0.3 MiB).
+        /// </summary>
+        internal const uint KINGUP_COURT_MAX_SAVE_LEN = 16777216;
         /// <summary>
         ///  A buffer of this many bytes holds any reason code with its NUL.
         /// </summary>
@@ -141,6 +170,35 @@ namespace KingUp
         internal static extern KingupStatus kingup_action_describe(uint action_index, byte* buf, System.UIntPtr cap, System.UIntPtr* out_len);
 
         /// <summary>
+        ///  Writes the notation of chance outcome `outcome` (`"first 2"`, `"deal 17"`, `"layout 3"`),
+        ///  the form of the chance steps in a save document, as NUL-terminated ASCII; `*out_len`
+        ///  receives the bytes needed, NUL included. `KINGUP_STATUS_INVALID_ARGUMENT` (reason
+        ///  `no_such_outcome`) for an index out of range.
+        ///
+        ///  # Safety
+        ///
+        ///  `buf` must be NULL or valid for writes of `cap` bytes; `out_len` NULL or valid for a
+        ///  write.
+        /// </summary>
+        [DllImport(__DllName, EntryPoint = "kingup_chance_notation", CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
+        internal static extern KingupStatus kingup_chance_notation(uint outcome, byte* buf, System.UIntPtr cap, System.UIntPtr* out_len);
+
+        /// <summary>
+        ///  Reads a chance outcome in the notation (`"deal 17"`, any case, spaces around ignored)
+        ///  and writes its index (`0..KINGUP_CHANCE_OUTCOME_COUNT`) into `*out_outcome`, for
+        ///  `kingup_game_apply_chance`. `KINGUP_STATUS_PARSE_ERROR` for text that is not an outcome
+        ///  (reason `malformed`, or `invalid_utf8`) or longer than `KINGUP_MAX_MOVE_LEN` bytes
+        ///  (`too_long`); nothing is written on failure.
+        ///
+        ///  # Safety
+        ///
+        ///  `text` must be NULL or valid for reads of `len` bytes; `out_outcome` NULL or valid for a
+        ///  write (and aligned for a `uint32_t`).
+        /// </summary>
+        [DllImport(__DllName, EntryPoint = "kingup_chance_parse", CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
+        internal static extern KingupStatus kingup_chance_parse(byte* text, System.UIntPtr len, uint* out_outcome);
+
+        /// <summary>
         ///  Creates a bot of kind `kind` (a `KingupBotKind` value) drawing its randomness from the
         ///  generator of `seed`. `iterations` is the number of search iterations per decision of an
         ///  ISMCTS or reader bot (`0` for the kind's default, 1000 for ISMCTS; at most
@@ -203,6 +261,466 @@ namespace KingUp
         /// </summary>
         [DllImport(__DllName, EntryPoint = "kingup_config_init", CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
         internal static extern KingupStatus kingup_config_init(KingupConfig* @out, uint players);
+
+        /// <summary>
+        ///  Fills `*out` with the rules for `players`: a random first player, no variant, no round
+        ///  bound, automatic chance. `players` is checked later, by `kingup_court_game_new`.
+        ///
+        ///  # Safety
+        ///
+        ///  `out` must be NULL or valid for a write of a `KingupCourtConfig` (and aligned for it).
+        /// </summary>
+        [DllImport(__DllName, EntryPoint = "kingup_court_config_init", CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
+        internal static extern KingupStatus kingup_court_config_init(KingupCourtConfig* @out, uint players);
+
+        /// <summary>
+        ///  Creates a game from `config`, drawing chance from the generator of `seed` (the
+        ///  project's one portable stream). With automatic chance (the default) the first player
+        ///  is drawn at once and a seat is to move; every roll is drawn as it happens. The same
+        ///  config, seed and moves give the same game, event for event and save for save, as
+        ///  Python's `kingup.court.Game(players, seed=seed)` and Rust's
+        ///  `kingup_court::Session::new(config, seed)`. With explicit chance the game waits for
+        ///  `kingup_court_game_apply_chance` or `kingup_court_game_resolve_chance` at each chance
+        ///  step. Free it with `kingup_court_game_free`.
+        ///
+        ///  `*out` is set to NULL on failure (unless `out` itself is NULL or misaligned):
+        ///  `KINGUP_STATUS_INVALID_ARGUMENT` (reason `invalid_config`) for an unplayable config, a
+        ///  flag other than 0 or 1, or an unknown chance mode.
+        ///
+        ///  # Safety
+        ///
+        ///  `config` must be NULL or valid for reads; `out` must be NULL or valid for a write; both
+        ///  aligned for their types.
+        /// </summary>
+        [DllImport(__DllName, EntryPoint = "kingup_court_game_new", CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
+        internal static extern KingupStatus kingup_court_game_new(KingupCourtConfig* config, ulong seed, KingupCourtGame** @out);
+
+        /// <summary>
+        ///  Creates a game from a JSON config such as `{"players": 3, "max_rounds": 50,
+        ///  "first_player": {"seat": 0}, "unlimited_jesters": false, "preroll_abilities": true}`
+        ///  (all but `players` may be left out), `json_len` bytes of UTF-8; `chance` is a
+        ///  `KingupChance` value. Otherwise as `kingup_court_game_new`.
+        ///
+        ///  `KINGUP_STATUS_PARSE_ERROR` for text that is not such a config (reason `malformed`, or
+        ///  `invalid_utf8`) or is longer than `KINGUP_MAX_CONFIG_LEN` bytes (`too_long`),
+        ///  `KINGUP_STATUS_INVALID_ARGUMENT` (reason `invalid_config`) for an unplayable one or an
+        ///  unknown chance mode.
+        ///
+        ///  # Safety
+        ///
+        ///  `json` must be NULL or valid for reads of `json_len` bytes; `out` must be NULL or valid
+        ///  for a write (and aligned for a pointer).
+        /// </summary>
+        [DllImport(__DllName, EntryPoint = "kingup_court_game_new_json", CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
+        internal static extern KingupStatus kingup_court_game_new_json(byte* json, System.UIntPtr json_len, uint chance, ulong seed, KingupCourtGame** @out);
+
+        /// <summary>
+        ///  Copies a handle: the game, its record, the generator's state and the event log. The
+        ///  copy is independent; free it with `kingup_court_game_free`.
+        ///
+        ///  # Safety
+        ///
+        ///  `game` must be NULL or a live handle; `out` must be NULL or valid for a write.
+        /// </summary>
+        [DllImport(__DllName, EntryPoint = "kingup_court_game_clone", CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
+        internal static extern KingupStatus kingup_court_game_clone(KingupCourtGame* game, KingupCourtGame** @out);
+
+        /// <summary>
+        ///  Releases a handle. NULL is accepted and ignored, and so is a misaligned pointer, which
+        ///  cannot be a handle. The handle must not be used again.
+        ///
+        ///  # Safety
+        ///
+        ///  `game` must be NULL or a live handle from this library, freed at most once.
+        /// </summary>
+        [DllImport(__DllName, EntryPoint = "kingup_court_game_free", CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
+        internal static extern void kingup_court_game_free(KingupCourtGame* game);
+
+        /// <summary>
+        ///  Writes the game's config and chance mode into `*out`.
+        ///
+        ///  # Safety
+        ///
+        ///  `game` must be NULL or a live handle; `out` NULL or valid for a write (and aligned for
+        ///  a `KingupCourtConfig`).
+        /// </summary>
+        [DllImport(__DllName, EntryPoint = "kingup_court_game_config", CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
+        internal static extern KingupStatus kingup_court_game_config(KingupCourtGame* game, KingupCourtConfig* @out);
+
+        /// <summary>
+        ///  Plays action `action` (`0..KINGUP_COURT_ACTION_COUNT`) for `seat` and appends its
+        ///  events to the log; with automatic chance, the dice that follow are rolled too.
+        ///  `KINGUP_STATUS_INVALID_ARGUMENT` for a seat that does not play (reason `no_such_seat`)
+        ///  or an index out of range (`no_such_action`); `KINGUP_STATUS_ILLEGAL_ACTION` for a move
+        ///  that is not legal now, with the engine's reason (`not_your_turn`, `wrong_phase`,
+        ///  `cost_not_met`, …). On failure the game is unchanged.
+        ///
+        ///  # Safety
+        ///
+        ///  `game` must be NULL or a live handle not used elsewhere during the call.
+        /// </summary>
+        [DllImport(__DllName, EntryPoint = "kingup_court_game_apply", CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
+        internal static extern KingupStatus kingup_court_game_apply(KingupCourtGame* game, uint seat, uint action);
+
+        /// <summary>
+        ///  Applies the explicit chance outcome `outcome` (`0..KINGUP_COURT_CHANCE_OUTCOME_COUNT`,
+        ///  see `kingup_court_game_chance_outcomes`) and appends its events.
+        ///  `KINGUP_STATUS_INVALID_ARGUMENT` (reason `no_such_outcome`) for an index out of range,
+        ///  `KINGUP_STATUS_ILLEGAL_ACTION` for an outcome the pending step cannot have
+        ///  (`wrong_step`) or when no chance step is pending (`not_chance`: always so under
+        ///  automatic chance). On failure the game is unchanged.
+        ///
+        ///  # Safety
+        ///
+        ///  `game` must be NULL or a live handle not used elsewhere during the call.
+        /// </summary>
+        [DllImport(__DllName, EntryPoint = "kingup_court_game_apply_chance", CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
+        internal static extern KingupStatus kingup_court_game_apply_chance(KingupCourtGame* game, uint outcome);
+
+        /// <summary>
+        ///  Draws every pending chance step from the game's generator, until a seat is to move or
+        ///  the game is over, and appends the events. Does nothing when no chance step is pending.
+        ///
+        ///  # Safety
+        ///
+        ///  `game` must be NULL or a live handle not used elsewhere during the call.
+        /// </summary>
+        [DllImport(__DllName, EntryPoint = "kingup_court_game_resolve_chance", CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
+        internal static extern KingupStatus kingup_court_game_resolve_chance(KingupCourtGame* game);
+
+        /// <summary>
+        ///  Replaces the game's generator by the generator of `seed`: the steps, the state and the
+        ///  log stay, the dice from now on change (as `kingup_game_reseed`).
+        ///
+        ///  # Safety
+        ///
+        ///  `game` must be NULL or a live handle not used elsewhere during the call.
+        /// </summary>
+        [DllImport(__DllName, EntryPoint = "kingup_court_game_reseed", CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
+        internal static extern KingupStatus kingup_court_game_reseed(KingupCourtGame* game, ulong seed);
+
+        /// <summary>
+        ///  Takes back `seat`'s last action, with its events: it must be the last step, and no die
+        ///  may have been rolled by it or since. `KINGUP_STATUS_INVALID_ARGUMENT` (reason
+        ///  `no_such_seat`) for a seat that does not play; `KINGUP_STATUS_ILLEGAL_ACTION` with the
+        ///  reason `nothing_to_undo`, `not_your_step` or `revealed` (a chance step came since). On
+        ///  failure the game is unchanged.
+        ///
+        ///  # Safety
+        ///
+        ///  `game` must be NULL or a live handle not used elsewhere during the call.
+        /// </summary>
+        [DllImport(__DllName, EntryPoint = "kingup_court_game_undo", CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
+        internal static extern KingupStatus kingup_court_game_undo(KingupCourtGame* game, uint seat);
+
+        /// <summary>
+        ///  Writes into `*out` how many of the last steps `kingup_court_game_undo` could take back.
+        ///
+        ///  # Safety
+        ///
+        ///  `game` must be NULL or a live handle; `out` NULL or valid for a write (and aligned for
+        ///  a `size_t`).
+        /// </summary>
+        [DllImport(__DllName, EntryPoint = "kingup_court_game_undoable", CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
+        internal static extern KingupStatus kingup_court_game_undoable(KingupCourtGame* game, System.UIntPtr* @out);
+
+        /// <summary>
+        ///  Writes the save document as NUL-terminated JSON on one line:
+        ///  `{"format":"kingup-court-save","version":1,"config":{…},"chance":"auto",
+        ///  "generator":"&lt;64 hex&gt;","steps":["chance: first 1","1: roll","chance: die 4",…]}` — the
+        ///  same bytes every front end writes for the same game. `*out_len` receives the bytes
+        ///  needed, NUL included. The generator predicts every die to come: it is the host's.
+        ///
+        ///  # Safety
+        ///
+        ///  `game` must be NULL or a live handle; `buf` NULL or valid for writes of `cap` bytes;
+        ///  `out_len` NULL or valid for a write.
+        /// </summary>
+        [DllImport(__DllName, EntryPoint = "kingup_court_game_to_json", CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
+        internal static extern KingupStatus kingup_court_game_to_json(KingupCourtGame* game, byte* buf, System.UIntPtr cap, System.UIntPtr* out_len);
+
+        /// <summary>
+        ///  Loads a save document written by `kingup_court_game_to_json` (here or by any other
+        ///  front end), `json_len` bytes of UTF-8: its steps are replayed through the rules, and
+        ///  the loaded game plays on exactly as the saved one would. `*out` is set to NULL on
+        ///  failure: always `KINGUP_STATUS_PARSE_ERROR`, the reason saying why (`malformed`,
+        ///  `too_long` over `KINGUP_COURT_MAX_SAVE_LEN` bytes, `invalid_utf8`, `version`,
+        ///  `generator`, `chance_pending`, `invalid_config`, or the refused step's own reason).
+        ///
+        ///  # Safety
+        ///
+        ///  `json` must be NULL or valid for reads of `json_len` bytes; `out` must be NULL or valid
+        ///  for a write.
+        /// </summary>
+        [DllImport(__DllName, EntryPoint = "kingup_court_game_from_json", CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
+        internal static extern KingupStatus kingup_court_game_from_json(byte* json, System.UIntPtr json_len, KingupCourtGame** @out);
+
+        /// <summary>
+        ///  Writes the notation of action `action` (`"roll"`, `"keep 4"`, `"pre farmer"`,
+        ///  `"maid 4&gt;6"`, `"buy king"`, `"pass"`, …) as NUL-terminated ASCII: the form of the moves
+        ///  in a save document. `*out_len` receives the bytes needed, NUL included.
+        ///  `KINGUP_STATUS_INVALID_ARGUMENT` (reason `no_such_action`) for an index out of range.
+        ///
+        ///  # Safety
+        ///
+        ///  `buf` must be NULL or valid for writes of `cap` bytes; `out_len` NULL or valid for a
+        ///  write.
+        /// </summary>
+        [DllImport(__DllName, EntryPoint = "kingup_court_action_notation", CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
+        internal static extern KingupStatus kingup_court_action_notation(uint action, byte* buf, System.UIntPtr cap, System.UIntPtr* out_len);
+
+        /// <summary>
+        ///  Writes a sentence describing action `action` (e.g. `"set aside a 4"`, `"buy the
+        ///  King"`) as NUL-terminated UTF-8. Otherwise as `kingup_court_action_notation`.
+        ///
+        ///  # Safety
+        ///
+        ///  As `kingup_court_action_notation`.
+        /// </summary>
+        [DllImport(__DllName, EntryPoint = "kingup_court_action_describe", CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
+        internal static extern KingupStatus kingup_court_action_describe(uint action, byte* buf, System.UIntPtr cap, System.UIntPtr* out_len);
+
+        /// <summary>
+        ///  Reads a move in the notation (`"keep 4"`, `" BUY King "`: any case, spaces around
+        ///  ignored), `len` bytes of UTF-8, and writes its index (`0..KINGUP_COURT_ACTION_COUNT`)
+        ///  into `*out_action`. `KINGUP_STATUS_PARSE_ERROR` for text that is not a move (reason
+        ///  `malformed`, or `invalid_utf8`) or is longer than `KINGUP_MAX_MOVE_LEN` bytes
+        ///  (`too_long`); nothing is written on failure.
+        ///
+        ///  # Safety
+        ///
+        ///  `text` must be NULL or valid for reads of `len` bytes; `out_action` NULL or valid for a
+        ///  write (and aligned for a `uint32_t`).
+        /// </summary>
+        [DllImport(__DllName, EntryPoint = "kingup_court_action_parse", CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
+        internal static extern KingupStatus kingup_court_action_parse(byte* text, System.UIntPtr len, uint* out_action);
+
+        /// <summary>
+        ///  Writes the notation of chance outcome `outcome` (`"die 5"`, `"first 2"`), the form of
+        ///  the chance steps in a save document, as NUL-terminated ASCII.
+        ///  `KINGUP_STATUS_INVALID_ARGUMENT` (reason `no_such_outcome`) for an index out of range.
+        ///
+        ///  # Safety
+        ///
+        ///  `buf` must be NULL or valid for writes of `cap` bytes; `out_len` NULL or valid for a
+        ///  write.
+        /// </summary>
+        [DllImport(__DllName, EntryPoint = "kingup_court_chance_notation", CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
+        internal static extern KingupStatus kingup_court_chance_notation(uint outcome, byte* buf, System.UIntPtr cap, System.UIntPtr* out_len);
+
+        /// <summary>
+        ///  Reads a chance outcome in the notation (`"die 5"`, `"first 2"`) and writes its index
+        ///  (`0..KINGUP_COURT_CHANCE_OUTCOME_COUNT`) into `*out_outcome`. Refusals as
+        ///  `kingup_court_action_parse`.
+        ///
+        ///  # Safety
+        ///
+        ///  `text` must be NULL or valid for reads of `len` bytes; `out_outcome` NULL or valid for a
+        ///  write (and aligned for a `uint32_t`).
+        /// </summary>
+        [DllImport(__DllName, EntryPoint = "kingup_court_chance_parse", CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
+        internal static extern KingupStatus kingup_court_chance_parse(byte* text, System.UIntPtr len, uint* out_outcome);
+
+        /// <summary>
+        ///  Creates a court bot of kind `kind` (a `KingupCourtBotKind` value) drawing its
+        ///  randomness from the generator of `seed`. `iterations` is the MCTS bot's iterations per
+        ///  decision (0 for its default, 200; at most `KINGUP_BOT_MAX_ITERATIONS`); it must be 0
+        ///  for the other kinds. Free the bot with `kingup_court_bot_free`.
+        ///
+        ///  `*out` is set to NULL on failure (unless `out` itself is NULL or misaligned):
+        ///  `KINGUP_STATUS_INVALID_ARGUMENT` for an unknown kind (reason `no_such_bot_kind`) or
+        ///  iterations out of range (`iterations`).
+        ///
+        ///  # Safety
+        ///
+        ///  `out` must be NULL or valid for a write of a pointer (and aligned for it).
+        /// </summary>
+        [DllImport(__DllName, EntryPoint = "kingup_court_bot_new", CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
+        internal static extern KingupStatus kingup_court_bot_new(uint kind, ulong seed, uint iterations, KingupCourtBot** @out);
+
+        /// <summary>
+        ///  Releases a court bot. NULL is accepted and ignored, and so is a misaligned pointer. The
+        ///  bot must not be used again.
+        ///
+        ///  # Safety
+        ///
+        ///  `bot` must be NULL or a live bot from `kingup_court_bot_new`, freed at most once.
+        /// </summary>
+        [DllImport(__DllName, EntryPoint = "kingup_court_bot_free", CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
+        internal static extern void kingup_court_bot_free(KingupCourtBot* bot);
+
+        /// <summary>
+        ///  Picks an action for `seat` in `game` and writes its index
+        ///  (`0..KINGUP_COURT_ACTION_COUNT`, legal for `seat` now) into `*out_action`; play it with
+        ///  `kingup_court_game_apply`. The game is not changed; the bot's generator advances.
+        ///
+        ///  `KINGUP_STATUS_INVALID_ARGUMENT` for a seat that does not play (reason `no_such_seat`)
+        ///  or that may not act now, with the engine's reason: `not_your_turn`, `chance_pending`,
+        ///  `game_over`. Every argument is checked before the search starts: on failure nothing is
+        ///  written and the bot is unchanged.
+        ///
+        ///  # Safety
+        ///
+        ///  `bot` must be NULL or a live court bot not used elsewhere during the call; `game` NULL
+        ///  or a live court game handle not mutated during the call; `out_action` NULL or valid for
+        ///  a write (and aligned for a `uint32_t`).
+        /// </summary>
+        [DllImport(__DllName, EntryPoint = "kingup_court_bot_choose", CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
+        internal static extern KingupStatus kingup_court_bot_choose(KingupCourtBot* bot, KingupCourtGame* game, uint seat, uint* out_action);
+
+        /// <summary>
+        ///  Writes the current phase, a `KingupCourtPhase` value, into `*out`.
+        ///
+        ///  # Safety
+        ///
+        ///  `game` must be NULL or a live handle; `out` NULL or valid for a write.
+        /// </summary>
+        [DllImport(__DllName, EntryPoint = "kingup_court_game_phase", CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
+        internal static extern KingupStatus kingup_court_game_phase(KingupCourtGame* game, uint* @out);
+
+        /// <summary>
+        ///  Writes who acts next into `*out`: chance, one seat, or nobody once the game is over.
+        ///
+        ///  # Safety
+        ///
+        ///  `game` must be NULL or a live handle; `out` NULL or valid for a write.
+        /// </summary>
+        [DllImport(__DllName, EntryPoint = "kingup_court_game_actor", CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
+        internal static extern KingupStatus kingup_court_game_actor(KingupCourtGame* game, KingupActor* @out);
+
+        /// <summary>
+        ///  Writes the current round index (from 0) into `*out`.
+        ///
+        ///  # Safety
+        ///
+        ///  `game` must be NULL or a live handle; `out` NULL or valid for a write.
+        /// </summary>
+        [DllImport(__DllName, EntryPoint = "kingup_court_game_round", CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
+        internal static extern KingupStatus kingup_court_game_round(KingupCourtGame* game, uint* @out);
+
+        /// <summary>
+        ///  Writes the seat to move into `*out`; -1 when chance is to move or the game is over.
+        ///
+        ///  # Safety
+        ///
+        ///  `game` must be NULL or a live handle; `out` NULL or valid for a write.
+        /// </summary>
+        [DllImport(__DllName, EntryPoint = "kingup_court_game_next_seat", CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
+        internal static extern KingupStatus kingup_court_game_next_seat(KingupCourtGame* game, int* @out);
+
+        /// <summary>
+        ///  Writes the winner as a seat mask into `*out`: 0 until the game is over, and 0 after a
+        ///  game truncated by `max_rounds` (see `kingup_court_game_truncated`); otherwise one bit.
+        ///
+        ///  # Safety
+        ///
+        ///  `game` must be NULL or a live handle; `out` NULL or valid for a write.
+        /// </summary>
+        [DllImport(__DllName, EntryPoint = "kingup_court_game_winners", CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
+        internal static extern KingupStatus kingup_court_game_winners(KingupCourtGame* game, uint* @out);
+
+        /// <summary>
+        ///  Writes 1 into `*out` if the game ended at `max_rounds` with nobody having bought the
+        ///  King (no winner: a truncation, not a result), else 0.
+        ///
+        ///  # Safety
+        ///
+        ///  `game` must be NULL or a live handle; `out` NULL or valid for a write.
+        /// </summary>
+        [DllImport(__DllName, EntryPoint = "kingup_court_game_truncated", CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
+        internal static extern KingupStatus kingup_court_game_truncated(KingupCourtGame* game, uint* @out);
+
+        /// <summary>
+        ///  Writes each seat's score so far, the cards it owns (the Charlatan counted once), into
+        ///  `buf`; `*out_len` receives the number of players.
+        ///
+        ///  # Safety
+        ///
+        ///  `game` must be NULL or a live handle; `buf` NULL or valid for writes of `cap`
+        ///  elements; `out_len` NULL or valid for a write.
+        /// </summary>
+        [DllImport(__DllName, EntryPoint = "kingup_court_game_scores", CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
+        internal static extern KingupStatus kingup_court_game_scores(KingupCourtGame* game, uint* buf, System.UIntPtr cap, System.UIntPtr* out_len);
+
+        /// <summary>
+        ///  Writes `seat`'s legal action indices (`0..KINGUP_COURT_ACTION_COUNT`, sorted) into
+        ///  `buf`; `*out_len` receives their number, at most `KINGUP_COURT_MAX_LEGAL_ACTIONS`, and 0
+        ///  when `seat` may not act now. `KINGUP_STATUS_INVALID_ARGUMENT` (reason `no_such_seat`)
+        ///  for a seat that does not play.
+        ///
+        ///  # Safety
+        ///
+        ///  `game` must be NULL or a live handle; `buf` NULL or valid for writes of `cap`
+        ///  elements; `out_len` NULL or valid for a write.
+        /// </summary>
+        [DllImport(__DllName, EntryPoint = "kingup_court_game_legal_actions", CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
+        internal static extern KingupStatus kingup_court_game_legal_actions(KingupCourtGame* game, uint seat, uint* buf, System.UIntPtr cap, System.UIntPtr* out_len);
+
+        /// <summary>
+        ///  Writes `seat`'s action mask, `KINGUP_COURT_ACTION_COUNT` bytes (1: legal, 0: not)
+        ///  indexed by action, into `buf`; `*out_len` receives `KINGUP_COURT_ACTION_COUNT`.
+        ///
+        ///  # Safety
+        ///
+        ///  As `kingup_court_game_legal_actions`.
+        /// </summary>
+        [DllImport(__DllName, EntryPoint = "kingup_court_game_action_mask", CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
+        internal static extern KingupStatus kingup_court_game_action_mask(KingupCourtGame* game, uint seat, byte* buf, System.UIntPtr cap, System.UIntPtr* out_len);
+
+        /// <summary>
+        ///  Writes `seat`'s observation tensor, `KINGUP_COURT_OBSERVATION_LEN` floats laid out as
+        ///  `kingup_court::OBSERVATION_FIELDS` (`docs/python.md`, "To Court the King"), into `buf`;
+        ///  `*out_len` receives `KINGUP_COURT_OBSERVATION_LEN`.
+        ///
+        ///  # Safety
+        ///
+        ///  `game` must be NULL or a live handle; `buf` NULL or valid for writes of `cap` floats;
+        ///  `out_len` NULL or valid for a write.
+        /// </summary>
+        [DllImport(__DllName, EntryPoint = "kingup_court_game_observation", CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
+        internal static extern KingupStatus kingup_court_game_observation(KingupCourtGame* game, uint seat, float* buf, System.UIntPtr cap, System.UIntPtr* out_len);
+
+        /// <summary>
+        ///  Writes the outcomes of the pending chance step (indices
+        ///  `0..KINGUP_COURT_CHANCE_OUTCOME_COUNT`: six faces of a die, or the seats that may start)
+        ///  into `outcomes` and, unless `probabilities` is NULL, their probabilities into
+        ///  `probabilities` (both of `cap` elements). `*out_len` receives the number of outcomes
+        ///  (at most 6; 0 when chance is not to move). Both arrays are checked before either is
+        ///  written.
+        ///
+        ///  # Safety
+        ///
+        ///  `game` must be NULL or a live handle; `outcomes` NULL or valid for writes of `cap`
+        ///  elements; `probabilities` NULL or valid for writes of `cap` elements; `out_len` NULL or
+        ///  valid for a write; each aligned for its type.
+        /// </summary>
+        [DllImport(__DllName, EntryPoint = "kingup_court_game_chance_outcomes", CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
+        internal static extern KingupStatus kingup_court_game_chance_outcomes(KingupCourtGame* game, uint* outcomes, double* probabilities, System.UIntPtr cap, System.UIntPtr* out_len);
+
+        /// <summary>
+        ///  Writes the events of the log from index `from` on as a NUL-terminated JSON array of
+        ///  objects tagged by `"type"` (`{"type":"die_rolled","seat":1,"face":4}`, …), the same
+        ///  shape as King Up!'s. The game hides nothing, so every viewer (a seat, or -1 for a
+        ///  spectator) sees the same events; the viewer is still checked (reason `no_such_seat`),
+        ///  and `from` past the end of the log is refused (`no_such_event`).
+        ///
+        ///  # Safety
+        ///
+        ///  `game` must be NULL or a live handle; `buf` NULL or valid for writes of `cap` bytes;
+        ///  `out_len` NULL or valid for a write.
+        /// </summary>
+        [DllImport(__DllName, EntryPoint = "kingup_court_game_events_json", CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
+        internal static extern KingupStatus kingup_court_game_events_json(KingupCourtGame* game, int viewer, System.UIntPtr from, byte* buf, System.UIntPtr cap, System.UIntPtr* out_len);
+
+        /// <summary>
+        ///  Writes the number of events in the handle's log into `*out`.
+        ///
+        ///  # Safety
+        ///
+        ///  `game` must be NULL or a live handle; `out` NULL or valid for a write.
+        /// </summary>
+        [DllImport(__DllName, EntryPoint = "kingup_court_game_event_count", CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
+        internal static extern KingupStatus kingup_court_game_event_count(KingupCourtGame* game, System.UIntPtr* @out);
 
         /// <summary>
         ///  Copies the message of the last failed call on this thread into `buf` as NUL-terminated
@@ -770,6 +1288,66 @@ namespace KingUp
         ///  A `KingupChance` value: automatic (0, the default) or explicit chance.
         /// </summary>
         public uint chance;
+    }
+
+    /// <summary>
+    ///  A game of To Court the King as a session: the game, the record of its steps, its event
+    ///  log and the generator the dice are drawn from (the table's `Session`, which every front
+    ///  end wraps: a seed and a save mean the same game in C, C#, Python and Rust). Opaque:
+    ///  create it with `kingup_court_game_new`, `kingup_court_game_new_json`,
+    ///  `kingup_court_game_from_json` or `kingup_court_game_clone`; release it with
+    ///  `kingup_court_game_free`.
+    ///
+    ///  The game hides nothing from the players; the generator it keeps predicts every die.
+    /// </summary>
+    [StructLayout(LayoutKind.Sequential)]
+    internal unsafe partial struct KingupCourtGame
+    {
+    }
+
+    /// <summary>
+    ///  A To Court the King configuration, blittable. Flags are 0 (no) or 1 (yes).
+    /// </summary>
+    [StructLayout(LayoutKind.Sequential)]
+    internal unsafe partial struct KingupCourtConfig
+    {
+        /// <summary>
+        ///  Number of players, 2 to 5.
+        /// </summary>
+        public uint players;
+        /// <summary>
+        ///  The seat holding the start-player marker in round 1, or -1 to draw it at random (a
+        ///  chance step).
+        /// </summary>
+        public int first_player;
+        /// <summary>
+        ///  1: the Jester never sells out (a Rio Grande variant); 0: one per player.
+        /// </summary>
+        public uint unlimited_jesters;
+        /// <summary>
+        ///  1 (the default): add-a-die cards may be used before the first roll; 0: only after
+        ///  it (a Rio Grande variant).
+        /// </summary>
+        public uint preroll_abilities;
+        /// <summary>
+        ///  Normal rounds after which a game nobody bought the King in ends, truncated, with no
+        ///  winner; 0 (the default, the rules) never ends it.
+        /// </summary>
+        public uint max_rounds;
+        /// <summary>
+        ///  A `KingupChance` value: automatic (0, the default) or explicit chance.
+        /// </summary>
+        public uint chance;
+    }
+
+    /// <summary>
+    ///  A To Court the King bot: picks actions for any seat of any court game. Opaque: create
+    ///  it with `kingup_court_bot_new`, release it with `kingup_court_bot_free`. Seeded and
+    ///  without a time limit, so the same seed and calls give the same actions everywhere.
+    /// </summary>
+    [StructLayout(LayoutKind.Sequential)]
+    internal unsafe partial struct KingupCourtBot
+    {
     }
 
     /// <summary>
