@@ -179,6 +179,15 @@ impl kingup_table::ActionMask for ActionSet {
             *flag = i8::from(self.contains_index(i));
         }
     }
+
+    #[inline]
+    fn count(&self) -> usize {
+        self.len()
+    }
+
+    fn indices(&self) -> impl Iterator<Item = usize> {
+        self.iter().map(Action::index)
+    }
 }
 
 #[cfg(test)]

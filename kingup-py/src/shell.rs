@@ -148,23 +148,27 @@ fn action_ints(py: Python<'_>) -> PyResult<&[Py<PyAny>; 256]> {
     })
 }
 
-/// The indices set in `flags`, as a list. This runs at every step of a Python game loop,
-/// so it fills the list directly from the cached int objects: each item costs a reference
+/// The indices in `mask`, as a list. This runs at every step of a Python game loop, so it
+/// fills the list directly from the cached int objects: each item costs a reference
 /// count, and the generic conversion's work (an iterator whose length it must check, a
 /// conversion per item) is skipped.
-pub(crate) fn action_list<'py>(py: Python<'py>, flags: &[i8]) -> PyResult<Bound<'py, PyList>> {
+pub(crate) fn action_list<'py, M: ActionMask>(
+    py: Python<'py>,
+    mask: &M,
+) -> PyResult<Bound<'py, PyList>> {
     let ints = action_ints(py)?;
-    let len = flags.iter().filter(|&&f| f != 0).count();
-    let set = flags.iter().enumerate().filter(|&(_, &f)| f != 0);
+    let len = mask.count();
     // SAFETY: `PyList_New` returns a new list of `len` empty slots, or null with an
-    // exception set (checked by `from_owned_ptr_or_err`). `set` yields exactly `len`
-    // indices below `flags.len() <= 256`, so each slot `i < len` is filled exactly once, by
-    // `PyList_SetItem`, which steals the reference `Py_IncRef` adds to the cached int (it
-    // cannot fail: `i` is in range and the object is a list).
+    // exception set (checked by `from_owned_ptr_or_err`). `indices` yields exactly
+    // `count()` indices, each below the game's action count (at most 256, checked by
+    // `get`), so each slot `i < len` is filled exactly once, by `PyList_SetItem`, which
+    // steals the reference `Py_IncRef` adds to the cached int (it cannot fail: `i` is in
+    // range and the object is a list).
     unsafe {
         let list = Bound::from_owned_ptr_or_err(py, ffi::PyList_New(len as _))?;
-        for (i, (index, _)) in set.enumerate() {
-            let item = ints[index].as_ptr();
+        for (i, index) in mask.indices().take(len).enumerate() {
+            let Some(int) = ints.get(index) else { break };
+            let item = int.as_ptr();
             ffi::Py_IncRef(item);
             ffi::PyList_SetItem(list.as_ptr(), i as _, item);
         }
@@ -277,19 +281,6 @@ impl<G: PyRules> Shell<G> {
         checked_seat(index, players).map_err(|e| errors::from_seat_error(py, &e))
     }
 
-    /// The seat an optional `seat=` argument names: the given one (`SeatError` if it does
-    /// not play) or the next to act (`None`: nobody).
-    pub(crate) fn query_seat(
-        &self,
-        py: Python<'_>,
-        seat: Option<&Bound<'_, PyAny>>,
-    ) -> PyResult<Option<Seat>> {
-        match SeatArg::read(seat)? {
-            SeatArg::Next => self.with_game(py, G::next_seat),
-            SeatArg::Index(_) => seat.map(|s| self.seat_of(s)).transpose(),
-        }
-    }
-
     /// The view of `seat` (default: the seat that acts next) for a bot to decide from;
     /// `SeatError` for a seat that does not play, the game's `IllegalActionError` (action
     /// `None`) when nobody may act.
@@ -360,14 +351,21 @@ impl<G: PyRules> Shell<G> {
         })
     }
 
-    /// `seat`'s legal actions as flags (all 0 for nobody).
-    fn flags(&self, py: Python<'_>, seat: Option<&Bound<'_, PyAny>>) -> PyResult<Vec<i8>> {
-        let seat = self.query_seat(py, seat)?;
-        let mut flags = vec![0; G::ACTION_COUNT];
-        if let Some(s) = seat {
-            self.with_game(py, |g| g.legal_mask(s).write_flags(&mut flags))?;
-        }
-        Ok(flags)
+    /// The legal actions of the seat a `seat=` argument names (the next to act by
+    /// default; none for nobody), with one lock of the game.
+    fn mask(&self, py: Python<'_>, seat: Option<&Bound<'_, PyAny>>) -> PyResult<G::ActionMask> {
+        let seat = SeatArg::read(seat)?;
+        let mask = self.with_game(py, |g| {
+            let seat = match seat {
+                SeatArg::Next => g.next_seat(),
+                SeatArg::Index(i) => Some(checked_seat(i, g.players())?),
+            };
+            Ok(seat.map(|s| g.legal_mask(s)))
+        })?;
+        let empty = || G::ActionMask::default();
+        Ok(mask
+            .map_err(|e| errors::from_seat_error(py, &e))?
+            .unwrap_or_else(empty))
     }
 
     pub(crate) fn legal_actions<'py>(
@@ -375,7 +373,7 @@ impl<G: PyRules> Shell<G> {
         py: Python<'py>,
         seat: Option<&Bound<'py, PyAny>>,
     ) -> PyResult<Bound<'py, PyList>> {
-        action_list(py, &self.flags(py, seat)?)
+        action_list(py, &self.mask(py, seat)?)
     }
 
     pub(crate) fn action_mask<'py>(
@@ -384,7 +382,10 @@ impl<G: PyRules> Shell<G> {
         seat: Option<&Bound<'py, PyAny>>,
         out: Option<&Bound<'py, PyAny>>,
     ) -> PyResult<Bound<'py, PyArray1<i8>>> {
-        array_or_out(py, &self.flags(py, seat)?, out)
+        let mut flags = [0i8; 256];
+        let flags = &mut flags[..G::ACTION_COUNT];
+        self.mask(py, seat)?.write_flags(flags);
+        array_or_out(py, flags, out)
     }
 
     pub(crate) fn is_legal(

@@ -3,9 +3,9 @@
 use core::fmt::Debug;
 
 /// A set of action indices, as each game stores a seat's legal actions (King Up!: a `u128`;
-/// To Court the King: four words). Environments keep one per env and write it out as the
+/// To Court the King: four words; the default is the empty set). Environments keep one per env and write it out as the
 /// action mask a learner reads.
-pub trait ActionMask: Copy + Debug + Send + Sync + 'static {
+pub trait ActionMask: Copy + Default + Debug + Send + Sync + 'static {
     /// Whether the action with dense index `index` is in the set.
     fn contains_index(&self, index: usize) -> bool;
 
@@ -14,6 +14,12 @@ pub trait ActionMask: Copy + Debug + Send + Sync + 'static {
 
     /// Writes the set as flags: `out[i]` is 1 when index `i` is in the set, else 0.
     fn write_flags(&self, out: &mut [i8]);
+
+    /// How many indices the set holds.
+    fn count(&self) -> usize;
+
+    /// The indices in the set, lowest first (a front end's list of legal actions).
+    fn indices(&self) -> impl Iterator<Item = usize>;
 }
 
 impl ActionMask for u128 {
@@ -25,6 +31,29 @@ impl ActionMask for u128 {
     #[inline]
     fn lowest_index(&self) -> Option<usize> {
         (*self != 0).then(|| self.trailing_zeros() as usize)
+    }
+
+    #[inline]
+    fn count(&self) -> usize {
+        self.count_ones() as usize
+    }
+
+    /// Lowest bit first, each found by `trailing_zeros` and cleared.
+    ///
+    /// ```
+    /// use kingup_table::ActionMask;
+    ///
+    /// let mask = 0b10_0000_0101u128;
+    /// assert_eq!(mask.indices().collect::<Vec<_>>(), [0, 2, 9]);
+    /// assert_eq!(mask.count(), 3);
+    /// ```
+    fn indices(&self) -> impl Iterator<Item = usize> {
+        let mut rest = *self;
+        core::iter::from_fn(move || {
+            let index = rest.lowest_index()?;
+            rest &= rest - 1;
+            Some(index)
+        })
     }
 
     /// Eight flags at a time from each byte of the mask, without a branch a bit.
