@@ -35,14 +35,15 @@ import numpy.typing as npt
 from gymnasium import spaces
 
 from . import _kingup
-from ._kingup import Bot, Game
+from ._kingup import Game
 from .bots import HeuristicBot, IsmctsBot, RandomBot, ReaderBot
 from .errors import InvalidConfigError, shown
 
-__all__ = ["KingUpEnv", "KingUpVectorEnv", "BotFactory"]
+__all__ = ["BotFactory", "GameEnv", "KingUpEnv", "KingUpVectorEnv"]
 
-BotFactory = Callable[[int], Bot]
-"""Makes an opponent from a seed (a ``kingup.bots`` class is one)."""
+BotFactory = Callable[[int], Any]
+"""Makes an opponent from a seed (a ``kingup.bots`` or ``kingup.court`` bot class is
+one): anything with ``choose(game, seat)``."""
 
 _BOTS: dict[str, BotFactory] = {
     "random": RandomBot,
@@ -53,26 +54,32 @@ _BOTS: dict[str, BotFactory] = {
 _ILLEGAL = ("terminate", "raise")
 
 
-class KingUpEnv(gymnasium.Env[npt.NDArray[np.float32], np.int64]):
-    """One seat of King Up! against ``kingup.bots`` bots."""
+class GameEnv(gymnasium.Env[npt.NDArray[np.float32], np.int64]):
+    """One seat of a game against bots: the single-agent environment of both games.
+    Subclasses name the game (``GAME``, its bots by name in ``BOTS``, the observation's
+    upper bound) and its config arguments (see ``KingUpEnv``, ``kingup.court.gym.CourtEnv``).
+    A game that ends at a bound its config set (court's ``max_rounds``) ends the episode
+    *truncated*; one that ends by the rules, *terminated*."""
 
     metadata = {"render_modes": ["ansi", "human"], "render_fps": 4}
+    GAME: Any = Game
+    BOTS: dict[str, BotFactory] = {}
+    OBSERVATION_HIGH = 1.0
 
-    def __init__(
+    def _setup(
         self,
-        players: int = 4,
-        seat: int = 0,
-        opponents: str | BotFactory | Sequence[str | BotFactory] = "heuristic",
-        rounds: int = 3,
-        setup: str = "placement",
-        reward: str = "win",
-        illegal: str = "terminate",
-        illegal_reward: float = -1.0,
-        render_mode: str | None = None,
+        config: dict[str, Any],
+        seat: int,
+        opponents: str | BotFactory | Sequence[str | BotFactory],
+        reward: str,
+        illegal: str,
+        illegal_reward: float,
+        render_mode: str | None,
     ) -> None:
-        self._config: dict[str, Any] = {"players": players, "rounds": rounds, "setup": setup}
-        self.game = Game(seed=0, **self._config)  # validates the rules' parameters
+        self._config = config
+        self.game = self.GAME(seed=0, **config)  # validates the rules' parameters
         self.game.returns(reward)  # validates the reward
+        players = self.game.players
         if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < players:
             raise InvalidConfigError(f"seat must be a seat of the game, not {shown(seat)}")
         if illegal not in _ILLEGAL:
@@ -86,22 +93,23 @@ class KingUpEnv(gymnasium.Env[npt.NDArray[np.float32], np.int64]):
             chosen = list(opponents)
         if len(chosen) != players - 1:
             raise InvalidConfigError(f"{players - 1} opponents are needed, not {len(chosen)}")
-        self._factories = [_factory(o) for o in chosen]
+        self._factories = [_factory(o, self.BOTS) for o in chosen]
         self.seat = seat
         self.reward = reward
         self.illegal = illegal
         self.illegal_reward = float(illegal_reward)
         self.render_mode = render_mode
-        self.observation_space = spaces.Box(0.0, 1.0, (_kingup.OBSERVATION_LEN,), np.float32)
-        self.action_space = spaces.Discrete(_kingup.NUM_ACTIONS)
-        self.bots: dict[int, Bot] = {}
+        size = self.game.observation(0).shape
+        self.observation_space = spaces.Box(0.0, self.OBSERVATION_HIGH, size, np.float32)
+        self.action_space = spaces.Discrete(len(self.game.action_mask(0)))
+        self.bots: dict[int, Any] = {}
 
     def reset(
         self, *, seed: int | None = None, options: dict[str, Any] | None = None
     ) -> tuple[npt.NDArray[np.float32], dict[str, Any]]:
         super().reset(seed=seed)
         seeds = self.np_random.integers(0, 2**63, size=len(self._factories) + 1)
-        self.game = Game(seed=int(seeds[0]), **self._config)
+        self.game = self.GAME(seed=int(seeds[0]), **self._config)
         others = [s for s in range(self.game.players) if s != self.seat]
         self.bots = {s: f(int(x)) for s, f, x in zip(others, self._factories, seeds[1:])}
         self._play_bots()
@@ -121,18 +129,25 @@ class KingUpEnv(gymnasium.Env[npt.NDArray[np.float32], np.int64]):
         reward = self.game.returns(self.reward)[self.seat] - before
         if self.render_mode == "human":
             self.render()
-        return self._observe(), reward, self.game.is_over, False, self._info()
+        truncated = self.game.is_truncated
+        terminated = self.game.is_over and not truncated
+        return self._observe(), reward, terminated, truncated, self._info()
 
     def action_masks(self) -> npt.NDArray[np.bool_]:
         """The legal actions of the agent's seat (sb3-contrib's convention)."""
-        return self.game.action_mask(self.seat).astype(bool)
+        mask: npt.NDArray[np.int8] = self.game.action_mask(self.seat)
+        return mask.astype(bool)
 
     def render(self) -> str | None:
-        text = str(self.game.view(self.seat))
+        text = self._text()
         if self.render_mode == "human":
             print(text)
             return None
         return text
+
+    def _text(self) -> str:
+        """The game as the agent's seat may see it, as text."""
+        return str(self.game)
 
     def _play_bots(self) -> None:
         """Lets the bots act until the agent's seat is to act or the game is over."""
@@ -143,18 +158,44 @@ class KingUpEnv(gymnasium.Env[npt.NDArray[np.float32], np.int64]):
             game.apply(self.bots[seat].choose(game, seat), seat)
 
     def _observe(self) -> npt.NDArray[np.float32]:
-        return self.game.observation(self.seat)
+        observation: npt.NDArray[np.float32] = self.game.observation(self.seat)
+        return observation
 
     def _info(self) -> dict[str, Any]:
         return {"action_mask": self.game.action_mask(self.seat)}
 
 
-def _factory(opponent: str | BotFactory) -> BotFactory:
+class KingUpEnv(GameEnv):
+    """One seat of King Up! against ``kingup.bots`` bots."""
+
+    BOTS = _BOTS
+
+    def __init__(
+        self,
+        players: int = 4,
+        seat: int = 0,
+        opponents: str | BotFactory | Sequence[str | BotFactory] = "heuristic",
+        rounds: int = 3,
+        setup: str = "placement",
+        reward: str = "win",
+        illegal: str = "terminate",
+        illegal_reward: float = -1.0,
+        render_mode: str | None = None,
+    ) -> None:
+        config = {"players": players, "rounds": rounds, "setup": setup}
+        self._setup(config, seat, opponents, reward, illegal, illegal_reward, render_mode)
+
+    def _text(self) -> str:
+        """The castle and scores as the agent's seat sees them (no other seat's secret)."""
+        return str(self.game.view(self.seat))
+
+
+def _factory(opponent: str | BotFactory, bots: dict[str, BotFactory]) -> BotFactory:
     if isinstance(opponent, str):
-        if opponent not in _BOTS:
-            names = ", ".join(_BOTS)
+        if opponent not in bots:
+            names = ", ".join(bots)
             raise InvalidConfigError(f"opponent must be one of {names}, not {shown(opponent)}")
-        return _BOTS[opponent]
+        return bots[opponent]
     if callable(opponent):
         return opponent
     raise TypeError(f"an opponent is a bot name or a factory, not {type(opponent).__name__}")
