@@ -163,7 +163,9 @@ fn refused_actions_name_the_first_bad_env_and_change_nothing() {
     ));
     // Action 66 (vote No) in placement: illegal, and env 0 is named first.
     match runtime.check(&[66, 67, good[2]]).unwrap_err() {
-        ActionRefusal::Illegal { env: 0, error } => assert_eq!(error.reason.code(), "wrong_phase"),
+        ActionRefusal::Illegal { env: 0, error, .. } => {
+            assert_eq!(error.reason.code(), "wrong_phase");
+        }
         other => panic!("{other:?}"),
     }
     assert_eq!(format!("{runtime:?}"), before);

@@ -8,6 +8,7 @@
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex, mpsc};
 
+use kingup_bots::env::OpponentSpec;
 use kingup_bots::{ArenaConfig, ArenaResults, ArenaStanding, Bot, BotSpec, Entrant, Standing};
 use kingup_core::kingup_table::{ActionMask, SeatView};
 use kingup_core::{Config, Game, PlayerView};
@@ -30,16 +31,15 @@ pub(crate) trait ArenaGame:
 {
     /// Whether Python policies may enter (with [`ArenaGame::py_view`] their argument).
     const POLICIES: bool;
-    /// A built-in entrant, as named in Python (`"ismcts:300"`, `"mcts"`).
-    type Spec: Send + Sync + 'static;
-    /// The built-in bots.
-    type Bot: Bot<Self::View> + Send + 'static;
-    /// Reads a built-in entrant's name.
+    /// A built-in bot, as named in Python (`"ismcts:300"`, `"mcts"`): the spec the arena
+    /// and the vector env build their bots from.
+    type Spec: OpponentSpec<Self::View, Bot: 'static> + 'static;
+    /// Reads a built-in bot's name.
     fn spec_arg(obj: &Bound<'_, PyAny>) -> PyResult<Self::Spec>;
     /// The name shown in the standings.
     fn label(spec: &Self::Spec) -> String;
-    /// A fresh bot of `spec` drawing from the generator of `seed`.
-    fn build(spec: &Self::Spec, seed: u64) -> Self::Bot;
+    /// The spec of seats nobody uses (an env's learner seat), any.
+    fn filler() -> Self::Spec;
     /// The Python object a policy is called with, for the seat of `view`.
     fn py_view(py: Python<'_>, view: &Self::View) -> PyResult<Py<PyAny>>;
 }
@@ -47,7 +47,6 @@ pub(crate) trait ArenaGame:
 impl ArenaGame for Game {
     const POLICIES: bool = true;
     type Spec = BotSpec;
-    type Bot = kingup_bots::AnyBot;
 
     fn spec_arg(obj: &Bound<'_, PyAny>) -> PyResult<BotSpec> {
         spec_arg(obj)
@@ -57,8 +56,8 @@ impl ArenaGame for Game {
         spec.label()
     }
 
-    fn build(spec: &BotSpec, seed: u64) -> kingup_bots::AnyBot {
-        spec.build(seed)
+    fn filler() -> BotSpec {
+        BotSpec::new(kingup_bots::BotKind::Random)
     }
 
     /// The seat's `kingup.PlayerView`.
@@ -251,7 +250,7 @@ fn build_entrants<G: ArenaGame>(
             let shared = Arc::clone(shared);
             let make: kingup_bots::BotFactory<'static, G::View> = match contender {
                 Contender::Core(spec) => Box::new(move |seed| -> Box<dyn Bot<G::View>> {
-                    let bot = G::build(&spec, seed);
+                    let bot = spec.build_bot(seed);
                     let shared = Arc::clone(&shared);
                     Box::new(Stoppable { bot, shared })
                 }),

@@ -3,10 +3,7 @@
 use std::borrow::Cow;
 use std::ops::RangeInclusive;
 
-use kingup_core::{
-    Action, ActionIndexError, Character, Config, Floor, LoadError, MAX_SAVE_LEN, Phase, Seat,
-    SeatSet, Vote,
-};
+use kingup_core::{Character, Config, Floor, LoadError, MAX_SAVE_LEN, Phase, Seat, SeatSet, Vote};
 use pyo3::exceptions::{PyOverflowError, PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::sync::PyOnceLock;
@@ -220,19 +217,6 @@ pub(crate) fn index_in(obj: &Bound<'_, PyAny>, what: &str, n: usize) -> PyResult
         .ok()
         .filter(|&i| i < n)
         .ok_or_else(|| PyValueError::new_err(format!("{what} {value} is out of range 0..{n}")))
-}
-
-/// The reason code of an action index outside `0..67`: the core's
-/// `ActionIndexError::code` (the same for every index).
-pub(crate) const NO_SUCH_ACTION: &str = ActionIndexError(0).code();
-
-/// The action with dense index `index`, else the core's message (a negative index, which
-/// the core's error cannot hold, is worded the same way).
-pub(crate) fn action_from_index(index: i64) -> Result<Action, String> {
-    let count = Action::COUNT;
-    usize::try_from(index)
-        .map_err(|_| format!("action index {index} is out of range 0..{count}"))
-        .and_then(|i| Action::try_from(i).map_err(|e| e.to_string()))
 }
 
 /// A seat of a game with `config`: an int the core accepts (`Config::seat`), else

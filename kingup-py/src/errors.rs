@@ -1,7 +1,7 @@
 //! Raising the typed exceptions of `kingup.errors` from Rust.
 
 use kingup_core::kingup_table::{LoadError, Rules};
-use kingup_core::{IllegalAction, SeatError, UndoError};
+use kingup_core::{SeatError, UndoError};
 use pyo3::prelude::*;
 use pyo3::sync::PyOnceLock;
 use pyo3::types::PyModule;
@@ -51,9 +51,9 @@ pub(crate) fn cannot_act<G: crate::shell::PyRules>(
     raise(py, error, (message, seat, None::<i64>, reason))
 }
 
-/// An `IllegalActionError` about environment `env` of a `VectorEnv`: `message` is
+/// The game's `IllegalActionError` about environment `env` of a `VectorEnv`: `message` is
 /// prefixed with `env {env}: ` and the exception's `env` attribute set.
-pub(crate) fn illegal_action_in_env(
+pub(crate) fn illegal_action_in_env<G: crate::shell::PyRules>(
     py: Python<'_>,
     env: usize,
     message: &str,
@@ -62,19 +62,8 @@ pub(crate) fn illegal_action_in_env(
     reason: &str,
 ) -> PyErr {
     let message = format!("env {env}: {message}");
-    raise(
-        py,
-        "IllegalActionError",
-        (message, seat, action, reason, env),
-    )
-}
-
-/// The engine's refusal in environment `env` of a `VectorEnv`.
-pub(crate) fn from_illegal_in_env(py: Python<'_>, env: usize, err: &IllegalAction) -> PyErr {
-    let seat = Some(err.seat.index() as i64);
-    let action = err.action.index() as i64;
-    let message = err.to_string();
-    illegal_action_in_env(py, env, &message, seat, action, err.reason.code())
+    let error = G::ILLEGAL_ACTION_ERROR;
+    raise(py, error, (message, seat, action, reason, env))
 }
 
 /// `IllegalChanceError(message, outcome, reason)`.

@@ -22,6 +22,7 @@ mod shell;
 mod simulate;
 mod sync;
 mod vector;
+mod vector_env;
 mod view;
 
 use kingup_bots::IsmctsConfig;
@@ -94,7 +95,7 @@ fn _kingup(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<bots::PyHeuristicBot>()?;
     m.add_class::<bots::PyIsmctsBot>()?;
     m.add_class::<bots::PyReaderBot>()?;
-    m.add_class::<vector::PyVectorEnv>()?;
+    m.add_class::<vector_env::PyVectorEnv>()?;
     m.add_class::<arena::PyArenaResults>()?;
     m.add_class::<arena::PyArenaStanding>()?;
     m.add_class::<arena::PySeatStanding>()?;

@@ -46,7 +46,7 @@ const GAME_OVER: &str = "game_over";
 const CHANCE_PENDING: &str = "chance_pending";
 const NO_SUCH_SEAT: &str = "no_such_seat";
 /// The code of an action or chance outcome index outside its range.
-const NO_SUCH_ACTION: &str = "no_such_action";
+pub(crate) const NO_SUCH_ACTION: &str = "no_such_action";
 const NO_SUCH_OUTCOME: &str = "no_such_outcome";
 
 /// A game's session, shared by the Python threads that hold its `Game`.

@@ -1,4 +1,6 @@
-//! `kingup.VectorEnv`: many games stepped together in Rust, writing into NumPy buffers.
+//! `kingup.VectorEnv` and `kingup.court.VectorEnv`: many games stepped together in Rust,
+//! writing into NumPy buffers, written once for both games ([`VectorShell`] behind
+//! [`vector_class!`]).
 //!
 //! The env owns its output arrays, allocated once: every `step` validates all the actions
 //! (with the GIL held, before changing anything), then, with the GIL released, plays each
@@ -13,9 +15,9 @@
 
 use std::sync::Mutex;
 
+use kingup_bots::Reward;
 use kingup_bots::env::{ActionRefusal, Op, Opponents, Out, VectorRuntime};
-use kingup_bots::{BotKind, BotSpec};
-use kingup_core::{Action, Config, Game, OBSERVATION_LEN, Seat};
+use kingup_core::kingup_table::{GameConfig, Refusal, Rules, Seat};
 use numpy::{
     Element, PyArray, PyArray1, PyArray2, PyArrayDescrMethods, PyArrayMethods, PyReadwriteArray,
     PyUntypedArray, PyUntypedArrayMethods,
@@ -24,20 +26,13 @@ use pyo3::exceptions::{PyRuntimeError, PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyList, PyString, PyTuple};
 
-use crate::bots::spec_arg;
-use crate::config::ConfigArgs;
-use crate::convert::{
-    NO_SUCH_ACTION, action_from_index, given, int_arg, int_in, seat_arg, seed_arg, shown, type_name,
-};
+use crate::arena::ArenaGame;
+use crate::convert::{given, int_arg, int_in, seed_arg, shown, type_name};
 use crate::errors;
-use crate::game::setup_name;
 use crate::limits::{MAX_ENVS, MAX_THREADS};
-use crate::reward::{Reward, read_reward};
+use crate::reward::read_reward;
+use crate::shell::{NO_SUCH_ACTION, action_at, array_or_out};
 use crate::sync;
-use crate::view::PyPlayerView;
-
-/// The King Up! envs, with `kingup-bots` bots by spec as opponents.
-type Runtime = VectorRuntime<Game, BotSpec>;
 
 /// `array` borrowed for writing, after checking it still has the dtype, length and
 /// layout the env made it with (Python code could have changed its shape or dtype in
@@ -69,17 +64,17 @@ const CHUNK_PER_THREAD: usize = 8192;
 /// more than the other threads gain (a pass over 64 envs takes about 40 microseconds).
 const DETACH_FROM: usize = 64;
 
-/// N games of King Up! stepped together (see `kingup.VectorEnv`).
-#[pyclass(module = "kingup._kingup", name = "VectorEnv", frozen)]
+/// N games of one game stepped together: the state and buffers behind both games'
+/// `VectorEnv` classes.
 #[derive(Debug)]
-pub(crate) struct PyVectorEnv {
-    state: Mutex<Runtime>,
+pub(crate) struct VectorShell<G: ArenaGame> {
+    state: Mutex<VectorRuntime<G, G::Spec>>,
     /// Number of envs.
     n: usize,
     /// The game every env plays (its config), for the properties.
-    fresh: Game,
+    pub(crate) fresh: G,
     reward: Reward,
-    opponents: Option<Opponents<BotSpec>>,
+    opponents: Option<Opponents<G::Spec>>,
     threads: usize,
     observations: Py<PyArray2<f32>>,
     masks: Py<PyArray2<i8>>,
@@ -100,21 +95,104 @@ fn read_only<'py>(array: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyAny>> {
     Ok(view)
 }
 
-impl PyVectorEnv {
+/// The arguments every `VectorEnv` takes besides its game's config.
+pub(crate) struct VectorArgs<'a, 'py> {
+    pub(crate) num_envs: &'a Bound<'py, PyAny>,
+    pub(crate) seed: Option<&'a Bound<'py, PyAny>>,
+    pub(crate) reward: Option<&'a Bound<'py, PyAny>>,
+    pub(crate) threads: Option<&'a Bound<'py, PyAny>>,
+    pub(crate) opponents: Option<&'a Bound<'py, PyAny>>,
+    pub(crate) seat: Option<&'a Bound<'py, PyAny>>,
+}
+
+impl VectorArgs<'_, '_> {
+    /// The envs of games of `config`, every game started and its first decision written.
+    pub(crate) fn build<G: ArenaGame>(
+        &self,
+        py: Python<'_>,
+        config: G::Config,
+    ) -> PyResult<VectorShell<G>> {
+        // The limits are `usize` constants far below `i64::MAX`.
+        let n = int_in(self.num_envs, "num_envs", 1..=MAX_ENVS as i64)? as usize;
+        let reward = read_reward(self.reward)?;
+        let opponents = opponents_arg::<G>(py, self.opponents, self.seat, &config)?;
+        let threads = match given(self.threads) {
+            None => 1,
+            Some(obj) => int_in(obj, "threads", 1..=MAX_THREADS as i64)? as usize,
+        };
+        let seed = given(self.seed).map(seed_arg).transpose()?.unwrap_or(0);
+        let fresh =
+            G::new_with(config, &mut ()).map_err(|e| errors::invalid_config(py, e.to_string()))?;
+        let players = fresh.players();
+        let mut runtime = VectorRuntime::new(fresh, n, seed, reward, opponents);
+        // Starting a million games takes a while: in chunks, with Ctrl-C heard between.
+        while py.detach(|| runtime.start(CHUNK_PER_THREAD)) < n {
+            py.check_signals()?;
+        }
+        py.check_signals()?;
+        let observations = PyArray2::<f32>::zeros(py, [n, G::OBSERVATION_LEN], false);
+        let masks = PyArray2::<i8>::zeros(py, [n, G::ACTION_COUNT], false);
+        let rewards = PyArray2::<f32>::zeros(py, [n, players], false);
+        let dones = PyArray1::<bool>::zeros(py, n, false);
+        let seats = PyArray1::<i64>::zeros(py, n, false);
+        let final_totals = PyArray2::<i32>::zeros(py, [n, players], false);
+        let game_seeds = PyArray1::<u64>::zeros(py, n, false);
+        let views = PyTuple::new(
+            py,
+            [
+                read_only(observations.as_any())?,
+                read_only(masks.as_any())?,
+                read_only(rewards.as_any())?,
+                read_only(dones.as_any())?,
+                read_only(seats.as_any())?,
+                read_only(final_totals.as_any())?,
+                read_only(game_seeds.as_any())?,
+            ],
+        )?;
+        let result = PyTuple::new(py, views.iter().take(5))?;
+        let env = VectorShell {
+            state: Mutex::new(runtime),
+            n,
+            fresh,
+            reward,
+            opponents,
+            threads,
+            observations: observations.unbind(),
+            masks: masks.unbind(),
+            rewards: rewards.unbind(),
+            dones: dones.unbind(),
+            seats: seats.unbind(),
+            final_totals: final_totals.unbind(),
+            game_seeds: game_seeds.unbind(),
+            views: views.unbind(),
+            result: result.unbind(),
+        };
+        {
+            let mut state = sync::lock(py, &env.state)?;
+            env.perform(py, &mut state, Op::Show, seed)?;
+        }
+        Ok(env)
+    }
+}
+
+impl<G: ArenaGame> VectorShell<G> {
     /// Applies `op` to every env (with `state.actions` when stepping) and writes the
     /// buffers. A pass over many envs runs in chunks with the GIL released, checking for
     /// signals between them; if a handler raises (`KeyboardInterrupt`), every env done
     /// so far is put back as it was and the error returned: the pass happens whole or not
     /// at all. `old_seed` is the base seed to put back (a `reset(seed)` changed it).
-    fn perform(&self, py: Python<'_>, state: &mut Runtime, op: Op, old_seed: u64) -> PyResult<()> {
+    fn perform(
+        &self,
+        py: Python<'_>,
+        state: &mut VectorRuntime<G, G::Spec>,
+        op: Op,
+        old_seed: u64,
+    ) -> PyResult<()> {
         let n = self.n;
         let players = self.fresh.players();
-        let mut observations = writable(
-            self.observations.bind(py),
-            n * OBSERVATION_LEN,
-            "observations",
-        )?;
-        let mut masks = writable(self.masks.bind(py), n * Action::COUNT, "action_masks")?;
+        let (obs_len, mask_len) = (G::OBSERVATION_LEN, G::ACTION_COUNT);
+        let mut observations = writable(self.observations.bind(py), n * obs_len, "observations")?;
+        let mut masks = writable(self.masks.bind(py), n * mask_len, "action_masks")?;
         let mut rewards = writable(self.rewards.bind(py), n * players, "rewards")?;
         let mut dones = writable(self.dones.bind(py), n, "dones")?;
         let mut seats = writable(self.seats.bind(py), n, "seats")?;
@@ -145,7 +223,7 @@ impl PyVectorEnv {
         let mut done = 0;
         while done < n {
             let end = (done + chunk).min(n);
-            let part = part(&mut out, done..end, players);
+            let part = part::<G>(&mut out, done..end, players);
             py.detach(|| state.run_part(op, done..end, part, threads));
             done = end;
             if let Err(err) = py.check_signals() {
@@ -236,14 +314,137 @@ impl PyVectorEnv {
             .filter(|&i| i < self.n)
             .ok_or_else(out_of_range)
     }
+
+    /// Starts a new game in every env (see the classes' `reset`).
+    pub(crate) fn reset(
+        &self,
+        py: Python<'_>,
+        seed: Option<&Bound<'_, PyAny>>,
+    ) -> PyResult<Py<PyTuple>> {
+        let seed = given(seed).map(seed_arg).transpose()?;
+        let mut state = sync::lock(py, &self.state)?;
+        let old_seed = state.seed();
+        if let Some(seed) = seed {
+            state.set_seed(seed);
+        }
+        self.perform(py, &mut state, Op::Restart(seed.is_some()), old_seed)
+            .inspect_err(|_| state.set_seed(old_seed))?;
+        Ok(self.result.clone_ref(py))
+    }
+
+    /// Plays every env's action (see the classes' `step`).
+    pub(crate) fn step(&self, py: Python<'_>, actions: &Bound<'_, PyAny>) -> PyResult<Py<PyTuple>> {
+        let raw = self.read_actions(actions)?;
+        let mut state = sync::lock(py, &self.state)?;
+        if let Err(refusal) = state.check(&raw) {
+            let err = raise::<G>(py, refusal);
+            drop(state);
+            return Err(err);
+        }
+        let seed = state.seed();
+        // The lock stays held through the pass (another thread's call waits for it); a
+        // signal handler that ran between chunks and used this env would wait too.
+        self.perform(py, &mut state, Op::Step, seed)?;
+        Ok(self.result.clone_ref(py))
+    }
+
+    pub(crate) fn num_envs(&self) -> usize {
+        self.n
+    }
+
+    pub(crate) fn players(&self) -> usize {
+        self.fresh.players()
+    }
+
+    pub(crate) fn reward(&self) -> &'static str {
+        self.reward.name()
+    }
+
+    pub(crate) fn seat(&self) -> Option<usize> {
+        self.opponents.as_ref().map(|o| o.learner.index())
+    }
+
+    pub(crate) fn opponents(&self) -> Option<Vec<Option<String>>> {
+        let opponents = self.opponents.as_ref()?;
+        let seats = Seat::all(self.fresh.players());
+        let label =
+            |s: Seat| (s != opponents.learner).then(|| G::label(&opponents.specs[s.index()]));
+        Some(seats.map(label).collect())
+    }
+
+    pub(crate) fn threads(&self) -> usize {
+        self.threads
+    }
+
+    pub(crate) fn seed(&self, py: Python<'_>) -> PyResult<u64> {
+        Ok(sync::lock(py, &self.state)?.seed())
+    }
+
+    /// Buffer `k`'s read-only view (observations, masks, rewards, dones, seats, final
+    /// totals, game seeds).
+    pub(crate) fn buffer<'py>(&self, py: Python<'py>, k: usize) -> PyResult<Bound<'py, PyAny>> {
+        self.views.bind(py).get_item(k)
+    }
+
+    /// The decision env `index` waits for, as `f` makes it of the game and the seat to act.
+    pub(crate) fn with_decision<R>(
+        &self,
+        py: Python<'_>,
+        index: &Bound<'_, PyAny>,
+        f: impl FnOnce(&G, Seat) -> R,
+    ) -> PyResult<R> {
+        let i = self.env_index(index)?;
+        let state = sync::lock(py, &self.state)?;
+        let (game, seat) = state.decision(i).ok_or_else(|| env_missing(i))?;
+        Ok(f(game, seat))
+    }
+
+    /// The game that ended in env `index` at the last step and the seat whose action ended
+    /// it, as `f` makes it; `ValueError` if none did.
+    pub(crate) fn with_ended<R>(
+        &self,
+        py: Python<'_>,
+        index: &Bound<'_, PyAny>,
+        f: impl FnOnce(&G, Seat) -> R,
+    ) -> PyResult<R> {
+        let i = self.env_index(index)?;
+        let state = sync::lock(py, &self.state)?;
+        match state.ended(i) {
+            Some((game, seat)) => Ok(f(game, seat)),
+            None => Err(PyValueError::new_err(format!(
+                "env {i}'s game did not end at the last step"
+            ))),
+        }
+    }
+
+    /// The final observation of the seat that ended env `index`'s game at the last step,
+    /// and whether that game ended truncated (at a bound its config set).
+    pub(crate) fn final_observation<'py>(
+        &self,
+        py: Python<'py>,
+        index: &Bound<'py, PyAny>,
+    ) -> PyResult<(Bound<'py, PyArray1<f32>>, bool)> {
+        let mut obs = vec![0.0f32; G::OBSERVATION_LEN];
+        let (written, truncated) = self.with_ended(py, index, |game, seat| {
+            (game.observation(seat, &mut obs), game.is_truncated())
+        })?;
+        written
+            .map_err(|e| PyRuntimeError::new_err(format!("internal error (kingup bug): {e}")))?;
+        Ok((array_or_out(py, &obs, None)?, truncated))
+    }
 }
 
-/// The rows of envs `range` in `out` (King Up!'s widths).
-fn part<'a>(out: &'a mut Out<'_>, range: std::ops::Range<usize>, players: usize) -> Out<'a> {
+/// The rows of envs `range` in `out` (`G`'s widths).
+fn part<'a, G: Rules>(
+    out: &'a mut Out<'_>,
+    range: std::ops::Range<usize>,
+    players: usize,
+) -> Out<'a> {
     let (a, b) = (range.start, range.end);
+    let (obs, mask) = (G::OBSERVATION_LEN, G::ACTION_COUNT);
     Out {
-        observations: &mut out.observations[a * OBSERVATION_LEN..b * OBSERVATION_LEN],
-        masks: &mut out.masks[a * Action::COUNT..b * Action::COUNT],
+        observations: &mut out.observations[a * obs..b * obs],
+        masks: &mut out.masks[a * mask..b * mask],
         rewards: &mut out.rewards[a * players..b * players],
         dones: &mut out.dones[a..b],
         seats: &mut out.seats[a..b],
@@ -252,15 +453,31 @@ fn part<'a>(out: &'a mut Out<'_>, range: std::ops::Range<usize>, players: usize)
     }
 }
 
-/// `step`'s refusal of its actions as the Python error, naming the env.
-fn raise(py: Python<'_>, refusal: ActionRefusal<Game>) -> PyErr {
+/// `step`'s refusal of its actions as the game's Python error, naming the env.
+fn raise<G: ArenaGame>(py: Python<'_>, refusal: ActionRefusal<G>) -> PyErr {
     match refusal {
         ActionRefusal::NoSuchAction { env, seat, index } => {
-            let message = action_from_index(index).err().unwrap_or_default();
+            let message = action_at::<G>(index).err().unwrap_or_default();
             let seat = Some(seat.index() as i64);
-            errors::illegal_action_in_env(py, env, &message, seat, index, NO_SUCH_ACTION)
+            errors::illegal_action_in_env::<G>(py, env, &message, seat, index, NO_SUCH_ACTION)
         }
-        ActionRefusal::Illegal { env, error } => errors::from_illegal_in_env(py, env, &error),
+        ActionRefusal::Illegal {
+            env,
+            seat,
+            action,
+            error,
+        } => {
+            let index = G::action_index(action) as i64;
+            let seat = Some(seat.index() as i64);
+            errors::illegal_action_in_env::<G>(
+                py,
+                env,
+                &error.to_string(),
+                seat,
+                index,
+                error.code(),
+            )
+        }
         ActionRefusal::Bug { env, action } => PyRuntimeError::new_err(format!(
             "internal error (kingup bug): env {env}'s mask refuses {action}"
         )),
@@ -274,12 +491,12 @@ fn env_missing(i: usize) -> PyErr {
 
 /// Reads `opponents` (one bot spec for every other seat, or a list or tuple of one spec
 /// per other seat in seat order) and `seat` (the learner's, 0 if not given).
-fn opponents_arg(
+fn opponents_arg<G: ArenaGame>(
     py: Python<'_>,
     opponents: Option<&Bound<'_, PyAny>>,
     seat: Option<&Bound<'_, PyAny>>,
-    config: &Config,
-) -> PyResult<Option<Opponents<BotSpec>>> {
+    config: &G::Config,
+) -> PyResult<Option<Opponents<G::Spec>>> {
     let Some(obj) = given(opponents) else {
         if given(seat).is_some() {
             let message = "seat= is the learner's seat among bots: it needs opponents=";
@@ -287,10 +504,15 @@ fn opponents_arg(
         }
         return Ok(None);
     };
-    let learner = given(seat).map_or(Ok(Seat::FIRST), |s| seat_arg(s, config))?;
-    let others = usize::from(config.players) - 1;
+    let learner = match given(seat) {
+        None => Seat::FIRST,
+        Some(s) => config
+            .seat(int_arg(s, "seat")?)
+            .map_err(|e| errors::from_seat_error(py, &e))?,
+    };
+    let others = config.players() - 1;
     let specs = if obj.is_instance_of::<PyString>() {
-        vec![spec_arg(obj)?; others]
+        vec![G::spec_arg(obj)?; others]
     } else if obj.is_instance_of::<PyList>() || obj.is_instance_of::<PyTuple>() {
         let len = obj.len()?;
         if len != others {
@@ -298,7 +520,7 @@ fn opponents_arg(
             return Err(errors::invalid_config(py, message));
         }
         obj.try_iter()?
-            .map(|item| spec_arg(&item?))
+            .map(|item| G::spec_arg(&item?))
             .collect::<PyResult<Vec<_>>>()?
     } else {
         return Err(PyTypeError::new_err(format!(
@@ -306,8 +528,8 @@ fn opponents_arg(
             type_name(obj)
         )));
     };
-    let mut all = [BotSpec::new(BotKind::Random); Seat::MAX];
-    let seats = Seat::all(config.players.into()).filter(|&s| s != learner);
+    let mut all = [G::filler(); Seat::MAX];
+    let seats = Seat::all(config.players()).filter(|&s| s != learner);
     for (seat, spec) in seats.zip(specs) {
         all[seat.index()] = spec;
     }
@@ -317,272 +539,148 @@ fn opponents_arg(
     }))
 }
 
-#[pymethods]
-impl PyVectorEnv {
-    #[new]
-    #[pyo3(signature = (num_envs, players=None, seed=None, rounds=None, setup=None, first_player=None, deck=None, reward=None, threads=None, opponents=None, seat=None))]
-    #[allow(clippy::too_many_arguments)] // the keyword arguments of `kingup.VectorEnv(...)`
-    fn new(
-        py: Python<'_>,
-        num_envs: &Bound<'_, PyAny>,
-        players: Option<&Bound<'_, PyAny>>,
-        seed: Option<&Bound<'_, PyAny>>,
-        rounds: Option<&Bound<'_, PyAny>>,
-        setup: Option<&Bound<'_, PyAny>>,
-        first_player: Option<&Bound<'_, PyAny>>,
-        deck: Option<&Bound<'_, PyAny>>,
-        reward: Option<&Bound<'_, PyAny>>,
-        threads: Option<&Bound<'_, PyAny>>,
-        opponents: Option<&Bound<'_, PyAny>>,
-        seat: Option<&Bound<'_, PyAny>>,
-    ) -> PyResult<PyVectorEnv> {
-        // The limits are `usize` constants far below `i64::MAX`.
-        let n = int_in(num_envs, "num_envs", 1..=MAX_ENVS as i64)? as usize;
-        let config = ConfigArgs {
-            players,
-            rounds,
-            setup,
-            first_player,
-            deck,
+/// Writes a game's `VectorEnv` class: the struct holding a [`VectorShell`] and every method
+/// the games share, plus `$extra`, the game's own (constructor, config properties,
+/// views, `__repr__`).
+macro_rules! vector_class {
+    (
+        $(#[$meta:meta])*
+        $class:ident($game:ty), module = $module:tt, { $($extra:tt)* }
+    ) => {
+        $(#[$meta])*
+        #[pyclass(module = $module, name = "VectorEnv", frozen)]
+        #[derive(Debug)]
+        pub(crate) struct $class(pub(crate) $crate::vector::VectorShell<$game>);
+
+        #[pymethods]
+        impl $class {
+            /// Starts a new game in every env and returns `(observations, action_masks,
+            /// rewards, dones, seats)`. With `seed`, env `i`'s games are again `seed + e *
+            /// num_envs + i` for `e = 0, 1, ...`; without, each env goes on to its next
+            /// game in that sequence.
+            #[pyo3(signature = (seed=None))]
+            fn reset(&self, py: Python<'_>, seed: Option<&Bound<'_, PyAny>>) -> PyResult<Py<pyo3::types::PyTuple>> {
+                self.0.reset(py, seed)
+            }
+
+            /// Plays `actions[i]` for the seat to act in env `i`, for every env, and
+            /// returns `(observations, action_masks, rewards, dones, seats)` (the env's own
+            /// buffers). Every action is checked before any is played: an illegal one
+            /// raises the game's `IllegalActionError` naming its env, and no env changes.
+            fn step(&self, py: Python<'_>, actions: &Bound<'_, PyAny>) -> PyResult<Py<pyo3::types::PyTuple>> {
+                self.0.step(py, actions)
+            }
+
+            /// Number of envs.
+            #[getter]
+            fn num_envs(&self) -> usize {
+                self.0.num_envs()
+            }
+
+            /// Number of players in every game.
+            #[getter]
+            fn players(&self) -> usize {
+                self.0.players()
+            }
+
+            /// `"win"`, `"points"` or `"margin"` (see `Game.returns`).
+            #[getter]
+            fn reward(&self) -> &'static str {
+                self.0.reward()
+            }
+
+            /// The seat `step`'s actions are for when bots play the others (`None`: the
+            /// caller plays every seat).
+            #[getter]
+            fn seat(&self) -> Option<usize> {
+                self.0.seat()
+            }
+
+            /// The bots of the other seats, one label per seat in seat order (`None` for
+            /// the learner's seat); `None` when the caller plays every seat.
+            #[getter]
+            fn opponents(&self) -> Option<Vec<Option<String>>> {
+                self.0.opponents()
+            }
+
+            /// Threads a step runs on.
+            #[getter]
+            fn threads(&self) -> usize {
+                self.0.threads()
+            }
+
+            /// The base seed of the games' seeds.
+            #[getter]
+            fn seed(&self, py: Python<'_>) -> PyResult<u64> {
+                self.0.seed(py)
+            }
+
+            /// `float32 (num_envs, OBSERVATION_LEN)`: each env's observation for its seat to
+            /// act.
+            #[getter]
+            fn observations<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+                self.0.buffer(py, 0)
+            }
+
+            /// `int8 (num_envs, NUM_ACTIONS)`: the legal actions of each env's seat to act.
+            #[getter]
+            fn action_masks<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+                self.0.buffer(py, 1)
+            }
+
+            /// `float32 (num_envs, players)`: what the game that ended at the last step pays
+            /// each seat; 0 for envs whose game goes on.
+            #[getter]
+            fn rewards<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+                self.0.buffer(py, 2)
+            }
+
+            /// `bool (num_envs,)`: whether the env's game ended at the last step (it has
+            /// been restarted since).
+            #[getter]
+            fn dones<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+                self.0.buffer(py, 3)
+            }
+
+            /// `int64 (num_envs,)`: the seat to act in each env.
+            #[getter]
+            fn seats<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+                self.0.buffer(py, 4)
+            }
+
+            /// `int32 (num_envs, players)`: the final scores (`Game.returns("points")`) of
+            /// the game that ended at the last step; 0 for envs whose game goes on.
+            #[getter]
+            fn final_totals<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+                self.0.buffer(py, 5)
+            }
+
+            /// `uint64 (num_envs,)`: the seed of each env's current game (the game class
+            /// with the same config and seed, driven by the same actions, is the same game).
+            #[getter]
+            fn game_seeds<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+                self.0.buffer(py, 6)
+            }
+
+            /// The final observation of the seat that ended env `index`'s game at the last
+            /// step, and whether that game ended truncated (at a bound its config set):
+            /// `(observation, truncated)`; `ValueError` if no game ended there at the last
+            /// step (`dones[index]` is false).
+            fn final_observation<'py>(
+                &self,
+                py: Python<'py>,
+                index: &Bound<'py, PyAny>,
+            ) -> PyResult<(Bound<'py, numpy::PyArray1<f32>>, bool)> {
+                self.0.final_observation(py, index)
+            }
+
+            fn __len__(&self) -> usize {
+                self.0.num_envs()
+            }
+
+            $($extra)*
         }
-        .build(py)?;
-        let reward = read_reward(reward)?;
-        let opponents = opponents_arg(py, opponents, seat, &config)?;
-        let threads = match threads.filter(|t| !t.is_none()) {
-            None => 1,
-            Some(obj) => int_in(obj, "threads", 1..=MAX_THREADS as i64)? as usize,
-        };
-        let seed = match seed.filter(|s| !s.is_none()) {
-            Some(obj) => seed_arg(obj)?,
-            None => 0,
-        };
-        let fresh = Game::new(config).map_err(|e| errors::invalid_config(py, e.to_string()))?;
-        let players = fresh.players();
-        let mut runtime = Runtime::new(fresh, n, seed, reward, opponents);
-        // Starting a million games takes a while: in chunks, with Ctrl-C heard between.
-        while py.detach(|| runtime.start(CHUNK_PER_THREAD)) < n {
-            py.check_signals()?;
-        }
-        py.check_signals()?;
-        let observations = PyArray2::<f32>::zeros(py, [n, OBSERVATION_LEN], false);
-        let masks = PyArray2::<i8>::zeros(py, [n, Action::COUNT], false);
-        let rewards = PyArray2::<f32>::zeros(py, [n, players], false);
-        let dones = PyArray1::<bool>::zeros(py, n, false);
-        let seats = PyArray1::<i64>::zeros(py, n, false);
-        let final_totals = PyArray2::<i32>::zeros(py, [n, players], false);
-        let game_seeds = PyArray1::<u64>::zeros(py, n, false);
-        let views = PyTuple::new(
-            py,
-            [
-                read_only(observations.as_any())?,
-                read_only(masks.as_any())?,
-                read_only(rewards.as_any())?,
-                read_only(dones.as_any())?,
-                read_only(seats.as_any())?,
-                read_only(final_totals.as_any())?,
-                read_only(game_seeds.as_any())?,
-            ],
-        )?;
-        let result = PyTuple::new(py, views.iter().take(5))?;
-        let env = PyVectorEnv {
-            state: Mutex::new(runtime),
-            n,
-            fresh,
-            reward,
-            opponents,
-            threads,
-            observations: observations.unbind(),
-            masks: masks.unbind(),
-            rewards: rewards.unbind(),
-            dones: dones.unbind(),
-            seats: seats.unbind(),
-            final_totals: final_totals.unbind(),
-            game_seeds: game_seeds.unbind(),
-            views: views.unbind(),
-            result: result.unbind(),
-        };
-        {
-            let mut state = sync::lock(py, &env.state)?;
-            env.perform(py, &mut state, Op::Show, seed)?;
-        }
-        Ok(env)
-    }
-
-    /// Starts a new game in every env and returns `(observations, action_masks, rewards,
-    /// dones, seats)`. With `seed`, env `i`'s games are again `seed + e * num_envs + i`
-    /// for `e = 0, 1, ...`; without, each env goes on to its next game in that sequence.
-    #[pyo3(signature = (seed=None))]
-    fn reset(&self, py: Python<'_>, seed: Option<&Bound<'_, PyAny>>) -> PyResult<Py<PyTuple>> {
-        let seed = seed.filter(|s| !s.is_none()).map(seed_arg).transpose()?;
-        let mut state = sync::lock(py, &self.state)?;
-        let old_seed = state.seed();
-        if let Some(seed) = seed {
-            state.set_seed(seed);
-        }
-        self.perform(py, &mut state, Op::Restart(seed.is_some()), old_seed)
-            .inspect_err(|_| state.set_seed(old_seed))?;
-        Ok(self.result.clone_ref(py))
-    }
-
-    /// Plays `actions[i]` for the seat to act in env `i`, for every env, and returns
-    /// `(observations, action_masks, rewards, dones, seats)` (the env's own buffers).
-    /// Every action is checked before any is played: an illegal one raises
-    /// `IllegalActionError` naming its env, and no env changes.
-    fn step(&self, py: Python<'_>, actions: &Bound<'_, PyAny>) -> PyResult<Py<PyTuple>> {
-        let raw = self.read_actions(actions)?;
-        let mut state = sync::lock(py, &self.state)?;
-        if let Err(refusal) = state.check(&raw) {
-            drop(state);
-            return Err(raise(py, refusal));
-        }
-        let seed = state.seed();
-        // The lock stays held through the pass (another thread's call waits for it); a
-        // signal handler that ran between chunks and used this env would wait too.
-        self.perform(py, &mut state, Op::Step, seed)?;
-        Ok(self.result.clone_ref(py))
-    }
-
-    /// Number of envs.
-    #[getter]
-    fn num_envs(&self) -> usize {
-        self.n
-    }
-
-    /// Number of players in every game.
-    #[getter]
-    fn players(&self) -> usize {
-        self.fresh.players()
-    }
-
-    /// Number of rounds a game lasts.
-    #[getter]
-    fn rounds(&self) -> u8 {
-        self.fresh.config().rounds
-    }
-
-    /// `"placement"` or `"random"`.
-    #[getter]
-    fn setup(&self) -> &'static str {
-        setup_name(self.fresh.config())
-    }
-
-    /// `"win"`, `"points"` or `"margin"` (see `kingup.Game.returns`).
-    #[getter]
-    fn reward(&self) -> &'static str {
-        self.reward.name()
-    }
-
-    /// The seat `step`'s actions are for when bots play the others (`None`: the caller
-    /// plays every seat).
-    #[getter]
-    fn seat(&self) -> Option<usize> {
-        self.opponents.map(|o| o.learner.index())
-    }
-
-    /// The bots of the other seats, one label per seat in seat order (`None` for the
-    /// learner's seat); `None` when the caller plays every seat.
-    #[getter]
-    fn opponents(&self) -> Option<Vec<Option<String>>> {
-        let opponents = self.opponents?;
-        let seats = Seat::all(self.fresh.players());
-        Some(
-            seats
-                .map(|s| (s != opponents.learner).then(|| opponents.specs[s.index()].label()))
-                .collect(),
-        )
-    }
-
-    /// Threads a step runs on.
-    #[getter]
-    fn threads(&self) -> usize {
-        self.threads
-    }
-
-    /// The base seed of the games' seeds.
-    #[getter]
-    fn seed(&self, py: Python<'_>) -> PyResult<u64> {
-        Ok(sync::lock(py, &self.state)?.seed())
-    }
-
-    /// `float32 (num_envs, OBSERVATION_LEN)`: each env's observation for its seat to act.
-    #[getter]
-    fn observations<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
-        self.views.bind(py).get_item(0)
-    }
-
-    /// `int8 (num_envs, 67)`: the legal actions of each env's seat to act.
-    #[getter]
-    fn action_masks<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
-        self.views.bind(py).get_item(1)
-    }
-
-    /// `float32 (num_envs, players)`: what the game that ended at the last step pays each
-    /// seat; 0 for envs whose game goes on.
-    #[getter]
-    fn rewards<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
-        self.views.bind(py).get_item(2)
-    }
-
-    /// `bool (num_envs,)`: whether the env's game ended at the last step (it has been
-    /// restarted since).
-    #[getter]
-    fn dones<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
-        self.views.bind(py).get_item(3)
-    }
-
-    /// `int64 (num_envs,)`: the seat to act in each env.
-    #[getter]
-    fn seats<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
-        self.views.bind(py).get_item(4)
-    }
-
-    /// `int32 (num_envs, players)`: the final totals of the game that ended at the last
-    /// step; 0 for envs whose game goes on.
-    #[getter]
-    fn final_totals<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
-        self.views.bind(py).get_item(5)
-    }
-
-    /// `uint64 (num_envs,)`: the seed of each env's current game (`kingup.Game(players,
-    /// seed=..., ...)` driven by the same actions is the same game).
-    #[getter]
-    fn game_seeds<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
-        self.views.bind(py).get_item(6)
-    }
-
-    /// What the seat to act in env `index` knows (for a bot's `choose_view`).
-    fn view(&self, py: Python<'_>, index: &Bound<'_, PyAny>) -> PyResult<PyPlayerView> {
-        let i = self.env_index(index)?;
-        let state = sync::lock(py, &self.state)?;
-        let (game, seat) = state.decision(i).ok_or_else(|| env_missing(i))?;
-        Ok(PyPlayerView::new(game.player_view(seat)))
-    }
-
-    /// What the seat that ended env `index`'s game at the last step knows of that
-    /// finished game (its final observation: `.observation()`); `ValueError` if no game
-    /// ended there at the last step (`dones[index]` is false).
-    fn final_view(&self, py: Python<'_>, index: &Bound<'_, PyAny>) -> PyResult<PyPlayerView> {
-        let i = self.env_index(index)?;
-        let state = sync::lock(py, &self.state)?;
-        match state.ended(i) {
-            Some((game, seat)) => Ok(PyPlayerView::new(game.player_view(seat))),
-            None => Err(PyValueError::new_err(format!(
-                "env {i}'s game did not end at the last step"
-            ))),
-        }
-    }
-
-    fn __len__(&self) -> usize {
-        self.n
-    }
-
-    fn __repr__(&self) -> String {
-        format!(
-            "<kingup.VectorEnv: {} envs, {} players, {} rounds, {} setup>",
-            self.n,
-            self.fresh.players(),
-            self.fresh.config().rounds,
-            setup_name(self.fresh.config())
-        )
-    }
+    };
 }
+
+pub(crate) use vector_class;

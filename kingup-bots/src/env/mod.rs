@@ -78,6 +78,10 @@ pub enum ActionRefusal<G: Rules> {
     Illegal {
         /// The env.
         env: usize,
+        /// Its seat to act.
+        seat: Seat,
+        /// The refused action.
+        action: G::Action,
         /// What the rules said.
         error: G::IllegalAction,
     },
@@ -253,7 +257,12 @@ impl<G: Rules, S: OpponentSpec<G::View>> VectorRuntime<G, S> {
             if !slot.mask.contains_index(G::action_index(action)) {
                 self.actions.clear();
                 return Err(match slot.game.check(slot.seat, action) {
-                    Err(error) => ActionRefusal::Illegal { env, error },
+                    Err(error) => ActionRefusal::Illegal {
+                        env,
+                        seat: slot.seat,
+                        action,
+                        error,
+                    },
                     Ok(()) => ActionRefusal::Bug { env, action },
                 });
             }

@@ -39,7 +39,7 @@ from ._kingup import Game
 from .bots import HeuristicBot, IsmctsBot, RandomBot, ReaderBot
 from .errors import InvalidConfigError, shown
 
-__all__ = ["BotFactory", "GameEnv", "KingUpEnv", "KingUpVectorEnv"]
+__all__ = ["BotFactory", "GameEnv", "GameVectorEnv", "KingUpEnv", "KingUpVectorEnv"]
 
 BotFactory = Callable[[int], Any]
 """Makes an opponent from a seed (a ``kingup.bots`` or ``kingup.court`` bot class is
@@ -204,8 +204,9 @@ def _factory(opponent: str | BotFactory, bots: dict[str, BotFactory]) -> BotFact
 gymnasium.register(id="kingup/KingUp-v0", entry_point="kingup.gym:KingUpEnv")
 
 
-class KingUpVectorEnv(gymnasium.vector.VectorEnv[Any, Any, Any]):
-    """``kingup.VectorEnv`` as a ``gymnasium.vector.VectorEnv``: ``num_envs`` games
+class GameVectorEnv(gymnasium.vector.VectorEnv[Any, Any, Any]):
+    """A game's native ``VectorEnv`` as a ``gymnasium.vector.VectorEnv``, for both games
+    (``KingUpVectorEnv``, ``kingup.court.gym.CourtVectorEnv``): ``num_envs`` games
     stepped together in Rust, every seat played by the caller (self-play), or, with
     ``opponents=`` (and ``seat=``), one seat by the caller and the others by bots inside
     the step (see ``kingup.VectorEnv``).
@@ -218,8 +219,9 @@ class KingUpVectorEnv(gymnasium.vector.VectorEnv[Any, Any, Any]):
     game's first decision, ``terminated`` is set, and the finished game is in
     ``info["final_obs"]`` (the final observation of the seat that ended it, in an object
     array, ``None`` for the other envs) and ``info["final_info"]``; each present only at a
-    step where a game ended, with its ``_final_obs`` / ``_final_info`` mask. Episodes are
-    never truncated.
+    step where a game ended, with its ``_final_obs`` / ``_final_info`` mask. A game that
+    ends at a bound its config set (court's ``max_rounds``) sets ``truncated`` instead of
+    ``terminated``; King Up!'s games are never truncated.
 
     ``info`` (every key with its ``_key`` mask, as Gymnasium's vector envs pair them):
     ``action_mask`` (``int8 (num_envs, 67)``, the legal actions of the seat to act),
@@ -233,14 +235,18 @@ class KingUpVectorEnv(gymnasium.vector.VectorEnv[Any, Any, Any]):
     """
 
     metadata = {"autoreset_mode": gymnasium.vector.AutoresetMode.SAME_STEP}
+    NATIVE: Any = _kingup.VectorEnv
+    OBSERVATION_HIGH = 1.0
 
     def __init__(self, num_envs: int, **kwargs: Any) -> None:
-        """``num_envs`` and the keyword arguments are ``kingup.VectorEnv``'s."""
-        self._native: _kingup.VectorEnv | None = _kingup.VectorEnv(num_envs, **kwargs)
+        """``num_envs`` and the keyword arguments are the native ``VectorEnv``'s."""
+        self._native: Any = self.NATIVE(num_envs, **kwargs)
         n = self.num_envs = self._native.num_envs
         self.players = self._native.players
-        self.single_observation_space = spaces.Box(0.0, 1.0, (_kingup.OBSERVATION_LEN,), np.float32)
-        self.single_action_space = spaces.Discrete(_kingup.NUM_ACTIONS)
+        size = self._native.observations.shape[1:]
+        self._actions = self._native.action_masks.shape[1]
+        self.single_observation_space = spaces.Box(0.0, self.OBSERVATION_HIGH, size, np.float32)
+        self.single_action_space = spaces.Discrete(self._actions)
         self.observation_space = gymnasium.vector.utils.batch_space(self.single_observation_space, n)
         self.action_space = gymnasium.vector.utils.batch_space(self.single_action_space, n)
         self._rows = np.arange(n)
@@ -252,8 +258,8 @@ class KingUpVectorEnv(gymnasium.vector.VectorEnv[Any, Any, Any]):
         self._every = np.ones(n, bool)
 
     @property
-    def native(self) -> _kingup.VectorEnv:
-        """The ``kingup.VectorEnv`` it steps (``RuntimeError`` once closed)."""
+    def native(self) -> Any:
+        """The native ``VectorEnv`` it steps (``RuntimeError`` once closed)."""
         if self._native is None:
             raise RuntimeError("the env is closed")
         return self._native
@@ -267,7 +273,7 @@ class KingUpVectorEnv(gymnasium.vector.VectorEnv[Any, Any, Any]):
         if seed is not None and (isinstance(seed, bool) or not isinstance(seed, (int, np.integer))):
             raise TypeError(f"seed must be an int or None, not {type(seed).__name__}")
         if options:
-            raise InvalidConfigError(f"KingUpVectorEnv.reset takes no options, not {shown(options)}")
+            raise InvalidConfigError(f"{type(self).__name__}.reset takes no options, not {shown(options)}")
         observations, *_ = self.native.reset(seed)
         self._paid.fill(0.0)
         return observations, self._info()
@@ -288,14 +294,18 @@ class KingUpVectorEnv(gymnasium.vector.VectorEnv[Any, Any, Any]):
         np.copyto(self._reward, rewards[self._rows, self._acted])
         np.copyto(self._paid, rewards)
         info = self._info()
+        self._truncated.fill(False)
+        terminated = dones
         if dones.any():
             self._paid[dones] = 0.0  # a restarted env's row is the new game's, unpaid
             self._add_final(info, rewards, dones)
-        return observations, self._reward, dones, self._truncated, info
+            terminated = dones & ~self._truncated
+        return observations, self._reward, terminated, self._truncated, info
 
     def action_masks(self) -> npt.NDArray[np.bool_]:
-        """The legal actions of each env's seat to act, ``bool (num_envs, 67)``."""
-        return self.native.action_masks.astype(bool)
+        """The legal actions of each env's seat to act, ``bool (num_envs, NUM_ACTIONS)``."""
+        masks: npt.NDArray[np.int8] = self.native.action_masks
+        return masks.astype(bool)
 
     def close_extras(self, **kwargs: Any) -> None:
         """Drops the native env and its buffers; ``reset`` and ``step`` then raise."""
@@ -318,15 +328,16 @@ class KingUpVectorEnv(gymnasium.vector.VectorEnv[Any, Any, Any]):
         self, info: dict[str, Any], rewards: npt.NDArray[np.float32], dones: npt.NDArray[np.bool_]
     ) -> None:
         """Adds the games that ended at this step, where Gymnasium's ``SAME_STEP``
-        autoreset puts them: ``final_obs`` and ``final_info``."""
+        autoreset puts them: ``final_obs`` and ``final_info``; marks those that ended
+        truncated in ``self._truncated``."""
         native = self.native
         ended = dones.copy()
         final_obs = np.full(self.num_envs, None, dtype=object)
         for i in np.flatnonzero(ended):
-            final_obs[i] = native.final_view(int(i)).observation()
+            final_obs[i], self._truncated[i] = native.final_observation(int(i))
         info["final_obs"], info["_final_obs"] = final_obs, ended
         info["final_info"] = {
-            "action_mask": np.zeros((self.num_envs, _kingup.NUM_ACTIONS), np.int8),
+            "action_mask": np.zeros((self.num_envs, self._actions), np.int8),
             "_action_mask": ended,
             "seat": np.where(ended, self._acted, 0),
             "_seat": ended,
@@ -338,3 +349,10 @@ class KingUpVectorEnv(gymnasium.vector.VectorEnv[Any, Any, Any]):
             "_final_totals": ended,
         }
         info["_final_info"] = ended
+
+
+class KingUpVectorEnv(GameVectorEnv):
+    """``kingup.VectorEnv`` as a ``gymnasium.vector.VectorEnv`` (see ``GameVectorEnv``):
+    ``info["action_mask"]`` is ``int8 (num_envs, 67)``."""
+
+    NATIVE = _kingup.VectorEnv

@@ -41,56 +41,36 @@ from stable_baselines3.common.vec_env.base_vec_env import VecEnvIndices
 from . import _kingup
 from .errors import InvalidConfigError, shown
 
-__all__ = ["KingUpVecEnv", "StepReturn"]
+__all__ = ["GameVecEnv", "KingUpVecEnv", "StepReturn"]
 
 Observations = npt.NDArray[np.float32]
 StepReturn = tuple[Observations, npt.NDArray[np.float32], npt.NDArray[np.bool_], list[dict[str, Any]]]
 """What ``step`` returns: observations, rewards, dones and infos (SB3's four)."""
 
-#: The per-env attributes ``get_attr`` answers, beside ``action_masks``.
-_ATTRIBUTES = ("render_mode", "seat", "players", "rounds", "reward", "opponents")
 
+class GameVecEnv(VecEnv):
+    """One seat of a game in each of ``num_envs`` games, against bots, as a
+    Stable-Baselines3 ``VecEnv``: the native ``VectorEnv`` of either game
+    (``KingUpVecEnv``, ``kingup.court.sb3.CourtVecEnv``). A game that ends at a bound its
+    config set (court's ``max_rounds``) is reported as SB3 reports a time limit:
+    ``infos[i]["TimeLimit.truncated"] = True``, so that learners bootstrap from it."""
 
-class KingUpVecEnv(VecEnv):
-    """One seat of King Up! in each of ``num_envs`` games, against ``kingup.bots`` bots,
-    as a Stable-Baselines3 ``VecEnv``."""
+    ATTRIBUTES: tuple[str, ...] = ("render_mode", "seat", "players", "reward", "opponents")
+    OBSERVATION_HIGH = 1.0
 
-    def __init__(
-        self,
-        num_envs: int = 8,
-        *,
-        players: int = 4,
-        seat: int = 0,
-        opponents: str | list[str] | tuple[str, ...] = "heuristic",
-        rounds: int = 3,
-        setup: str = "placement",
-        reward: str = "win",
-        seed: int = 0,
-        threads: int = 1,
-    ) -> None:
-        """``opponents`` is a bot spec for every other seat or one per other seat in seat
-        order (``"random"``, ``"heuristic"``, ``"ismcts"``, ``"ismcts:N"``, ``"reader"``,
-        ``"reader:N"``); the other
-        arguments are ``kingup.VectorEnv``'s."""
-        self._native: _kingup.VectorEnv | None = _kingup.VectorEnv(
-            num_envs,
-            players=players,
-            seed=seed,
-            rounds=rounds,
-            setup=setup,
-            reward=reward,
-            threads=threads,
-            opponents=opponents,
-            seat=seat,
-        )
+    def _start(self, native: Any, seat: int) -> None:
+        """Serves `native`, a game's ``VectorEnv`` made with ``opponents=`` and ``seat=``."""
+        self._native: Any = native
         self.seat = seat
         self._actions: npt.NDArray[np.int64] | None = None
-        observation_space = spaces.Box(0.0, 1.0, (_kingup.OBSERVATION_LEN,), np.float32)
-        super().__init__(num_envs, observation_space, spaces.Discrete(_kingup.NUM_ACTIONS))
+        size = native.observations.shape[1:]
+        observation_space = spaces.Box(0.0, self.OBSERVATION_HIGH, size, np.float32)
+        actions = spaces.Discrete(native.action_masks.shape[1])
+        super().__init__(native.num_envs, observation_space, actions)
 
     @property
-    def native(self) -> _kingup.VectorEnv:
-        """The ``kingup.VectorEnv`` it steps (``RuntimeError`` once closed)."""
+    def native(self) -> Any:
+        """The native ``VectorEnv`` it steps (``RuntimeError`` once closed)."""
         if self._native is None:
             raise RuntimeError("the env is closed")
         return self._native
@@ -100,8 +80,9 @@ class KingUpVecEnv(VecEnv):
         the last reset, else each env's next game."""
         native = self.native
         if any(self._options):
-            raise InvalidConfigError(f"KingUpVecEnv.reset takes no options, not {shown(self._options[0])}")
-        observations, *_ = native.reset(self._seeds[0])
+            name = type(self).__name__
+            raise InvalidConfigError(f"{name}.reset takes no options, not {shown(self._options[0])}")
+        observations: Observations = native.reset(self._seeds[0])[0]
         self._reset_seeds()
         self._reset_options()
         return observations.copy()
@@ -122,13 +103,18 @@ class KingUpVecEnv(VecEnv):
         observations, _, rewards, dones, _ = native.step(actions)
         infos: list[dict[str, Any]] = [{} for _ in range(self.num_envs)]
         for i in np.flatnonzero(dones):
-            infos[i]["terminal_observation"] = native.final_view(int(i)).observation()
+            observation, truncated = native.final_observation(int(i))
+            infos[i]["terminal_observation"] = observation
             infos[i]["final_totals"] = native.final_totals[i].copy()
+            if truncated:
+                infos[i]["TimeLimit.truncated"] = True
         return observations.copy(), rewards[:, self.seat].copy(), dones.copy(), infos
 
     def action_masks(self) -> npt.NDArray[np.bool_]:
-        """The legal actions of the agent's seat in each env, ``bool (num_envs, 67)``."""
-        return self.native.action_masks.astype(bool)
+        """The legal actions of the agent's seat in each env, ``bool (num_envs,
+        NUM_ACTIONS)``."""
+        masks: npt.NDArray[np.int8] = self.native.action_masks
+        return masks.astype(bool)
 
     def close(self) -> None:
         """Drops the native env and its buffers; ``reset`` and ``step`` then raise."""
@@ -140,12 +126,13 @@ class KingUpVecEnv(VecEnv):
             return [self._mask_of(i) for i in rows]
         if attr_name == "render_mode":
             return [None] * len(rows)
-        if attr_name in _ATTRIBUTES:
+        if attr_name in self.ATTRIBUTES:
             return [getattr(self.native, attr_name)] * len(rows)
-        raise AttributeError(f"KingUpVecEnv's envs have no attribute {attr_name!r}")
+        raise AttributeError(f"{type(self).__name__}'s envs have no attribute {attr_name!r}")
 
     def set_attr(self, attr_name: str, value: Any, indices: VecEnvIndices = None) -> None:
-        raise AttributeError(f"KingUpVecEnv's settings are fixed when it is made, {attr_name!r} too")
+        name = type(self).__name__
+        raise AttributeError(f"{name}'s settings are fixed when it is made, {attr_name!r} too")
 
     def env_method(
         self, method_name: str, *method_args: Any, indices: VecEnvIndices = None, **method_kwargs: Any
@@ -157,8 +144,12 @@ class KingUpVecEnv(VecEnv):
             masks = self.action_masks()
             return [masks[i] for i in rows]
         if method_name == "render":
-            return [str(self.native.view(i)) for i in rows]
-        raise AttributeError(f"KingUpVecEnv's envs have no method {method_name!r}")
+            return [self._render(i) for i in rows]
+        raise AttributeError(f"{type(self).__name__}'s envs have no method {method_name!r}")
+
+    def _render(self, i: int) -> str:
+        """Env ``i``'s game as the agent's seat may see it, as text."""
+        return f"env {i}: seat {int(self.native.seats[i])} to act"
 
     def env_is_wrapped(
         self, wrapper_class: type[gymnasium.Wrapper[Any, Any, Any, Any]], indices: VecEnvIndices = None
@@ -179,3 +170,43 @@ class KingUpVecEnv(VecEnv):
     def _mask_of(self, i: int) -> Any:
         """Env ``i``'s ``action_masks`` method, as ``get_attr`` hands it out."""
         return lambda: self.native.action_masks[i].astype(bool)
+
+
+class KingUpVecEnv(GameVecEnv):
+    """One seat of King Up! in each of ``num_envs`` games, against ``kingup.bots`` bots,
+    as a Stable-Baselines3 ``VecEnv``."""
+
+    ATTRIBUTES = (*GameVecEnv.ATTRIBUTES, "rounds")
+
+    def __init__(
+        self,
+        num_envs: int = 8,
+        *,
+        players: int = 4,
+        seat: int = 0,
+        opponents: str | list[str] | tuple[str, ...] = "heuristic",
+        rounds: int = 3,
+        setup: str = "placement",
+        reward: str = "win",
+        seed: int = 0,
+        threads: int = 1,
+    ) -> None:
+        """``opponents`` is a bot spec for every other seat or one per other seat in seat
+        order (``"random"``, ``"heuristic"``, ``"ismcts"``, ``"ismcts:N"``, ``"reader"``,
+        ``"reader:N"``); the other arguments are ``kingup.VectorEnv``'s."""
+        native = _kingup.VectorEnv(
+            num_envs,
+            players=players,
+            seed=seed,
+            rounds=rounds,
+            setup=setup,
+            reward=reward,
+            threads=threads,
+            opponents=opponents,
+            seat=seat,
+        )
+        self._start(native, seat)
+
+    def _render(self, i: int) -> str:
+        """Env ``i``'s castle as the agent's seat sees it (no other seat's secret)."""
+        return str(self.native.view(i))

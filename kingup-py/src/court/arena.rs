@@ -1,6 +1,6 @@
 //! `kingup.court.arena`: the arena of `kingup.arena` (`crate::arena`) for court's bots.
 
-use kingup_bots::court::{AnyBot, BotKind};
+use kingup_bots::court::BotKind;
 use kingup_court::{Config, Game};
 use pyo3::prelude::*;
 
@@ -13,7 +13,6 @@ impl ArenaGame for Game {
     /// A court policy would need a view class of its own; court entrants are bots.
     const POLICIES: bool = false;
     type Spec = BotKind;
-    type Bot = AnyBot;
 
     /// `"greedy"`, `"random"` or `"mcts"`.
     fn spec_arg(obj: &Bound<'_, PyAny>) -> PyResult<BotKind> {
@@ -26,8 +25,8 @@ impl ArenaGame for Game {
         kind.name().to_owned()
     }
 
-    fn build(kind: &BotKind, seed: u64) -> AnyBot {
-        kind.build(seed)
+    fn filler() -> BotKind {
+        BotKind::Random
     }
 
     fn py_view(_: Python<'_>, _: &kingup_court::PlayerView) -> PyResult<Py<PyAny>> {

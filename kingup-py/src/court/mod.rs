@@ -11,6 +11,7 @@ mod config;
 mod event;
 mod game;
 mod simulate;
+mod vector_env;
 
 use kingup_court::{
     Action, Card, ChanceOutcome, Config, Game, MAX_SAVE_LEN, OBSERVATION_FIELDS, OBSERVATION_LEN,
@@ -74,5 +75,9 @@ pub(crate) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("CourtRandomBot", py.get_type::<bots::PyCourtRandomBot>())?;
     m.add("CourtGreedyBot", py.get_type::<bots::PyCourtGreedyBot>())?;
     m.add("CourtMctsBot", py.get_type::<bots::PyCourtMctsBot>())?;
+    m.add(
+        "CourtVectorEnv",
+        py.get_type::<vector_env::PyCourtVectorEnv>(),
+    )?;
     Ok(())
 }

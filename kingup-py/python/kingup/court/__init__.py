@@ -30,6 +30,7 @@ from .._kingup import CourtGame as Game
 from .._kingup import CourtGreedyBot as GreedyBot
 from .._kingup import CourtMctsBot as MctsBot
 from .._kingup import CourtRandomBot as RandomBot
+from .._kingup import CourtVectorEnv as VectorEnv
 from .._kingup import court_action_name as action_name
 from .._kingup import court_action_notation as action_notation
 from .._kingup import court_chance_notation as chance_notation
@@ -58,6 +59,7 @@ __all__ = [
     "MctsBot",
     "RandomBot",
     "Simulation",
+    "VectorEnv",
     "action_name",
     "action_notation",
     "arena",

@@ -23,6 +23,9 @@ It is ``kingup.gym``'s environment over ``kingup.court.Game`` (``kingup.gym.Game
 - Illegal actions: as ``kingup.gym.KingUpEnv`` (``illegal="terminate"``, the default, or
   ``"raise"``).
 - ``reset(seed=s)``: the same seed gives the same dice and bots' play.
+
+``CourtVectorEnv(num_envs, ...)`` is the Gymnasium vector env over the native
+``kingup.court.VectorEnv``, as ``kingup.gym.KingUpVectorEnv`` is over King Up!'s.
 """
 
 from __future__ import annotations
@@ -34,9 +37,9 @@ import numpy as np
 
 from .. import _kingup
 from .._kingup import CourtGame, CourtGreedyBot, CourtMctsBot, CourtRandomBot
-from ..gym import BotFactory, GameEnv
+from ..gym import BotFactory, GameEnv, GameVectorEnv
 
-__all__ = ["CourtEnv"]
+__all__ = ["CourtEnv", "CourtVectorEnv"]
 
 
 class CourtEnv(GameEnv):
@@ -70,6 +73,16 @@ class CourtEnv(GameEnv):
             "preroll_abilities": preroll_abilities,
         }
         self._setup(config, seat, opponents, reward, illegal, illegal_reward, render_mode)
+
+
+class CourtVectorEnv(GameVectorEnv):
+    """``kingup.court.VectorEnv`` as a ``gymnasium.vector.VectorEnv`` (``kingup.gym``'s
+    ``GameVectorEnv``): ``num_envs`` court games stepped together in Rust, self-play or
+    one seat against court bots (``opponents=``, ``seat=``); a game reaching
+    ``max_rounds`` sets ``truncated``, a won one ``terminated``."""
+
+    NATIVE = _kingup.CourtVectorEnv
+    OBSERVATION_HIGH = np.inf
 
 
 gymnasium.register(id="kingup/Court-v0", entry_point="kingup.court.gym:CourtEnv")
