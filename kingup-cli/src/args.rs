@@ -140,6 +140,45 @@ pub(crate) fn path(flag: &Flag) -> PathBuf {
     PathBuf::from(flag.value.clone().unwrap_or_default())
 }
 
+/// The game a command serves (`--game`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum GameName {
+    KingUp,
+    Court,
+}
+
+/// The `--game NAME` (or `--game=NAME`) of `args` — `king-up` (the default) or `court` —
+/// and the other arguments, in order.
+pub(crate) fn game_flag(args: &[OsString]) -> Result<(GameName, Vec<OsString>), CliError> {
+    let mut rest = Vec::with_capacity(args.len());
+    let mut game = None;
+    let mut words = args.iter();
+    while let Some(arg) = words.next() {
+        let name = match arg.to_str() {
+            Some("--game") => words.next().cloned().unwrap_or_default(),
+            Some(text) if text.starts_with("--game=") => OsString::from(&text["--game=".len()..]),
+            _ => {
+                rest.push(arg.clone());
+                continue;
+            }
+        };
+        let parsed = match name.to_str().map(str::to_ascii_lowercase).as_deref() {
+            Some("king-up" | "kingup") => GameName::KingUp,
+            Some("court") => GameName::Court,
+            _ => {
+                return Err(CliError::Usage(format!(
+                    "--game must be king-up or court, not {}",
+                    excerpt(&name.to_string_lossy())
+                )));
+            }
+        };
+        if game.replace(parsed).is_some() {
+            return Err(CliError::Usage("--game is given twice".to_owned()));
+        }
+    }
+    Ok((game.unwrap_or(GameName::KingUp), rest))
+}
+
 /// The words of `text` as arguments, for tests.
 #[cfg(test)]
 pub(crate) fn strings(text: &str) -> Vec<OsString> {
@@ -149,6 +188,18 @@ pub(crate) fn strings(text: &str) -> Vec<OsString> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_game_flag_picks_the_game_and_leaves_the_rest() {
+        let (game, rest) = game_flag(&strings("--deals 3 --game court --seed 2")).unwrap();
+        assert_eq!((game, rest), (GameName::Court, strings("--deals 3 --seed 2")));
+        let (game, rest) = game_flag(&strings("--game=king-up --players 3")).unwrap();
+        assert_eq!((game, rest), (GameName::KingUp, strings("--players 3")));
+        assert_eq!(game_flag(&strings("--players 3")).unwrap().0, GameName::KingUp);
+        for bad in ["--game chess", "--game", "--game court --game court"] {
+            assert!(game_flag(&strings(bad)).is_err(), "{bad}");
+        }
+    }
 
     #[test]
     fn values_switches_and_errors() {

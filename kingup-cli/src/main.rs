@@ -135,8 +135,11 @@ kingup tournament [--games N] [--players N] [--bots LIST] [--seed X]
                      reader), 1 to {max_iterations} (default: each kind's preset,
                      {iterations} for ismcts)
 
-kingup arena [--players N] [--entrants LIST] [--deals N] [--seed X]
-             [--threads T] [--svg FILE]
+kingup arena [--game king-up|court] [--players N] [--entrants LIST] [--deals N]
+             [--seed X] [--threads T] [--svg FILE]
+  --game court       the arena of To Court the King's bots: `kingup court arena`
+                     with the options `kingup court help` lists (the same goes
+                     for `kingup tournament --game court`)
   --players N        seats at a table, {min_players} to {max_players} (default 4)
   --entrants LIST    N to {max_entrants} comma-separated bots: random, heuristic, ismcts,
                      ismcts:ITERATIONS, reader or reader:ITERATIONS; every set
@@ -205,8 +208,12 @@ fn run(args: &[OsString]) -> Result<ExitCode, CliError> {
             Ok(ExitCode::SUCCESS)
         }
         "play" => play::run(rest),
-        "tournament" => tournament::run(rest),
-        "arena" => arena::run(rest),
+        "tournament" | "arena" => match args::game_flag(rest)? {
+            (args::GameName::Court, rest) if command == "arena" => court::arena::run(&rest),
+            (args::GameName::Court, rest) => court::tournament::run(&rest),
+            (args::GameName::KingUp, rest) if command == "arena" => arena::run(&rest),
+            (args::GameName::KingUp, rest) => tournament::run(&rest),
+        },
         "court" => court::run(rest),
         // Not in the usage: measures ISMCTS iterations per second (docs/bots.md).
         "bench-ismcts" => bench::run(rest),

@@ -528,3 +528,32 @@ fn a_saved_court_game_resumes_and_keeps_saving_where_it_came_from() {
     assert_eq!(output.status.code(), Some(2));
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+#[test]
+fn the_arena_and_tournament_commands_serve_court_with_game_court() {
+    for (plain, court) in [
+        (
+            "arena --game court --players 2 --entrants greedy,random --deals 2 --threads 1",
+            "court arena --players 2 --entrants greedy,random --deals 2 --threads 1",
+        ),
+        (
+            "tournament --game=court --games 4 --bots greedy,random --threads 1",
+            "court tournament --games 4 --bots greedy,random --threads 1",
+        ),
+    ] {
+        let (a, b) = (kingup(plain, None), kingup(court, None));
+        assert!(a.status.success(), "{plain}: {}", stderr(&a));
+        let strip = |text: String| -> String {
+            // Timings differ between runs; everything else is the same.
+            text.lines()
+                .filter(|l| !l.contains(" s") && !l.contains("command:"))
+                .collect::<Vec<_>>()
+                .join("\n")
+        };
+        assert_eq!(strip(stdout(&a)), strip(stdout(&b)), "{plain}");
+        assert!(stdout(&a).contains("greedy"), "{plain}");
+    }
+    let output = kingup("arena --game chess", None);
+    assert_eq!(output.status.code(), Some(2));
+    assert!(stderr(&output).contains("--game must be king-up or court"));
+}

@@ -1,13 +1,13 @@
 //! `kingup court ...`: To Court the King (`kingup-court`) in the terminal: play against
 //! bots, watch bots play, run tournaments and arenas between bots.
 
-mod arena;
+pub(crate) mod arena;
 mod bots;
 mod options;
 mod play;
 mod refusal;
 mod render;
-mod tournament;
+pub(crate) mod tournament;
 
 use std::ffi::OsString;
 use std::process::ExitCode;
@@ -62,13 +62,14 @@ kingup court play [--players N] [--seat S] [--bots LIST] [--seed X]
                        a terminal
   --delay MS           pause MS milliseconds after each step while watching,
                        0 to {MAX_DELAY_MS} (default 0)
-  --save FILE          write the game to FILE after every move (the save document
-                       every kingup front end reads; its generator predicts every
-                       die to come, so keep it to yourself); 0600, never through
-                       a link
-  --load FILE          resume the game saved in FILE, at most {save_kib} KiB, and
-                       go on saving to it (unless --save names another file); not
-                       with --players, --seed, --max-rounds or the variants
+  --save FILE          write the game to FILE after every move (the save
+                       document every kingup front end reads; it predicts
+                       every die to come, so keep it to yourself); 0600,
+                       never through a link
+  --load FILE          resume the game saved in FILE, at most {save_kib} KiB,
+                       and go on saving to it (unless --save names another
+                       file); not with --players, --seed, --max-rounds or the
+                       variants
 
   Moves are the notation of kingup-court: `roll`, `keep 4`, `pre guard`,
   `guard`, `queen 4`, `jester 3`, `maid 4>6`, `philosopher 15>33`,
