@@ -28,11 +28,19 @@ fn every_check_in_the_parity_table_names_a_test_that_exists() {
                 assert!(source.contains(test), "{file} holds no {test}");
                 checks += 1;
             } else {
-                let reason = cell.strip_prefix("— ").unwrap_or_else(|| panic!("{cell:?}"));
-                assert!(reason.split_whitespace().count() >= 3, "a reason in words: {cell}");
+                let reason = cell
+                    .strip_prefix("— ")
+                    .unwrap_or_else(|| panic!("{cell:?}"));
+                assert!(
+                    reason.split_whitespace().count() >= 3,
+                    "a reason in words: {cell}"
+                );
                 reasons += 1;
             }
         }
     }
-    assert!(checks > 60 && reasons > 0, "{checks} checks, {reasons} reasons");
+    assert!(
+        checks > 60 && reasons > 0,
+        "{checks} checks, {reasons} reasons"
+    );
 }

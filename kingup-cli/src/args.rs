@@ -192,10 +192,16 @@ mod tests {
     #[test]
     fn the_game_flag_picks_the_game_and_leaves_the_rest() {
         let (game, rest) = game_flag(&strings("--deals 3 --game court --seed 2")).unwrap();
-        assert_eq!((game, rest), (GameName::Court, strings("--deals 3 --seed 2")));
+        assert_eq!(
+            (game, rest),
+            (GameName::Court, strings("--deals 3 --seed 2"))
+        );
         let (game, rest) = game_flag(&strings("--game=king-up --players 3")).unwrap();
         assert_eq!((game, rest), (GameName::KingUp, strings("--players 3")));
-        assert_eq!(game_flag(&strings("--players 3")).unwrap().0, GameName::KingUp);
+        assert_eq!(
+            game_flag(&strings("--players 3")).unwrap().0,
+            GameName::KingUp
+        );
         for bad in ["--game chess", "--game", "--game court --game court"] {
             assert!(game_flag(&strings(bad)).is_err(), "{bad}");
         }
