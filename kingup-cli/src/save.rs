@@ -12,7 +12,7 @@ use serde::de::DeserializeOwned;
 use crate::CliError;
 
 /// Reads the save document in `path`: never more of the file than a save can be (with the
-/// line end [`write`] puts after it), so a huge file is refused unread.
+/// line end [`write()`] puts after it), so a huge file is refused unread.
 pub(crate) fn load<G: Rules>(path: &Path) -> Result<Session<G>, CliError>
 where
     G::Config: Serialize + DeserializeOwned,
