@@ -47,7 +47,6 @@ class OneGame(gymnasium.Env):  # type: ignore[type-arg]
         return {
             "action_mask": self.game.action_mask(seat) if not over else np.zeros(67, np.int8),
             "seat": seat,
-            "game_seed": np.uint64(self.seed_now),
             "rewards": paid,
         }
 
@@ -134,7 +133,8 @@ def test_spaces_masks_and_final_observation() -> None:
     assert masks.dtype == bool and masks.shape == (4, kingup.NUM_ACTIONS)
     np.testing.assert_array_equal(masks, info["action_mask"].astype(bool))
     # Play env 0's game by hand in a Game, to check its final observation.
-    game = kingup.Game(players=3, rounds=1, seed=int(info["game_seed"][0]))
+    assert "game_seed" not in info  # a policy reads info: no seed there
+    game = kingup.Game(players=3, rounds=1, seed=int(env.native.game_seeds[0]))
     while True:
         actions = np.argmax(env.action_masks(), axis=1)
         seat = int(info["seat"][0])

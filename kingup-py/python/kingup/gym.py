@@ -224,14 +224,15 @@ class GameVectorEnv(gymnasium.vector.VectorEnv[Any, Any, Any]):
     ``terminated``; King Up!'s games are never truncated.
 
     ``info`` (every key with its ``_key`` mask, as Gymnasium's vector envs pair them):
-    ``action_mask`` (``int8 (num_envs, 67)``, the legal actions of the seat to act),
-    ``seat``, ``game_seed``, and ``rewards`` (``float32 (num_envs, players)``: what the
-    step paid every seat, not only the one that acted; 0 in a restarted env's row).
-    ``final_info`` holds, for the envs whose game ended, the step's ``rewards``,
-    ``final_totals``, the ``seat`` that acted, the finished game's ``game_seed`` and an
-    all-zero ``action_mask``. ``action_masks()`` gives the masks as ``bool`` (the
-    sb3-contrib convention). The arrays are buffers overwritten by the next step: copy
-    what you keep.
+    ``action_mask`` (``int8 (num_envs, NUM_ACTIONS)``, the legal actions of the seat to
+    act), ``seat`` and ``rewards`` (``float32 (num_envs, players)``: what the step paid
+    every seat, not only the one that acted; 0 in a restarted env's row). ``final_info``
+    holds, for the envs whose game ended, the step's ``rewards``, ``final_totals``, the
+    ``seat`` that acted and an all-zero ``action_mask``. No seed is in ``info``: a policy
+    reads ``info``, and a game's seed predicts every deal and die, the other seats' secrets
+    among them (the host has them: ``native.game_seeds``). ``action_masks()`` gives the
+    masks as ``bool`` (the sb3-contrib convention). The arrays are buffers overwritten by
+    the next step: copy what you keep.
     """
 
     metadata = {"autoreset_mode": gymnasium.vector.AutoresetMode.SAME_STEP}
@@ -251,7 +252,6 @@ class GameVectorEnv(gymnasium.vector.VectorEnv[Any, Any, Any]):
         self.action_space = gymnasium.vector.utils.batch_space(self.single_action_space, n)
         self._rows = np.arange(n)
         self._acted = np.zeros(n, np.int64)
-        self._seeds = np.zeros(n, np.uint64)
         self._reward = np.zeros(n, np.float32)
         self._paid = np.zeros((n, self.players), np.float32)
         self._truncated = np.zeros(n, bool)
@@ -289,7 +289,6 @@ class GameVectorEnv(gymnasium.vector.VectorEnv[Any, Any, Any]):
     ]:
         native = self.native
         np.copyto(self._acted, native.seats)
-        np.copyto(self._seeds, native.game_seeds)
         observations, _, rewards, dones, _ = native.step(actions)
         np.copyto(self._reward, rewards[self._rows, self._acted])
         np.copyto(self._paid, rewards)
@@ -318,8 +317,6 @@ class GameVectorEnv(gymnasium.vector.VectorEnv[Any, Any, Any]):
             "_action_mask": every,
             "seat": native.seats,
             "_seat": every,
-            "game_seed": native.game_seeds,
-            "_game_seed": every,
             "rewards": self._paid,
             "_rewards": every,
         }
@@ -341,8 +338,6 @@ class GameVectorEnv(gymnasium.vector.VectorEnv[Any, Any, Any]):
             "_action_mask": ended,
             "seat": np.where(ended, self._acted, 0),
             "_seat": ended,
-            "game_seed": np.where(ended, self._seeds, np.uint64(0)),
-            "_game_seed": ended,
             "rewards": np.where(ended[:, None], rewards, np.float32(0.0)),
             "_rewards": ended,
             "final_totals": native.final_totals.copy(),
