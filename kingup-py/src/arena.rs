@@ -123,6 +123,13 @@ impl<G: ArenaGame> Policy<G> {
         let fail = |message: String| errors::entrant(py, message, &self.name);
         let view_object = G::py_view(py, view)?;
         let answer = self.func.call1(py, (view_object,)).map_err(|cause| {
+            // Ctrl-C and `sys.exit()` are the caller's, not the entrant's fault: they stop
+            // the arena as themselves.
+            let exits = cause.is_instance_of::<pyo3::exceptions::PyKeyboardInterrupt>(py)
+                || cause.is_instance_of::<pyo3::exceptions::PySystemExit>(py);
+            if exits {
+                return cause;
+            }
             let err = fail(format!("entrant {entrant} raised {cause}"));
             err.set_cause(py, Some(cause));
             err

@@ -113,6 +113,20 @@ def test_an_exception_in_a_policy_stops_the_arena() -> None:
     assert next(calls) == 6
 
 
+@pytest.mark.parametrize("exit", [KeyboardInterrupt, SystemExit])
+def test_ctrl_c_and_exit_inside_a_policy_come_out_as_themselves(exit: type[BaseException]) -> None:
+    calls = itertools.count()
+
+    def leaving(view: PlayerView) -> int:
+        if next(calls) == 3:
+            raise exit()
+        return view.legal_actions()[0]
+
+    with pytest.raises(exit):
+        kingup.arena(["random", ("leaving", leaving), "heuristic"], players=3, deals=20)
+    assert next(calls) == 4  # the arena stopped at once
+
+
 @pytest.mark.parametrize(
     ("answer", "message"),
     [

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import numpy as np
 import pytest
 
@@ -55,3 +57,20 @@ def test_same_seed_same_episode() -> None:
         return env.game.totals
 
     assert episode(5) == episode(5)
+
+
+@pytest.mark.parametrize("action", [1.5, True, np.True_, "3", None])
+def test_step_takes_int_actions_only(action: Any) -> None:
+    env = KingUpEnv(players=3)
+    env.reset(seed=1)
+    before = env.game.clone()
+    with pytest.raises(TypeError, match="an action must be an int"):
+        env.step(action)
+    assert env.game == before
+    env.step(np.int64(env.action_masks().argmax()))  # NumPy ints are ints
+
+
+def test_an_opponent_factory_must_make_a_bot() -> None:
+    env = KingUpEnv(players=3, opponents=lambda seed: "not a bot")
+    with pytest.raises(TypeError, match="has no choose"):
+        env.reset(seed=1)

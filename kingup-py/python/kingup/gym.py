@@ -111,7 +111,7 @@ class GameEnv(gymnasium.Env[npt.NDArray[np.float32], np.int64]):
         seeds = self.np_random.integers(0, 2**63, size=len(self._factories) + 1)
         self.game = self.GAME(seed=int(seeds[0]), **self._config)
         others = [s for s in range(self.game.players) if s != self.seat]
-        self.bots = {s: f(int(x)) for s, f, x in zip(others, self._factories, seeds[1:])}
+        self.bots = {s: _bot(f, int(x)) for s, f, x in zip(others, self._factories, seeds[1:])}
         self._play_bots()
         return self._observe(), self._info()
 
@@ -120,6 +120,9 @@ class GameEnv(gymnasium.Env[npt.NDArray[np.float32], np.int64]):
     ) -> tuple[npt.NDArray[np.float32], float, bool, bool, dict[str, Any]]:
         if self.game.is_over:
             raise RuntimeError("the episode is over: call reset()")
+        # An action is an index, as everywhere in the package: not a bool, not a float.
+        if isinstance(action, (bool, np.bool_)) or not isinstance(action, (int, np.integer)):
+            raise TypeError(f"an action must be an int, not {type(action).__name__}")
         if self.illegal == "terminate" and not self.game.is_legal(int(action), self.seat):
             info = {**self._info(), "illegal_action": True}
             return self._observe(), self.illegal_reward, True, False, info
@@ -188,6 +191,15 @@ class KingUpEnv(GameEnv):
     def _text(self) -> str:
         """The castle and scores as the agent's seat sees them (no other seat's secret)."""
         return str(self.game.view(self.seat))
+
+
+def _bot(factory: BotFactory, seed: int) -> Any:
+    """What ``factory`` makes from ``seed``, checked to be a bot (it has ``choose``)."""
+    bot = factory(seed)
+    if not callable(getattr(bot, "choose", None)):
+        name = getattr(factory, "__name__", type(factory).__name__)
+        raise TypeError(f"opponent factory {name} made {type(bot).__name__}, which has no choose(game, seat)")
+    return bot
 
 
 def _factory(opponent: str | BotFactory, bots: dict[str, BotFactory]) -> BotFactory:
