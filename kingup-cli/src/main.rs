@@ -45,13 +45,15 @@ macro_rules! out {
 }
 pub(crate) use out;
 
-/// Writes to stdout and flushes; exits on a closed pipe or another write error.
+/// Writes to stdout and flushes; on a write error, says so on stderr and exits with
+/// status 1 (a reader that went away, as `| head` does, exits 141 without a word, as a
+/// program killed by SIGPIPE would: the output was cut, so the run did not succeed).
 pub(crate) fn write_out(text: std::fmt::Arguments<'_>) {
     use std::io::Write as _;
     let mut stdout = std::io::stdout().lock();
     if let Err(error) = stdout.write_fmt(text).and_then(|()| stdout.flush()) {
         if error.kind() == std::io::ErrorKind::BrokenPipe {
-            std::process::exit(0);
+            std::process::exit(141);
         }
         eprintln!("kingup: cannot write to stdout: {error}");
         std::process::exit(1);

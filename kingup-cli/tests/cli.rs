@@ -1054,3 +1054,19 @@ fn an_explicit_chance_save_is_played_to_the_end_and_saved_in_place() {
     assert!(done.game().is_over());
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+#[cfg(unix)]
+#[test]
+fn a_cut_stdout_is_no_success() {
+    // A reader that went away before anything was written (as `| head` does): the output
+    // is cut, status 141 as after SIGPIPE, not 0.
+    let mut child = Command::new("sh")
+        .args(["-c", &format!("sleep 0.5; exec '{KINGUP}' help")])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("sh runs");
+    drop(child.stdout.take());
+    let status = child.wait().expect("kingup ends");
+    assert_eq!(status.code(), Some(141));
+}
