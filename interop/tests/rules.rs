@@ -119,3 +119,54 @@ fn court_answers_through_the_rules_trait() {
         });
     }
 }
+
+/// A save's steps are in their canonical notation: the same step written another way
+/// (other case, extra spaces), which typed input accepts, is refused in a document.
+fn saves_refuse_other_spellings<G: Rules>(config: G::Config, seed: u64)
+where
+    G::Config: serde::Serialize + serde::de::DeserializeOwned,
+{
+    use kingup_core::kingup_table::Session;
+    let mut session = Session::<G>::new(config, seed).unwrap();
+    for _ in 0..6 {
+        session.resolve_chance();
+        let seat = session.game().next_seat().unwrap();
+        let action = session
+            .player_view(seat)
+            .random_action(&mut Generator::new(seed))
+            .unwrap();
+        session.apply(seat, action).unwrap();
+    }
+    let text = session.to_json();
+    assert!(Session::<G>::from_json(&text).is_ok());
+    let step = session.replay().steps.last().unwrap().to_string();
+    let mut refused = 0;
+    for other in [
+        step.to_uppercase(),
+        step.replacen(": ", ":  ", 1),
+        format!(" {step}"),
+    ] {
+        if other == step || other.parse::<Step<G>>().ok() != step.parse().ok() {
+            continue; // not another spelling of the same step
+        }
+        let edited = text.replace(&format!("\"{step}\""), &format!("\"{other}\""));
+        let err = Session::<G>::from_json(&edited).unwrap_err();
+        assert_eq!(err.code(), "malformed", "{other:?}: {err}");
+        assert!(
+            err.to_string().contains(&step),
+            "the message names the canonical form"
+        );
+        refused += 1;
+    }
+    assert!(
+        refused >= 1,
+        "{}: no other spelling of {step:?} parses",
+        G::NAME
+    );
+}
+
+#[test]
+fn saves_refuse_other_spellings_of_a_step() {
+    saves_refuse_other_spellings::<kingup_core::Game>(kingup_core::Config::new(4), 3);
+    saves_refuse_other_spellings::<kingup_court::Game>(kingup_court::Config::new(3), 3);
+}

@@ -158,10 +158,34 @@ impl<'de, G: Rules> serde::Deserialize<'de> for Step<G> {
                 let (action, chance) = G::NOTATION_EXAMPLES;
                 write!(f, "a step such as \"2: {action}\" or \"chance: {chance}\"")
             }
+            /// Strict: a step in a document is in its canonical notation, exactly as
+            /// [`Display`](fmt::Display) writes it (typed input may be lenient, a save is
+            /// not: it is the record, and one step has one spelling).
             fn visit_str<E: serde::de::Error>(self, v: &str) -> Result<Step<G>, E> {
-                v.parse().map_err(E::custom)
+                let step: Step<G> = v.parse().map_err(E::custom)?;
+                if !displays_as(&step, v) {
+                    let message = format_args!("a step must be written as \"{step}\"");
+                    return Err(E::custom(message));
+                }
+                Ok(step)
             }
         }
         d.deserialize_str(V(core::marker::PhantomData))
     }
+}
+
+/// Whether `value` displays as exactly `text`, compared as it is written (no allocation).
+#[cfg(feature = "serde")]
+fn displays_as(value: &impl fmt::Display, text: &str) -> bool {
+    struct Compare<'a> {
+        rest: &'a str,
+    }
+    impl fmt::Write for Compare<'_> {
+        fn write_str(&mut self, s: &str) -> fmt::Result {
+            self.rest = self.rest.strip_prefix(s).ok_or(fmt::Error)?;
+            Ok(())
+        }
+    }
+    let mut compare = Compare { rest: text };
+    fmt::write(&mut compare, format_args!("{value}")).is_ok() && compare.rest.is_empty()
 }
