@@ -69,10 +69,9 @@ impl Journal {
             })
             .count();
         let hidden = entries.len() - shown;
-        let plural = if hidden == 1 { "" } else { "s" };
-        out.push(format!(
-            "  … {hidden} earlier event{plural} (type `log` to see them)"
-        ));
+        let them = if hidden == 1 { "it" } else { "them" };
+        let earlier = text::count_of(hidden as u64, "earlier event");
+        out.push(format!("  … {earlier} (type `log` to see {them})"));
         out.extend(entries.into_iter().skip(hidden).flatten());
         if rows < 2 {
             // No room for the rule: the line for what is left out says it all.
@@ -171,5 +170,13 @@ mod tests {
             ["  … 6 earlier events (type `log` to see them)"]
         );
         assert!(j.recent(0).is_empty());
+        // One entry left out: one event, and `log` shows it.
+        let mut two = Journal::default();
+        two.push(0, format!("Seat 1 {}.", "says a lot ".repeat(10)), false);
+        two.push(0, "Seat 2 places B.".to_owned(), false);
+        assert_eq!(
+            two.recent(3)[1],
+            "  … 1 earlier event (type `log` to see it)"
+        );
     }
 }

@@ -195,8 +195,8 @@ pub(crate) fn heading(public: &PublicView, seating: &Seating) -> String {
 /// ones marked `*` on the castle).
 pub(crate) fn objective_line(public: &PublicView, mine: Objective) -> String {
     format!(
-        " * your objective {mine}: {} points as the castle stands",
-        score(&public.castle, mine)
+        " * your objective {mine}: {} as the castle stands",
+        text::count_of(score(&public.castle, mine), "point")
     )
 }
 
@@ -429,10 +429,11 @@ pub(crate) fn final_result(
         } else {
             ""
         };
+        let total = totals[seat.index()];
+        let word = if total == 1 { "point " } else { "points" };
         lines.push(format!(
-            " {:<16} {:>4} points{mark}",
-            seating.label(seat),
-            totals[seat.index()]
+            " {:<16} {total:>4} {word}{mark}",
+            seating.label(seat)
         ));
     }
     let points = best.unwrap_or(0);
@@ -451,8 +452,9 @@ pub(crate) fn final_result(
             })
             .collect();
         lines.push(format!(
-            "Tie on {points} points, broken by the characters of the final objective still in \
-             the castle: {}.",
+            "Tie on {}, broken by the characters of the final objective still in the \
+             castle: {}.",
+            text::count_of(points, "point"),
             and_list(&counts)
         ));
     }
@@ -467,11 +469,16 @@ pub(crate) fn final_result(
         })
         .collect();
     let mut last = if winners.len() == 1 {
-        format!("Winner: {} with {points} points.", named.concat())
+        format!(
+            "Winner: {} with {}.",
+            named.concat(),
+            text::count_of(points, "point")
+        )
     } else {
         format!(
-            "Winners (shared): {} with {points} points.",
-            and_list(&named)
+            "Winners (shared): {} with {}.",
+            and_list(&named),
+            text::count_of(points, "point")
         )
     };
     if let Some(me) = seating.viewer {

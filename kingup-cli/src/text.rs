@@ -114,9 +114,23 @@ pub(crate) fn command(label: &str, parts: &[String]) -> String {
     out.join("\n")
 }
 
+/// `count` and `noun`, the noun plural unless the count is 1: "1 point", "12 points".
+pub(crate) fn count_of(count: impl Into<u64>, noun: &str) -> String {
+    let count = count.into();
+    let s = if count == 1 { "" } else { "s" };
+    format!("{count} {noun}{s}")
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn counts_agree_with_their_nouns() {
+        assert_eq!(count_of(1u8, "point"), "1 point");
+        assert_eq!(count_of(0u8, "point"), "0 points");
+        assert_eq!(count_of(12u16, "earlier event"), "12 earlier events");
+    }
 
     #[test]
     fn long_lines_wrap_at_spaces_with_an_indent() {

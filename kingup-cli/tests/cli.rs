@@ -746,8 +746,18 @@ fn assert_shows_recent(screen: &[&str], expected: &[String], what: &str) {
         .find_map(|l| l.strip_prefix("  … "))
         .map(|rest| {
             let n = rest.split(' ').next().expect("a count");
-            assert!(rest.ends_with("(type `log` to see them)"), "{what}: {rest}");
-            n.parse::<usize>().expect("a number of events")
+            let n = n.parse::<usize>().expect("a number of events");
+            let (noun, them) = if n == 1 {
+                ("event ", "it")
+            } else {
+                ("events ", "them")
+            };
+            assert!(rest.contains(noun), "{what}: {rest}");
+            assert!(
+                rest.ends_with(&format!("(type `log` to see {them})")),
+                "{what}: {rest}"
+            );
+            n
         });
     match cut {
         Some(left_out) => assert!(
