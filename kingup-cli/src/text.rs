@@ -114,6 +114,14 @@ pub(crate) fn command(label: &str, parts: &[String]) -> String {
     out.join("\n")
 }
 
+/// `count` dice: "1 die", "3 dice".
+pub(crate) fn dice(count: impl Into<u64>) -> String {
+    match count.into() {
+        1 => "1 die".to_owned(),
+        n => format!("{n} dice"),
+    }
+}
+
 /// `count` and `noun`, the noun plural unless the count is 1: "1 point", "12 points".
 pub(crate) fn count_of(count: impl Into<u64>, noun: &str) -> String {
     let count = count.into();
@@ -130,6 +138,10 @@ mod tests {
         assert_eq!(count_of(1u8, "point"), "1 point");
         assert_eq!(count_of(0u8, "point"), "0 points");
         assert_eq!(count_of(12u16, "earlier event"), "12 earlier events");
+        assert_eq!(
+            (dice(1u8), dice(4u8)),
+            ("1 die".to_owned(), "4 dice".to_owned())
+        );
     }
 
     #[test]
