@@ -198,8 +198,15 @@ fn steps_and_actions_have_readable_forms() {
     // A step is written in the notation; an action on its own is structured.
     assert_eq!(serde_json::to_value(step).unwrap(), json!("2: O2"));
     assert_eq!(
-        serde_json::from_value::<Step>(json!("2: o2")).unwrap(),
+        serde_json::from_value::<Step>(json!("2: O2")).unwrap(),
         step
+    );
+    // A document holds each step in its one spelling; typed input may be lenient.
+    assert_eq!("2: o2".parse::<Step>(), Ok(step));
+    let err = serde_json::from_value::<Step>(json!("2: o2")).unwrap_err();
+    assert!(
+        err.to_string().contains("must be written as \"2: O2\""),
+        "{err}"
     );
     assert!(serde_json::from_value::<Step>(json!("2: O5")).is_err());
     assert!(serde_json::from_value::<Step>(json!({"action": {"seat": 2}})).is_err());
