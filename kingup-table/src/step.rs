@@ -164,8 +164,9 @@ impl<'de, G: Rules> serde::Deserialize<'de> for Step<G> {
             fn visit_str<E: serde::de::Error>(self, v: &str) -> Result<Step<G>, E> {
                 let step: Step<G> = v.parse().map_err(E::custom)?;
                 if !displays_as(&step, v) {
-                    let message = format_args!("a step must be written as \"{step}\"");
-                    return Err(E::custom(message));
+                    return Err(E::custom(format_args!(
+                        "a step must be written as \"{step}\""
+                    )));
                 }
                 Ok(step)
             }
