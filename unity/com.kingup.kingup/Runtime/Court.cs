@@ -296,43 +296,29 @@ namespace KingUp
 
         public byte[] ActionMask(uint seat)
         {
-            var mask = new byte[Court.ActionCount];
-            UIntPtr len;
             using (Lease g = Enter())
-            fixed (byte* b = mask)
             {
-                Library.Check(NativeMethods.kingup_court_game_action_mask(Ptr(g), seat, b, (UIntPtr)mask.Length, &len));
+                return Library.Bytes(Court.ActionCount,
+                    (b, c, l) => NativeMethods.kingup_court_game_action_mask(Ptr(g), seat, b, c, l));
             }
-            return mask;
         }
 
         public float[] Observation(uint seat)
         {
-            var obs = new float[Court.ObservationLength];
-            UIntPtr len;
             using (Lease g = Enter())
-            fixed (float* b = obs)
             {
-                Library.Check(NativeMethods.kingup_court_game_observation(Ptr(g), seat, b, (UIntPtr)obs.Length, &len));
+                return Library.Floats(Court.ObservationLength,
+                    (b, c, l) => NativeMethods.kingup_court_game_observation(Ptr(g), seat, b, c, l));
             }
-            return obs;
         }
 
         public uint[] ChanceOutcomes(out double[] probabilities)
         {
-            var outcomes = new uint[Court.ChanceOutcomeCount];
-            var odds = new double[Court.ChanceOutcomeCount];
-            UIntPtr len;
             using (Lease g = Enter())
-            fixed (uint* o = outcomes)
-            fixed (double* p = odds)
             {
-                Library.Check(NativeMethods.kingup_court_game_chance_outcomes(Ptr(g), o, p, (UIntPtr)outcomes.Length, &len));
+                return Library.Outcomes(Court.ChanceOutcomeCount,
+                    (o, p, c, l) => NativeMethods.kingup_court_game_chance_outcomes(Ptr(g), o, p, c, l), out probabilities);
             }
-            Array.Resize(ref outcomes, Library.ToInt(len));
-            Array.Resize(ref odds, Library.ToInt(len));
-            probabilities = odds;
-            return outcomes;
         }
 
         public void Apply(uint seat, uint action)

@@ -229,45 +229,31 @@ namespace KingUp
         /// <summary>One byte per action index: 1 when legal for <paramref name="seat"/>.</summary>
         public byte[] ActionMask(uint seat)
         {
-            var mask = new byte[Library.ActionCount];
-            UIntPtr len;
             using (Lease g = Enter())
-            fixed (byte* b = mask)
             {
-                Library.Check(NativeMethods.kingup_game_action_mask(Ptr(g), seat, b, (UIntPtr)mask.Length, &len));
+                return Library.Bytes(Library.ActionCount,
+                    (b, c, l) => NativeMethods.kingup_game_action_mask(Ptr(g), seat, b, c, l));
             }
-            return mask;
         }
 
         /// <summary><paramref name="seat"/>'s observation tensor (docs/observation.md).</summary>
         public float[] Observation(uint seat)
         {
-            var obs = new float[Library.ObservationLength];
-            UIntPtr len;
             using (Lease g = Enter())
-            fixed (float* b = obs)
             {
-                Library.Check(NativeMethods.kingup_game_observation(Ptr(g), seat, b, (UIntPtr)obs.Length, &len));
+                return Library.Floats(Library.ObservationLength,
+                    (b, c, l) => NativeMethods.kingup_game_observation(Ptr(g), seat, b, c, l));
             }
-            return obs;
         }
 
         /// <summary>The outcomes of the pending chance step and their probabilities.</summary>
         public uint[] ChanceOutcomes(out double[] probabilities)
         {
-            var outcomes = new uint[Library.ChanceOutcomeCount];
-            var odds = new double[Library.ChanceOutcomeCount];
-            UIntPtr len;
             using (Lease g = Enter())
-            fixed (uint* o = outcomes)
-            fixed (double* p = odds)
             {
-                Library.Check(NativeMethods.kingup_game_chance_outcomes(Ptr(g), o, p, (UIntPtr)outcomes.Length, &len));
+                return Library.Outcomes(Library.ChanceOutcomeCount,
+                    (o, p, c, l) => NativeMethods.kingup_game_chance_outcomes(Ptr(g), o, p, c, l), out probabilities);
             }
-            Array.Resize(ref outcomes, Library.ToInt(len));
-            Array.Resize(ref odds, Library.ToInt(len));
-            probabilities = odds;
-            return outcomes;
         }
 
         public void Apply(uint seat, uint action)

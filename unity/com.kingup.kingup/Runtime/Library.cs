@@ -167,6 +167,57 @@ namespace KingUp
             return Encoding.UTF8.GetString(buf, 0, buf.Length - 1);
         }
 
+        /// <summary>A native call that writes bytes (a mask) into a caller buffer.</summary>
+        internal delegate KingupStatus BytesCall(byte* buf, UIntPtr cap, UIntPtr* len);
+
+        /// <summary>A native call that writes floats (an observation) into a caller buffer.</summary>
+        internal delegate KingupStatus FloatsCall(float* buf, UIntPtr cap, UIntPtr* len);
+
+        /// <summary>A native call that writes chance outcomes and their probabilities.</summary>
+        internal delegate KingupStatus OutcomesCall(uint* outcomes, double* odds, UIntPtr cap, UIntPtr* len);
+
+        /// <summary>Exactly <paramref name="n"/> bytes the call fills (an action mask).</summary>
+        internal static byte[] Bytes(int n, BytesCall call)
+        {
+            var buf = new byte[n];
+            UIntPtr len;
+            fixed (byte* b = buf)
+            {
+                Check(call(b, (UIntPtr)buf.Length, &len));
+            }
+            return buf;
+        }
+
+        /// <summary>Exactly <paramref name="n"/> floats the call fills (an observation).</summary>
+        internal static float[] Floats(int n, FloatsCall call)
+        {
+            var buf = new float[n];
+            UIntPtr len;
+            fixed (float* b = buf)
+            {
+                Check(call(b, (UIntPtr)buf.Length, &len));
+            }
+            return buf;
+        }
+
+        /// <summary>The pending chance step's outcomes (at most <paramref name="cap"/>) and
+        /// their probabilities.</summary>
+        internal static uint[] Outcomes(int cap, OutcomesCall call, out double[] probabilities)
+        {
+            var outcomes = new uint[cap];
+            var odds = new double[cap];
+            UIntPtr len;
+            fixed (uint* o = outcomes)
+            fixed (double* p = odds)
+            {
+                Check(call(o, p, (UIntPtr)outcomes.Length, &len));
+            }
+            Array.Resize(ref outcomes, ToInt(len));
+            Array.Resize(ref odds, ToInt(len));
+            probabilities = odds;
+            return outcomes;
+        }
+
         /// <summary>A list of numbers no longer than <paramref name="cap"/>, the most the
         /// call ever writes.</summary>
         internal static uint[] Words(int cap, WordsCall call)
