@@ -37,13 +37,15 @@ pub enum Event {
     RoundStarted {
         /// The round index, from 0.
         round: u32,
-        /// The start player (the marker's holder).
+        /// The start player: the marker's holder, who plays first.
         start: Seat,
     },
-    /// The King round is over: the final round begins.
+    /// The King round is over: the final round begins. (The start-player marker has passed
+    /// right as after every round, so the marker's holder plays first unless she holds the
+    /// Queen; [`Game::round_order`](crate::Game::round_order) gives the whole order.)
     FinalRoundStarted {
-        /// The seat that plays first.
-        start: Seat,
+        /// The seat that plays first (not the marker's holder when she holds the Queen).
+        first: Seat,
         /// The Queen's holder, who plays last.
         queen: Seat,
     },
@@ -207,9 +209,9 @@ impl fmt::Display for Event {
             Event::RoundStarted { round, start } => {
                 write!(f, "round {} begins with seat {start}", u64::from(round) + 1)
             }
-            Event::FinalRoundStarted { start, queen } => write!(
+            Event::FinalRoundStarted { first, queen } => write!(
                 f,
-                "the final round begins with seat {start}; seat {queen} plays last"
+                "the final round begins with seat {first}; seat {queen} plays last"
             ),
             Event::TurnStarted { seat, dice } => write!(f, "seat {seat} starts with {dice} dice"),
             Event::PreRolled { seat, card } => {

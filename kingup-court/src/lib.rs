@@ -15,9 +15,11 @@ mod dice;
 mod error;
 mod event;
 mod face;
+mod final_turn;
 mod game;
 mod observation;
 mod phase;
+mod position;
 #[cfg(feature = "alloc")]
 mod replay;
 #[cfg(feature = "serde")]
@@ -37,7 +39,8 @@ pub use dice::{Dice, ParseDiceError, Value};
 pub use error::{ChanceReason, IllegalAction, IllegalChance, IllegalReason};
 pub use event::{Event, EventSink, Events};
 pub use face::{Face, ParseFaceError};
-pub use game::{Actions, Game};
+pub use final_turn::FinalTurn;
+pub use game::{Actions, Game, SeatOrder};
 /// The table this game stands on (seats, the random stream, the rules trait, the generic
 /// session), re-exported.
 pub use kingup_table;
@@ -48,6 +51,7 @@ pub use kingup_table::{
 };
 pub use observation::{OBSERVATION_FIELDS, OBSERVATION_LEN, observation_field};
 pub use phase::{Actor, Outcome, Phase, Stage};
+pub use position::{InvalidPosition, Position};
 /// The RNG traits the engine takes randomness through ([`rand_core::Rng`]), re-exported.
 pub use rand_core;
 #[cfg(feature = "alloc")]

@@ -32,8 +32,8 @@ pub const OBSERVATION_FIELDS: [(&str, usize); 23] = [
     ("active", 6), // per face: active dice
     ("aside", 6), // per face: dice set aside this turn
     ("picked", 6), // per face: dice picked for the card selecting
-    ("to_roll", 1), // dice waiting to be rolled
-    ("kept", 1),  // a die set aside since the last roll
+    ("unrolled", 1), // dice not rolled yet: in hand before the first roll, or due in a roll
+    ("set_aside_since_roll", 1), // a die set aside since the last roll
     ("used", Card::COUNT), // per card: used this turn
     ("selecting", 3), // one-hot: Merchant, Noblewoman, Nobleman picking
     ("supply", Card::COUNT), // per card: copies in the display (unlimited: the player count)
@@ -128,7 +128,7 @@ impl Game {
         dice(f.next(), self.active());
         dice(f.next(), self.aside());
         dice(f.next(), self.picked());
-        f.next()[0] = f32::from(self.to_roll());
+        f.next()[0] = f32::from(self.dice_in_hand() + self.dice_to_roll());
         f.next()[0] = f32::from(u8::from(self.set_aside_since_roll()));
         card_set(f.next(), self.used());
         let selecting = f.next();

@@ -68,15 +68,15 @@ fn t1_susanna_five_rolls_buys_the_hunter() {
     run(&mut g, "roll, dice 6 5 2, keep 2, laborer");
     assert_eq!(g.active(), dice("6-5-1"));
     run(&mut g, "roll");
-    assert_eq!(g.to_roll(), 3, "the Laborer's 1 is rolled again");
+    assert_eq!(g.dice_to_roll(), 3, "the Laborer's 1 is rolled again");
     run(&mut g, "dice 5 3 3, guard");
     assert_eq!(g.active(), dice("5-3-3-2"));
     run(&mut g, "keep 2, roll");
-    assert_eq!(g.to_roll(), 3);
+    assert_eq!(g.dice_to_roll(), 3);
     run(&mut g, "dice 6 5 4, astronomer 4>2, keep 2, roll");
-    assert_eq!(g.to_roll(), 2);
+    assert_eq!(g.dice_to_roll(), 2);
     run(&mut g, "dice 3 2, keep 2, roll");
-    assert_eq!(g.to_roll(), 1);
+    assert_eq!(g.dice_to_roll(), 1);
     run(&mut g, "dice 4");
     let err = g.apply(seat(0), Action::ROLL).unwrap_err();
     assert_eq!(err.reason, IllegalReason::MustSetAside);
@@ -265,7 +265,7 @@ fn t6_charlatan() {
     assert_eq!(g.charlatans(seat(0)), 1);
     assert_eq!(g.hand(seat(0)), 4);
     pass_until(&mut g, seat(0));
-    assert_eq!(g.to_roll(), 4);
+    assert_eq!(g.dice_in_hand(), 4);
 }
 
 /// T7: 4 players, seat 0 first, everyone passing: 0 1 2 3 3 0 1 2 2 3 0 1.

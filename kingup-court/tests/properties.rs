@@ -118,7 +118,9 @@ fn check_dice(game: &Game) {
         .iter()
         .filter(|&&c| game.used().contains(c))
         .count() as u32;
-    let dice = game.active().len() + game.aside().len() + u32::from(game.to_roll());
+    let dice = game.active().len()
+        + game.aside().len()
+        + u32::from(game.dice_in_hand() + game.dice_to_roll());
     assert_eq!(dice, u32::from(game.hand(seat)) + added);
     assert!(dice <= u32::from(game.max_dice(seat)));
     if !game.config().unlimited_jesters {

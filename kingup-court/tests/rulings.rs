@@ -275,7 +275,7 @@ fn r08_hand_counts_every_permanent_die() {
         }
     );
     pass_until(&mut g, seat(0));
-    assert_eq!((g.hand(seat(0)), g.to_roll()), (6, 6));
+    assert_eq!((g.hand(seat(0)), g.dice_in_hand()), (6, 6));
     // Nothing declines a permanent die: the only choices are to roll or add more.
     assert_eq!(legal(&g), ["roll", "pre laborer", "pre guard"]);
 }
@@ -347,7 +347,7 @@ fn r11_set_aside_at_least_one_die_per_roll() {
     run(&mut g, "guard, keep 2");
     assert!(g.set_aside_since_roll());
     run(&mut g, "roll");
-    assert_eq!(g.to_roll(), 3, "every other die is rolled");
+    assert_eq!(g.dice_to_roll(), 3, "every other die is rolled");
     // Dice are set aside one at a time, with abilities in between.
     run(&mut g, "dice 1 2 3, keep 1, keep 2");
     assert_eq!(g.active(), dice("3"));
@@ -362,7 +362,7 @@ fn r12_roll_rerolls_every_active_die() {
     );
     run(&mut g, "roll, dice 6 5 2, keep 6, roll");
     assert_eq!(g.active(), Dice::EMPTY);
-    assert_eq!(g.to_roll(), 2, "both remaining active dice are rolled");
+    assert_eq!(g.dice_to_roll(), 2, "both remaining active dice are rolled");
     run(&mut g, "dice 4 4");
     assert!(!g.set_aside_since_roll());
 }
@@ -480,7 +480,7 @@ fn r16_add_a_die_cards_before_the_first_roll() {
         }
     );
     run(&mut g, "pre guard");
-    assert_eq!((g.to_roll(), g.active()), (4, Dice::EMPTY));
+    assert_eq!((g.dice_in_hand(), g.active()), (4, Dice::EMPTY));
 
     // Variant A4 (Rio Grande): no card before the first roll.
     let mut config = config(2, 0);
@@ -525,7 +525,7 @@ fn r17_dice_brought_in_show_their_face_and_join_the_active_dice() {
     assert_eq!(g.active(), dice("6-5-1"));
     // It is rolled with the rest (Susanna's first roll) …
     run(&mut g, "roll");
-    assert_eq!(g.to_roll(), 3);
+    assert_eq!(g.dice_to_roll(), 3);
     // … or set aside as it is (her second).
     run(&mut g, "dice 5 3 3, guard, keep 2");
     assert_eq!(g.aside(), dice("2-2"));
@@ -535,7 +535,10 @@ fn r17_dice_brought_in_show_their_face_and_join_the_active_dice() {
 fn r18_permanent_dice_every_turn_the_final_round_included() {
     let (g, _) = royal_final(2, 7);
     assert_eq!(g.stage(), Stage::FinalRound);
-    assert_eq!((to_move(&g), g.to_roll(), g.hand(seat(1))), (seat(1), 6, 6));
+    assert_eq!(
+        (to_move(&g), g.dice_in_hand(), g.hand(seat(1))),
+        (seat(1), 6, 6)
+    );
     assert!(
         g.used().is_empty(),
         "permanent dice are not a use of a card"
@@ -1009,7 +1012,7 @@ fn r31_the_king_round_finishes_normally() {
     // Seat 0 is the last of round 8: the final round follows at once.
     let (g, events) = royal_final(2, 7);
     assert!(events.contains(&Event::FinalRoundStarted {
-        start: seat(1),
+        first: seat(1),
         queen: seat(0)
     }));
     assert_eq!(g.round(), 9);
@@ -1045,14 +1048,26 @@ fn r32_final_round_order() {
         [(0, "plays"), (1, "skipped"), (3, "skipped"), (2, "plays")]
     );
     assert!(events.contains(&Event::FinalRoundStarted {
-        start: seat(0),
+        first: seat(0),
         queen: seat(2)
     }));
+    // The same order and parts, read from the state alone.
+    let from_state: Vec<usize> = g.round_order().iter().map(|s| s.index()).collect();
+    assert_eq!(from_state, [0, 1, 3, 2]);
+    let parts: Vec<String> = (0..4)
+        .map(|s| g.final_turn(seat(s)).unwrap().to_string())
+        .collect();
+    assert_eq!(parts, ["played 8x2", "skipped", "playing", "skipped"]);
+    assert_eq!(
+        g.max_dice(seat(1)),
+        3,
+        "why seat 1 was skipped: 3 dice cannot beat 8x2"
+    );
 }
 
 /// A final-round turn that rolls ones and keeps them.
 fn pass_turn_final(g: &mut Game) {
-    let n = usize::from(g.to_roll());
+    let n = usize::from(g.dice_in_hand());
     run(
         g,
         &format!("roll, {}, {}", dice_of(1, n), times("keep 1", n)),

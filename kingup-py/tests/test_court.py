@@ -161,6 +161,27 @@ def test_the_rulebooks_555_buys_the_guard() -> None:
     assert g.history()[:2] == [(0, 0), (None, 4)]
 
 
+def test_readable_state_one_meaning_per_name() -> None:
+    """Dice in hand before the first roll, dice still to roll during it; the cards in front
+    of a seat split by kind; the round's order and the final round read from the state."""
+    g = Game(players=3, first_player=0, chance="explicit", seed=1)
+    assert (g.phase, g.dice_in_hand, g.dice_to_roll) == ("pre_roll", 3, 0)
+    assert g.round_order == [0, 1, 2] and g.final_turn(0) is None
+    g.apply(court.parse_action("roll"))
+    assert (g.phase, g.dice_in_hand, g.dice_to_roll) == ("rolling", 0, 3)
+    g.apply_chance(4)  # die 5
+    assert g.dice_to_roll == 2
+    for _ in range(2):
+        g.apply_chance(4)
+    for _ in range(3):
+        g.apply(court.parse_action("keep 5"))
+    g.apply(court.parse_action("buy jester"))
+    assert g.cards(0) == ["jester"] and g.characters(0) == [] and g.has_jester(0)
+    assert g.max_dice(0) == 3 and not g.has_jester(1)
+    with pytest.raises(ValueError):
+        g.final_turn(7)
+
+
 def test_legal_actions_mask_and_is_legal_agree() -> None:
     rng = random.Random(5)
     g = Game(players=3, seed=9, max_rounds=8)

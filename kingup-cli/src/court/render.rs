@@ -139,7 +139,7 @@ pub(crate) fn turn(game: &Game, names: &[String]) -> Vec<String> {
     };
     let mut line = format!("{} · {} phase", seat_label(names, seat), game.phase());
     match game.phase() {
-        Phase::PreRoll => line.push_str(&format!(" · {} to roll", text::dice(game.to_roll()))),
+        Phase::PreRoll => line.push_str(&format!(" · {} to roll", text::dice(game.dice_in_hand()))),
         _ => line.push_str(&format!(
             " · active {} · set aside {}",
             dice(game.active()),

@@ -4,9 +4,11 @@ mod chance;
 mod legal;
 mod order;
 mod play;
+mod reach;
 mod rules;
 
 pub use legal::Actions;
+pub use order::SeatOrder;
 
 use kingup_table::{FirstPlayer, Seat, SeatError, SeatSet};
 
@@ -280,11 +282,40 @@ impl Game {
         self.players.get(seat.index()).copied().unwrap_or_default()
     }
 
-    /// The cards `seat` owns: the Jester if it has a face-up Jester, the Charlatan if it has
-    /// turned at least one over, the King while it holds the King card.
+    /// Every card in front of `seat`, as one set: its characters ([`Game::characters`]),
+    /// the Jester if it has a face-up Jester ([`Game::has_jester`]), the Charlatan if it
+    /// has turned at least one over ([`Game::charlatans`] says how many), and the King
+    /// while it holds the King card ([`Game::king`]).
     #[inline]
     pub fn cards(&self, seat: Seat) -> CardSet {
         self.player(seat).cards
+    }
+
+    /// The characters `seat` has bought, the Queen included once it has her: every card in
+    /// front of it but the Jester row's and the King card.
+    ///
+    /// ```
+    /// use kingup_court::{Card, CardSet, Config, Game, Seat};
+    ///
+    /// let game = Game::new(Config::new(2))?;
+    /// assert_eq!(game.characters(Seat::FIRST), CardSet::EMPTY);
+    /// assert!(!game.has_jester(Seat::FIRST));
+    /// # Ok::<(), kingup_court::ConfigError>(())
+    /// ```
+    #[inline]
+    pub fn characters(&self, seat: Seat) -> CardSet {
+        let mut cards = self.cards(seat);
+        for card in [Card::Jester, Card::Charlatan, Card::King] {
+            cards.remove(card);
+        }
+        cards
+    }
+
+    /// Whether `seat` has a face-up Jester (at most one: it turns over when the seat buys
+    /// a Charlatan).
+    #[inline]
+    pub fn has_jester(&self, seat: Seat) -> bool {
+        self.owns(seat, Card::Jester)
     }
 
     /// Whether `seat` owns `card` (see [`Game::cards`]).
@@ -340,11 +371,24 @@ impl Game {
         self.turn.selecting
     }
 
-    /// Dice waiting to be rolled: before the first roll the hand and pre-roll dice, while
-    /// rolling those still to come.
+    /// In the pre-roll phase, the dice the first roll will roll: the hand and one die per
+    /// add-a-die card used before it. 0 in every other phase.
     #[inline]
-    pub const fn to_roll(&self) -> u8 {
-        self.turn.to_roll
+    pub const fn dice_in_hand(&self) -> u8 {
+        match self.phase {
+            Phase::PreRoll => self.turn.to_roll,
+            _ => 0,
+        }
+    }
+
+    /// In the rolling phase, the dice of the roll (or re-roll) in progress that chance has
+    /// yet to roll, one chance step each. 0 in every other phase.
+    #[inline]
+    pub const fn dice_to_roll(&self) -> u8 {
+        match self.phase {
+            Phase::Rolling => self.turn.to_roll,
+            _ => 0,
+        }
     }
 
     /// The cards used this turn.

@@ -1,10 +1,16 @@
 //! Whose turn: rounds with the start-player marker passing right, the King round, the final
 //! round with its exclusions, the end of the game.
 
+use core::cmp::Ordering;
+
+use arrayvec::ArrayVec;
 use kingup_table::Seat;
 
-use super::{Game, Turn};
-use crate::{Event, EventSink, Outcome, Phase, Stage, Value};
+use super::{Game, MAX_PLAYERS, Turn};
+use crate::{Event, EventSink, FinalTurn, Outcome, Phase, Stage, Value};
+
+/// Seats in the order they play a round.
+pub type SeatOrder = ArrayVec<Seat, MAX_PLAYERS>;
 
 impl Game {
     /// The seat to the right (counter-clockwise) of `seat`.
@@ -33,6 +39,47 @@ impl Game {
             }
             _ => clockwise(position),
         }
+    }
+
+    /// The seats in the order they play the current round: clockwise from the start
+    /// player, except that the final round skips the Queen's holder, who plays last
+    /// (R32). Empty while chance draws the first player.
+    ///
+    /// ```
+    /// use kingup_court::{Config, FirstPlayer, Game, Seat};
+    ///
+    /// let mut config = Config::new(3);
+    /// config.first_player = FirstPlayer::Seat(Seat::new(1).unwrap());
+    /// let game = Game::new(config)?;
+    /// let order: Vec<usize> = game.round_order().iter().map(|s| s.index()).collect();
+    /// assert_eq!(order, [1, 2, 0]);
+    /// # Ok::<(), kingup_court::ConfigError>(())
+    /// ```
+    pub fn round_order(&self) -> SeatOrder {
+        if self.phase == Phase::Setup {
+            return SeatOrder::new();
+        }
+        (0..self.players() as u8).map(|p| self.seat_at(p)).collect()
+    }
+
+    /// `seat`'s part in the final round: waiting, playing, played (with its result's
+    /// value), skipped, or (the Queen's holder) won without rolling. `None` outside the
+    /// final round and for a seat that does not play.
+    pub fn final_turn(&self, seat: Seat) -> Option<FinalTurn> {
+        if self.stage != Stage::FinalRound || seat.index() >= self.players() {
+            return None;
+        }
+        if let Some(value) = self.final_result(seat) {
+            return Some(FinalTurn::Played(value));
+        }
+        let at = self.round_order().iter().position(|&s| s == seat)?;
+        Some(match at.cmp(&usize::from(self.position)) {
+            Ordering::Less => FinalTurn::Skipped,
+            Ordering::Greater => FinalTurn::Waiting,
+            Ordering::Equal if !self.is_over() => FinalTurn::Playing,
+            Ordering::Equal if self.king == Some(seat) => FinalTurn::KeptTheKing,
+            Ordering::Equal => FinalTurn::Skipped,
+        })
     }
 
     /// Begins round `self.round` with `self.start` holding the marker.
@@ -99,7 +146,7 @@ impl Game {
                 self.position = 0;
                 let queen = self.queen.unwrap_or(self.start);
                 sink.push(Event::FinalRoundStarted {
-                    start: self.seat_at(0),
+                    first: self.seat_at(0),
                     queen,
                 });
                 self.next_final_turn(sink);

@@ -58,7 +58,7 @@ pub fn turn(game: &mut Game, faces: &str, buy: Option<Card>) -> Vec<Event> {
     let n = faces.split_whitespace().count();
     assert_eq!(
         n,
-        usize::from(game.to_roll()),
+        usize::from(game.dice_in_hand()),
         "faces for every die in hand"
     );
     let mut events = run(game, &format!("roll, dice {faces}"));
@@ -78,7 +78,7 @@ pub fn turn(game: &mut Game, faces: &str, buy: Option<Card>) -> Vec<Event> {
 /// The seat to move rolls ones and buys nothing (in the final round: just rolls ones).
 /// Returns the events.
 pub fn pass_turn(game: &mut Game) -> Vec<Event> {
-    let ones = vec!["1"; usize::from(game.to_roll())].join(" ");
+    let ones = vec!["1"; usize::from(game.dice_in_hand())].join(" ");
     turn(game, &ones, None)
 }
 

@@ -2,7 +2,7 @@
 //! class every game shares ([`game_class!`]), plus what only court has: the dice, the
 //! cards and the display.
 
-use kingup_court::{Actor, Card, Dice, FirstPlayer, Game, Seat, Value};
+use kingup_court::{Actor, Card, Dice, FinalTurn, FirstPlayer, Game, Seat, Value};
 use numpy::PyArray1;
 use pyo3::prelude::*;
 
@@ -162,10 +162,23 @@ game_class! {
             self.0.with_game(py, |g| counts(g.picked()))
         }
 
-        /// Dice waiting to be rolled.
+        /// Before the first roll, the dice it will roll (the hand and pre-roll dice); 0 after.
         #[getter]
-        fn to_roll(&self, py: Python<'_>) -> PyResult<u8> {
-            self.0.with_game(py, Game::to_roll)
+        fn dice_in_hand(&self, py: Python<'_>) -> PyResult<u8> {
+            self.0.with_game(py, Game::dice_in_hand)
+        }
+
+        /// In the rolling phase, the dice chance has yet to roll; 0 in any other phase.
+        #[getter]
+        fn dice_to_roll(&self, py: Python<'_>) -> PyResult<u8> {
+            self.0.with_game(py, Game::dice_to_roll)
+        }
+
+        /// The seats in the order they play the current round (the final round: the Queen's
+        /// holder last); empty while chance draws the first player.
+        #[getter]
+        fn round_order(&self, py: Python<'_>) -> PyResult<Vec<usize>> {
+            self.0.with_game(py, |g| g.round_order().iter().map(|s| s.index()).collect())
         }
 
         /// The card picking dice (`"merchant"`, `"noblewoman"`, `"nobleman"`), else `None`.
@@ -205,10 +218,36 @@ game_class! {
             self.0.with_game(py, |g| value_pair(g.best()))
         }
 
-        /// The cards `seat` owns, as keys (the Jester: a face-up Jester; the King: holding it).
+        /// Every card in front of `seat`, as keys: its characters, `"jester"` for a face-up
+        /// Jester, `"charlatan"` for at least one Charlatan, `"king"` while it holds the King.
         fn cards(&self, py: Python<'_>, seat: &Bound<'_, PyAny>) -> PyResult<Vec<&'static str>> {
             let seat = self.0.seat_of(seat)?;
             self.0.with_game(py, |g| card_keys(g.cards(seat)))
+        }
+
+        /// The characters `seat` bought (and the Queen), as keys: no Jester row, no King card.
+        fn characters(&self, py: Python<'_>, seat: &Bound<'_, PyAny>) -> PyResult<Vec<&'static str>> {
+            let seat = self.0.seat_of(seat)?;
+            self.0.with_game(py, |g| card_keys(g.characters(seat)))
+        }
+
+        /// Whether `seat` has a face-up Jester.
+        fn has_jester(&self, py: Python<'_>, seat: &Bound<'_, PyAny>) -> PyResult<bool> {
+            let seat = self.0.seat_of(seat)?;
+            self.0.with_game(py, |g| g.has_jester(seat))
+        }
+
+        /// The most dice `seat` can have in one turn (what the final round's skips go by).
+        fn max_dice(&self, py: Python<'_>, seat: &Bound<'_, PyAny>) -> PyResult<u8> {
+            let seat = self.0.seat_of(seat)?;
+            self.0.with_game(py, |g| g.max_dice(seat))
+        }
+
+        /// `seat`'s part in the final round: `"waiting"`, `"playing"`, `"played"`,
+        /// `"skipped"` or `"kept_the_king"`; `None` outside the final round.
+        fn final_turn(&self, py: Python<'_>, seat: &Bound<'_, PyAny>) -> PyResult<Option<&'static str>> {
+            let seat = self.0.seat_of(seat)?;
+            self.0.with_game(py, |g| g.final_turn(seat).map(FinalTurn::key))
         }
 
         /// How many Charlatans `seat` has.

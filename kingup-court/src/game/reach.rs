@@ -1,0 +1,606 @@
+//! Positions: the state as plain data, and the history that accepts a hand-built one.
+//!
+//! A hand-built [`Position`] is accepted only with a **history**: steps the engine accepts
+//! one by one and that end in exactly that position. The history is built, not searched
+//! for blindly: each seat buys its cards in its earliest turns, cheapest first (a purchase
+//! only ever adds dice, so that order never hurts), with dice chosen to meet each cost; the
+//! Queen's holder buys the King in the King round with the best result; the final round's
+//! results are rolled as given; the turn in progress is rolled and set aside as it shows.
+//! Every step goes through the engine, so whatever is accepted is a state the rules reach.
+
+use arrayvec::ArrayVec;
+use kingup_table::{FirstPlayer, Seat};
+
+use super::{Game, MAX_PLAYERS};
+use crate::{
+    Action, ActionKind, Card, CardSet, ChanceOutcome, Dice, Face, InvalidPosition, Phase, Position,
+    Stage, Value,
+};
+
+/// The most dice one turn can roll (R6).
+const MAX_DICE: u32 = 18;
+
+/// One seat's purchases still to make, the next one last. A seat buys at most a Jester and
+/// a Charlatan per Charlatan, then one of each other character.
+type Purchases = ArrayVec<Card, { 2 * Game::MAX_CHARLATANS as usize + Card::COUNT }>;
+
+impl Game {
+    /// The state as plain data.
+    pub fn position(&self) -> Position {
+        let mut cards = [CardSet::EMPTY; MAX_PLAYERS];
+        let mut charlatans = [0; MAX_PLAYERS];
+        for (i, player) in self.players.iter().enumerate() {
+            cards[i] = player.cards;
+            charlatans[i] = player.charlatans;
+        }
+        Position {
+            config: self.config,
+            phase: self.phase,
+            stage: self.stage,
+            round: self.round,
+            start_player: self.start,
+            turn_seat: self.to_move,
+            cards,
+            charlatans,
+            king: self.king,
+            queen: self.queen,
+            best: self.best,
+            final_results: self.results,
+            used: self.turn.used,
+            active: self.turn.active,
+            aside: self.turn.aside,
+            picked: self.turn.picks,
+            selecting: self.turn.selecting,
+            dice_to_roll: self.dice_to_roll(),
+            set_aside_since_roll: self.turn.kept,
+        }
+    }
+
+    /// The game in `position`, if the rules can reach it: checks the fields that can be
+    /// checked alone, then plays a history through the engine (see [`Position`]) and
+    /// accepts the position only if it ends there. Round trips: every
+    /// [`Game::position`] of a game whose turn in progress used no card but add-a-die cards
+    /// is accepted and gives that game back.
+    ///
+    /// The work is bounded by the rounds played ([`Position::MAX_ROUNDS`]): about a
+    /// millisecond per hundred rounds.
+    pub fn from_position(position: &Position) -> Result<Game, InvalidPosition> {
+        check(position)?;
+        History::new(position).play()
+    }
+}
+
+/// The checks of single fields, for errors that say what is wrong.
+fn check(p: &Position) -> Result<(), InvalidPosition> {
+    p.config.validate()?;
+    let n = p.config.player_count();
+    let named = [Some(p.start_player), Some(p.turn_seat), p.king, p.queen];
+    if let Some(seat) = named.into_iter().flatten().find(|s| s.index() >= n) {
+        return Err(InvalidPosition::Seat { seat });
+    }
+    for seat in Seat::all(MAX_PLAYERS).skip(n) {
+        let i = seat.index();
+        if !p.cards[i].is_empty() || p.charlatans[i] > 0 || p.final_results[i].is_some() {
+            return Err(InvalidPosition::Seat { seat });
+        }
+    }
+    if p.used.iter().any(|c| !c.adds_die()) {
+        return Err(InvalidPosition::CardUses);
+    }
+    let last_round = match (p.config.max_rounds, p.stage) {
+        (Some(max), Stage::FinalRound) => max,
+        (Some(max), _) => max - 1,
+        (None, _) => Position::MAX_ROUNDS,
+    };
+    if p.round > last_round.min(Position::MAX_ROUNDS) {
+        return Err(InvalidPosition::Round { round: p.round });
+    }
+    if let (FirstPlayer::Seat(first), false) = (p.config.first_player, p.phase == Phase::Setup) {
+        let expected = seat_at(first.index() + n - (p.round as usize % n), n);
+        if expected != p.start_player {
+            return Err(InvalidPosition::StartPlayer { expected });
+        }
+    }
+    Ok(())
+}
+
+fn seat_at(index: usize, players: usize) -> Seat {
+    Seat::new(index % players).unwrap_or(Seat::FIRST)
+}
+
+/// The history being played towards a target position.
+struct History<'a> {
+    target: &'a Position,
+    /// By seat: the purchases still to make before the King, the next one last.
+    purchases: [Purchases; MAX_PLAYERS],
+}
+
+impl<'a> History<'a> {
+    fn new(target: &'a Position) -> History<'a> {
+        let mut purchases: [Purchases; MAX_PLAYERS] = Default::default();
+        for (i, list) in purchases.iter_mut().enumerate() {
+            let cards = target.cards[i];
+            let mut characters: ArrayVec<Card, { Card::COUNT }> = cards
+                .iter()
+                .filter(|c| !matches!(c, Card::Jester | Card::Charlatan | Card::King))
+                .filter(|&c| c != Card::Queen)
+                .collect();
+            // The cheapest last, as it is bought first; among equals, a card adding a die.
+            characters
+                .sort_unstable_by_key(|&c| core::cmp::Reverse((fewest_dice(c), !c.adds_die())));
+            list.extend(characters);
+            if cards.contains(Card::Jester) {
+                list.push(Card::Jester);
+            }
+            for _ in 0..target.charlatans[i].min(Game::MAX_CHARLATANS) {
+                list.push(Card::Charlatan);
+                list.push(Card::Jester);
+            }
+        }
+        History { target, purchases }
+    }
+
+    fn play(mut self) -> Result<Game, InvalidPosition> {
+        let t = self.target;
+        let mut game = Game::new(t.config)?;
+        if t.phase != Phase::Setup && t.config.first_player == FirstPlayer::Random {
+            let n = t.config.player_count();
+            let first = seat_at(t.start_player.index() + t.round as usize, n);
+            game.apply_chance(ChanceOutcome::FirstPlayer(first))
+                .map_err(|_| InvalidPosition::Unreachable)?;
+        }
+        self.run(game)
+    }
+
+    /// Plays whole turns until the target's turn, and that turn.
+    fn run(&mut self, mut game: Game) -> Result<Game, InvalidPosition> {
+        let t = self.target;
+        loop {
+            if game.position() == *t {
+                return Ok(game);
+            }
+            if game.is_over() || game.round > t.round {
+                return Err(InvalidPosition::Unreachable);
+            }
+            let seat = game.to_move;
+            if self.is_target_turn(&game) {
+                self.all_bought()?;
+                return self.target_turn(game);
+            }
+            game = match game.stage {
+                Stage::FinalRound => {
+                    let value = t.final_results[seat.index()];
+                    final_turn(game, value.ok_or(InvalidPosition::Unreachable)?)
+                        .ok_or(InvalidPosition::Unreachable)?
+                }
+                _ if t.queen == Some(seat) && game.round == self.king_round() => {
+                    return self.king_turn(game);
+                }
+                _ => self.normal_turn(game)?,
+            };
+        }
+    }
+
+    /// Every seat has made its purchases, or the first that has not is named.
+    fn all_bought(&self) -> Result<(), InvalidPosition> {
+        match self.purchases.iter().position(|list| !list.is_empty()) {
+            Some(i) => Err(InvalidPosition::Purchases {
+                seat: seat_at(i, MAX_PLAYERS),
+            }),
+            None => Ok(()),
+        }
+    }
+
+    /// The round the King is bought in, if the target has one.
+    fn king_round(&self) -> u32 {
+        match self.target.stage {
+            Stage::Normal => u32::MAX,
+            Stage::KingRound => self.target.round,
+            Stage::FinalRound => self.target.round.wrapping_sub(1),
+        }
+    }
+
+    /// Whether `game` is at the start of the target's turn in progress: its round, stage
+    /// and seat, or the Queen's game-ending turn of a finished game.
+    fn is_target_turn(&self, game: &Game) -> bool {
+        let t = self.target;
+        let same = game.round == t.round && game.stage == t.stage && game.to_move == t.turn_seat;
+        match t.phase {
+            Phase::GameOver => same && t.queen == Some(t.turn_seat) && t.stage == Stage::FinalRound,
+            _ => same,
+        }
+    }
+
+    /// A normal turn: the seat's next purchase it can make now, or nothing.
+    fn normal_turn(&mut self, game: Game) -> Result<Game, InvalidPosition> {
+        let seat = game.to_move;
+        let list = &mut self.purchases[seat.index()];
+        let Some(&card) = list.last() else {
+            return pass_turn(game).ok_or(InvalidPosition::Unreachable);
+        };
+        match buy_turn(game, card, None) {
+            Some(next) => {
+                list.pop();
+                Ok(next)
+            }
+            // A purchase only adds dice: if the cheapest is out of reach, all stay so.
+            None => Err(InvalidPosition::Purchases { seat }),
+        }
+    }
+
+    /// The Queen's holder buys the King, with a result that gives the target's best: the
+    /// best itself, or (when the King changed hands in the final round) any lower value.
+    fn king_turn(&mut self, game: Game) -> Result<Game, InvalidPosition> {
+        let t = self.target;
+        let seat = game.to_move;
+        if !self.purchases[seat.index()].is_empty() {
+            return Err(InvalidPosition::Purchases { seat });
+        }
+        let best = t.best.ok_or(InvalidPosition::Unreachable)?;
+        let kept_it = t.stage == Stage::KingRound || t.king == t.queen;
+        let lower = (7..=MAX_DICE as u8)
+            .flat_map(|count| Face::ALL.map(|face| Value { count, face }))
+            .filter(|&v| v < best && !kept_it);
+        for value in core::iter::once(best).chain(lower) {
+            let Some(next) = buy_turn(game, Card::King, Some(value)) else {
+                continue;
+            };
+            let mut rest = History {
+                target: t,
+                purchases: self.purchases.clone(),
+            };
+            if let Ok(done) = rest.run(next) {
+                return Ok(done);
+            }
+        }
+        Err(InvalidPosition::Unreachable)
+    }
+
+    /// The target's turn in progress, from its start: the dice it shows, rolled and set
+    /// aside, each of its add-a-die cards used before the first roll or after it.
+    fn target_turn(&self, game: Game) -> Result<Game, InvalidPosition> {
+        let t = self.target;
+        let cards: ArrayVec<Card, 7> = t.used.iter().collect();
+        let prerolls = if t.config.preroll_abilities {
+            1u32 << cards.len()
+        } else {
+            1
+        };
+        for mask in 0..prerolls {
+            let pre = subset(&cards, mask);
+            let after = t.used.difference(pre);
+            let queens: &[Face] = if after.contains(Card::Queen) {
+                &Face::ALL
+            } else {
+                &[Face::One]
+            };
+            for &queen in queens {
+                for plan in TurnPlan::of(t, pre, after, queen) {
+                    match plan.play(game) {
+                        Some(next) if next.position() == *t => return Ok(next),
+                        _ => {}
+                    }
+                }
+            }
+        }
+        Err(InvalidPosition::Unreachable)
+    }
+}
+
+/// The cards of `cards` whose bits are set in `mask`.
+fn subset(cards: &[Card], mask: u32) -> CardSet {
+    cards
+        .iter()
+        .enumerate()
+        .filter(|(i, _)| mask & (1 << i) != 0)
+        .map(|(_, &c)| c)
+        .collect()
+}
+
+/// How one turn's dice go: add-a-die cards before the first roll and after it; the dice
+/// set aside `early`, over as many rolls as it takes; a last roll showing `last`; and the
+/// dice of it set aside `late`. Without `early`, the first roll is the last.
+#[derive(Clone, Copy)]
+struct TurnPlan {
+    /// Used before the first roll.
+    pre: CardSet,
+    /// Used after the first roll, bringing in their dice.
+    after: CardSet,
+    /// The face the Queen brings in.
+    queen: Face,
+    /// Whether the turn rolls at all (not before the first roll).
+    rolls: bool,
+    early: Dice,
+    last: Dice,
+    late: Dice,
+}
+
+/// The plans tried for one target turn.
+type Plans = ArrayVec<TurnPlan, 2>;
+
+impl TurnPlan {
+    /// One roll showing `last`, the dice brought in after it, and `late` set aside.
+    fn one_roll(pre: CardSet, after: CardSet, queen: Face, last: Dice, late: Dice) -> TurnPlan {
+        TurnPlan {
+            pre,
+            after,
+            queen,
+            rolls: true,
+            early: Dice::EMPTY,
+            last,
+            late,
+        }
+    }
+
+    /// The plans that show the target's dice: everything from one roll; or the dice set
+    /// aside before a last roll that shows the active ones (then the dice brought in can
+    /// be gone, re-rolled, and no die need have been set aside since).
+    fn of(t: &Position, pre: CardSet, after: CardSet, queen: Face) -> Plans {
+        let (aside, active) = (t.aside, t.active);
+        let one = |last, late| TurnPlan::one_roll(pre, after, queen, last, late);
+        let two = |early, last, late| TurnPlan {
+            early,
+            ..one(last, late)
+        };
+        let mut plans = Plans::new();
+        match t.phase {
+            Phase::PreRoll => plans.push(TurnPlan {
+                rolls: false,
+                ..one(Dice::EMPTY, Dice::EMPTY)
+            }),
+            _ if aside.is_empty() => plans.push(one(active, Dice::EMPTY)),
+            Phase::Rolling => plans.push(two(aside, active, Dice::EMPTY)),
+            Phase::Dice if !t.set_aside_since_roll => plans.push(two(aside, active, Dice::EMPTY)),
+            Phase::Dice | Phase::Buy | Phase::GameOver => {
+                plans.push(one(aside.plus(active), aside));
+                // The highest die set aside after the last roll, the rest before.
+                if let Some(top) = aside.highest().map(Dice::one) {
+                    let early = aside.minus(top).unwrap_or(Dice::EMPTY);
+                    if !early.is_empty() {
+                        plans.push(two(early, active.plus(top), top));
+                    }
+                }
+            }
+            Phase::Setup | Phase::Select => {}
+        }
+        plans
+    }
+
+    /// Plays the plan from the start of the turn; `None` if the engine refuses a step.
+    fn play(self, mut game: Game) -> Option<Game> {
+        let seat = game.to_move;
+        let act = |game: &mut Game, action: Option<Action>| -> Option<()> {
+            game.apply_with(seat, action?, &mut ()).ok()
+        };
+        for card in self.pre.iter() {
+            act(&mut game, Action::from_kind(ActionKind::PreRoll(card)))?;
+        }
+        if !self.rolls {
+            return Some(game);
+        }
+        let brought = brought_in(self.after, self.queen);
+        act(&mut game, Some(Action::ROLL))?;
+        let first = if self.early.is_empty() {
+            self.last.minus(brought)?
+        } else {
+            take(remove_any(self.early, brought), game.dice_to_roll())
+        };
+        roll(&mut game, first)?;
+        if game.phase == Phase::Rolling {
+            return Some(game);
+        }
+        for card in self.after.iter() {
+            let kind = match card {
+                Card::Queen => ActionKind::Queen(self.queen),
+                _ => ActionKind::BringIn(card),
+            };
+            act(&mut game, Action::from_kind(kind))?;
+        }
+        let mut early = self.early;
+        while !early.is_empty() {
+            // Set aside what is there of `early`, then roll the rest for more of it (the
+            // last roll shows `last`).
+            let there = common(early, game.active());
+            if there.is_empty() {
+                return None;
+            }
+            for face in there.faces() {
+                act(&mut game, Some(Action::set_aside(face)))?;
+            }
+            early = early.minus(there)?;
+            act(&mut game, Some(Action::ROLL))?;
+            let count = game.dice_to_roll();
+            roll(
+                &mut game,
+                if early.is_empty() {
+                    self.last
+                } else {
+                    take(early, count)
+                },
+            )?;
+            if game.phase == Phase::Rolling {
+                return Some(game);
+            }
+        }
+        for face in self.late.faces() {
+            act(&mut game, Some(Action::set_aside(face)))?;
+        }
+        Some(game)
+    }
+}
+
+/// `dice` without the dice of `other` it has (a face it lacks is skipped).
+fn remove_any(dice: Dice, other: Dice) -> Dice {
+    other.faces().fold(dice, |d, f| d.without(f).unwrap_or(d))
+}
+
+/// The dice both `a` and `b` have.
+fn common(a: Dice, b: Dice) -> Dice {
+    let (a, b) = (a.counts(), b.counts());
+    Dice::from_counts(core::array::from_fn(|i| a[i].min(b[i])))
+}
+
+/// `count` dice: as many of `dice` as fit, then 1s.
+fn take(dice: Dice, count: u8) -> Dice {
+    let kept = dice
+        .faces()
+        .take(usize::from(count))
+        .fold(Dice::EMPTY, Dice::with);
+    fill(kept, u32::from(count)).unwrap_or(kept)
+}
+
+/// Rolls `faces` one chance step each.
+fn roll(game: &mut Game, faces: Dice) -> Option<()> {
+    for face in faces.faces() {
+        game.apply_chance_with(ChanceOutcome::Die(face), &mut ())
+            .ok()?;
+    }
+    Some(())
+}
+
+/// `dice` and as many 1s as make `count` dice; `None` if `dice` are more already.
+fn fill(dice: Dice, count: u32) -> Option<Dice> {
+    let missing = count.checked_sub(dice.len())?;
+    Some((0..missing).fold(dice, |d, _| d.with(Face::One)))
+}
+
+/// The dice the add-a-die cards `used` bring in after the roll, the Queen's showing `queen`.
+fn brought_in(used: CardSet, queen: Face) -> Dice {
+    used.iter()
+        .filter_map(|c| {
+            if c == Card::Queen {
+                Some(queen)
+            } else {
+                c.brings_in()
+            }
+        })
+        .fold(Dice::EMPTY, Dice::with)
+}
+
+/// A whole turn that rolls 1s and buys nothing (in the final round: just rolls).
+fn pass_turn(game: Game) -> Option<Game> {
+    let hand = u32::from(game.hand(game.to_move));
+    let ones = fill(Dice::EMPTY, hand)?;
+    let plan = TurnPlan::one_roll(CardSet::EMPTY, CardSet::EMPTY, Face::One, ones, ones);
+    let mut game = plan.play(game)?;
+    game.apply_with(game.to_move, Action::PASS, &mut ()).ok()?;
+    Some(game)
+}
+
+/// A turn whose result is exactly `value`, in the final round.
+fn final_turn(game: Game, value: Value) -> Option<Game> {
+    let seat = game.to_move;
+    let next = with_result(game, |dice| dice.value() == Some(value))?;
+    (next.final_result(seat) == Some(value)).then_some(next)
+}
+
+/// A normal turn that buys `card`, with a result of exactly `value` if given.
+fn buy_turn(game: Game, card: Card, value: Option<Value>) -> Option<Game> {
+    let buy = Action::buy(card)?;
+    let seat = game.to_move;
+    let fits = |dice: Dice| card.cost_met(dice) && value.is_none_or(|v| dice.value() == Some(v));
+    let mut next = with_result(game, fits)?;
+    next.apply_with(seat, buy, &mut ()).ok()?;
+    Some(next)
+}
+
+/// Plays a turn's dice to a result that `fits`, trying the seat's add-a-die cards before
+/// the first roll (fewest first) or after it, and a few shapes of dice. The game after the
+/// result is set, if one fits and the engine accepts every step.
+fn with_result(game: Game, fits: impl Fn(Dice) -> bool) -> Option<Game> {
+    let seat = game.to_move;
+    let hand = u32::from(game.hand(seat));
+    let adders: ArrayVec<Card, 7> = Card::ADD_DIE
+        .into_iter()
+        .filter(|&c| game.owns(seat, c))
+        .collect();
+    let pre = game.config.preroll_abilities;
+    let mut masks: ArrayVec<u32, 128> = (0..1u32 << adders.len()).collect();
+    masks.sort_unstable_by_key(|m| m.count_ones());
+    for mask in masks {
+        let used = subset(&adders, mask);
+        let (before, after) = if pre {
+            (used, CardSet::EMPTY)
+        } else {
+            (CardSet::EMPTY, used)
+        };
+        let queens: &[Face] = if after.contains(Card::Queen) {
+            &Face::ALL
+        } else {
+            &[Face::One]
+        };
+        for &queen in queens {
+            let brought = brought_in(after, queen);
+            for shape in shapes(hand + before.len() as u32) {
+                let result = shape.plus(brought);
+                if fits(result) {
+                    let plan = TurnPlan::one_roll(before, after, queen, result, result);
+                    if let Some(next) = plan.play(game) {
+                        return Some(next);
+                    }
+                }
+            }
+        }
+    }
+    None
+}
+
+/// Shapes of `count` dice that between them meet every cost and make every value: all
+/// equal, a straight with 6s, and as few of each face as a value needs.
+fn shapes(count: u32) -> impl Iterator<Item = Dice> {
+    let equal = Face::ALL
+        .into_iter()
+        .rev()
+        .map(move |f| fill_with(Dice::EMPTY, f, count));
+    let low = Dice::of(&[Face::One, Face::Two, Face::Three, Face::Four, Face::Five]);
+    let high = Dice::of(&[Face::Two, Face::Three, Face::Four, Face::Five, Face::Six]);
+    let straights = [low, high, low.with(Face::Six)]
+        .into_iter()
+        .filter(move |s| s.len() <= count)
+        .map(move |s| fill_with(s, Face::Six, count));
+    let values = (1..=count.min(MAX_DICE))
+        .flat_map(move |k| {
+            Face::ALL.map(move |f| {
+                valued(
+                    count,
+                    Value {
+                        count: k as u8,
+                        face: f,
+                    },
+                )
+            })
+        })
+        .flatten();
+    equal.chain(straights).chain(values)
+}
+
+fn fill_with(dice: Dice, face: Face, count: u32) -> Dice {
+    (dice.len()..count).fold(dice, |d, _| d.with(face))
+}
+
+/// `count` dice whose value is exactly `value`: its dice, then the rest spread over the
+/// other faces in groups too small (or too low) to compete.
+fn valued(count: u32, value: Value) -> Option<Dice> {
+    let mut counts = [0u8; 6];
+    counts[value.face.index()] = value.count;
+    let mut rest = count.checked_sub(u32::from(value.count))?;
+    for face in Face::ALL.into_iter().rev().filter(|&f| f != value.face) {
+        let cap = if face < value.face {
+            value.count
+        } else {
+            value.count - 1
+        };
+        let take = rest.min(u32::from(cap));
+        counts[face.index()] = take as u8;
+        rest -= take;
+    }
+    let dice = Dice::from_counts(counts);
+    (rest == 0 && dice.value() == Some(value)).then_some(dice)
+}
+
+/// The fewest dice whose result can meet `card`'s cost.
+fn fewest_dice(card: Card) -> u32 {
+    (1..=MAX_DICE)
+        .find(|&n| shapes(n).any(|d| card.cost_met(d)))
+        .unwrap_or(MAX_DICE + 1)
+}
