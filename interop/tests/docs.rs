@@ -203,3 +203,29 @@ fn no_file_names_a_repository_url_that_does_not_exist() {
         }
     }
 }
+
+#[test]
+fn the_docs_that_state_the_search_budget_state_the_one_in_the_code() {
+    let budget = kingup_core::HISTORY_BUDGET.to_string();
+    // 2000000 as written in prose: 2,000,000.
+    let mut grouped = String::new();
+    for (i, digit) in budget.chars().enumerate() {
+        if i > 0 && (budget.len() - i) % 3 == 0 {
+            grouped.push(',');
+        }
+        grouped.push(digit);
+    }
+    for name in ["rules.md", "performance.md", "python.md"] {
+        let text = doc(name);
+        let stated = format!("{grouped} search nodes");
+        assert!(text.contains("HISTORY_BUDGET"), "{name} names no budget");
+        assert!(text.contains(&stated), "{name} does not state {stated}");
+        for wrong in [
+            "two million steps",
+            "two-million-step",
+            "few hundred thousand steps",
+        ] {
+            assert!(!text.contains(wrong), "{name}: {wrong}");
+        }
+    }
+}

@@ -188,3 +188,55 @@ def test_an_interrupted_reset_is_undone_whole() -> None:
     assert env.seed in (done - 1, done) or (done == 0 and env.seed in (2, 0))
     fresh = kingup.VectorEnv(n, seed=env.seed)
     assert same(env_state(env), env_state(fresh)), "a reset was half applied"
+
+
+#: A public view the reachability search cannot explain within its budget: reading it runs
+#: the whole budget (about a second of one core in a release build, a minute in a debug
+#: one) before refusing it (the slowest input fuzzing found).
+SLOW_VIEW = os.path.join(
+    os.path.dirname(__file__), "..", "..", "fuzz", "slow", "decode_json", "edited-snapshot-13s.json"
+)
+
+
+def slow_views() -> tuple[str, str]:
+    import json
+
+    with open(SLOW_VIEW, encoding="utf-8") as file:
+        public = file.read()
+    player = json.dumps({"seat": 1, "public": json.loads(public), "objective_card": None, "vote": None})
+    return public, player
+
+
+@pytest.mark.parametrize("kind", ["PublicView", "PlayerView"])
+def test_reading_a_view_stops_on_sigint(kind: str) -> None:
+    # The search is Rust work that cannot be told to stop: the call must raise
+    # KeyboardInterrupt while it runs, not InvalidStateError once it is done.
+    text = slow_views()[kind == "PlayerView"]
+    stops_promptly(lambda: getattr(kingup, kind).from_json(text), delay=0.1)
+
+
+def test_reading_a_view_lets_other_threads_run() -> None:
+    from kingup.errors import InvalidStateError
+
+    ticks: list[float] = []
+    stop = threading.Event()
+
+    def count() -> None:
+        while not stop.is_set():
+            ticks.append(time.monotonic())
+            time.sleep(0.001)
+
+    counter = threading.Thread(target=count)
+    counter.start()
+    try:
+        time.sleep(0.05)
+        start = time.monotonic()
+        with pytest.raises(InvalidStateError, match="budget"):
+            kingup.PublicView.from_json(slow_views()[0])
+        end = time.monotonic()
+    finally:
+        stop.set()
+        counter.join()
+    # The search ran with the GIL released: the other thread went on counting meanwhile.
+    during = [t for t in ticks if start < t < end]
+    assert len(during) > 10, f"{len(during)} ticks in {end - start:.2f} s"
