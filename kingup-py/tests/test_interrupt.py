@@ -240,3 +240,57 @@ def test_reading_a_view_lets_other_threads_run() -> None:
     # The search ran with the GIL released: the other thread went on counting meanwhile.
     during = [t for t in ticks if start < t < end]
     assert len(during) > 10, f"{len(during)} ticks in {end - start:.2f} s"
+
+
+def exits_promptly_on_sigint(code: str) -> str:
+    """Runs ``code`` in a Python of its own, sends it SIGINT once it has printed ``ready``
+    and half a second has passed, and checks that it ends with KeyboardInterrupt within a
+    generous bound (the call under test would run for many seconds more); returns its
+    standard error. A process of its own, so that nothing the call left running (a blocked
+    policy, a search) outlives the test."""
+    import subprocess
+
+    env = {**os.environ, "PYTHONUNBUFFERED": "1"}
+    proc = subprocess.Popen(
+        [sys.executable, "-c", code], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env
+    )
+    try:
+        assert proc.stdout is not None and proc.stdout.readline().strip() == "ready"
+        time.sleep(0.5)
+        assert proc.poll() is None, "the call ended before the signal"
+        sent = time.monotonic()
+        proc.send_signal(signal.SIGINT)
+        try:
+            proc.wait(timeout=5.0)
+        except subprocess.TimeoutExpired:
+            pytest.fail("still running 5 s after SIGINT")
+        stopped = time.monotonic() - sent
+    finally:
+        proc.kill()
+        _, stderr = proc.communicate()
+    assert "KeyboardInterrupt" in stderr, stderr
+    assert stopped < 5.0, f"stopped {stopped:.2f} s after the signal"
+    return stderr
+
+
+def test_an_arena_whose_policy_blocks_stops_on_sigint() -> None:
+    # The policy sleeps 20 s at its first decision: SIGINT must interrupt the sleep itself
+    # (policies run on the calling thread, where Python delivers signals), not wait it out.
+    exits_promptly_on_sigint(
+        "import time, kingup\n"
+        "def slow(view):\n"
+        "    time.sleep(20)\n"
+        "    return view.legal_actions()[0]\n"
+        "print('ready')\n"
+        "kingup.arena([('slow', slow), 'random', 'random'], players=3, deals=10)\n"
+    )
+
+
+def test_a_vector_env_with_search_opponents_stops_on_sigint_while_it_starts() -> None:
+    # Starting the envs plays the opponents' first moves: ISMCTS searches of 200,000
+    # iterations, seconds each (minutes in a debug build).
+    exits_promptly_on_sigint(
+        "import kingup\n"
+        "print('ready')\n"
+        "kingup.VectorEnv(8, players=4, seat=0, opponents='ismcts:200000', seed=1)\n"
+    )
