@@ -14,11 +14,11 @@ use crate::{Bot, HeuristicBot, IsmctsBot, IsmctsConfig, RandomBot};
 /// ```
 /// use kingup_bots::BotKind;
 ///
-/// assert_eq!("ISMCTS".parse::<BotKind>(), Ok(BotKind::Ismcts));
+/// assert_eq!("ismcts".parse::<BotKind>(), Ok(BotKind::Ismcts));
 /// assert_eq!(BotKind::Heuristic.to_string(), "heuristic");
 /// assert_eq!(
-///     "alphazero".parse::<BotKind>().unwrap_err().to_string(),
-///     "unknown bot \"alphazero\": expected random, heuristic, ismcts or reader"
+///     "ISMCTS".parse::<BotKind>().unwrap_err().to_string(),
+///     "unknown bot \"ISMCTS\": expected random, heuristic, ismcts or reader (lower case, no spaces)"
 /// );
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -86,17 +86,18 @@ impl fmt::Display for BotKind {
 
 /// A name that is not a bot kind (the text is kept to at most 32 characters).
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("unknown bot {0:?}: expected random, heuristic, ismcts or reader")]
+#[error("unknown bot {0:?}: expected random, heuristic, ismcts or reader (lower case, no spaces)")]
 pub struct ParseBotKindError(String);
 
 impl FromStr for BotKind {
     type Err = ParseBotKindError;
 
-    /// A kind's name, in any case.
+    /// A kind's name exactly as [`BotKind::name`] spells it: in lower case, without
+    /// spaces (`ISMCTS` and ` random` are refused).
     fn from_str(text: &str) -> Result<BotKind, ParseBotKindError> {
         BotKind::ALL
             .into_iter()
-            .find(|k| k.name().eq_ignore_ascii_case(text.trim()))
+            .find(|k| k.name() == text)
             .ok_or_else(|| ParseBotKindError(text.chars().take(32).collect()))
     }
 }
@@ -239,9 +240,10 @@ pub enum ParseBotSpecError {
     /// The name before any `:` is no bot kind.
     #[error(transparent)]
     Kind(#[from] ParseBotKindError),
-    /// The count after `ismcts:` or `reader:` is not a whole number in range.
+    /// The count after `ismcts:` or `reader:` is not a whole number in range, written in
+    /// decimal digits only (no sign, spaces or leading zeros).
     #[error(
-        "ismcts:N and reader:N take 1 to {max} iterations, not {0:?}",
+        "ismcts:N and reader:N take 1 to {max} iterations in decimal digits (no sign, spaces or leading zeros), not {0:?}",
         max = IsmctsConfig::MAX_ITERATIONS
     )]
     Iterations(String),
@@ -258,20 +260,25 @@ fn excerpt(text: &str) -> String {
 impl FromStr for BotSpec {
     type Err = ParseBotSpecError;
 
-    /// A kind (any case) and, for the searching kinds only, an iteration count after a
-    /// colon: `random`, `heuristic`, `ismcts`, `ismcts:300`, `reader`, `reader:300` (the
-    /// spellings of `kingup arena --entrants` and of Python's `kingup.arena`).
+    /// A kind and, for the searching kinds only, an iteration count after a colon:
+    /// `random`, `heuristic`, `ismcts`, `ismcts:300`, `reader`, `reader:300` (the spellings
+    /// of `kingup arena --entrants` and of Python's `kingup.arena`). Strict: names in lower
+    /// case, counts in decimal digits, no spaces, signs or leading zeros.
     ///
     /// ```
     /// use kingup_bots::{BotKind, BotSpec, IsmctsConfig};
     ///
     /// assert_eq!("heuristic".parse(), Ok(BotSpec::new(BotKind::Heuristic)));
-    /// assert_eq!("ISMCTS:300".parse::<BotSpec>().unwrap().search.iterations, 300);
+    /// assert_eq!("ismcts:300".parse::<BotSpec>().unwrap().search.iterations, 300);
     /// let default = "ismcts".parse::<BotSpec>().unwrap();
     /// assert_eq!(default.search.iterations, IsmctsConfig::default().iterations);
     /// let reader = "reader:40".parse::<BotSpec>().unwrap();
     /// assert_eq!(reader.search, IsmctsConfig { iterations: 40, ..IsmctsConfig::reader() });
     /// for bad in ["random:3", "ismcts:0", "ismcts:x", "alphazero", "ismcts:2000000", "reader:0"] {
+    ///     assert!(bad.parse::<BotSpec>().is_err(), "{bad}");
+    /// }
+    /// // Only the one spelling: no other case, spaces, signs, suffixes or leading zeros.
+    /// for bad in ["ISMCTS:300", "ismcts: 5", "ismcts:+5", "ismcts:200x", " random", "ismcts:05"] {
     ///     assert!(bad.parse::<BotSpec>().is_err(), "{bad}");
     /// }
     /// ```
@@ -283,10 +290,9 @@ impl FromStr for BotSpec {
         let spec = BotSpec::new(name.parse::<BotKind>()?);
         match (spec.kind, count) {
             (_, None) => Ok(spec),
-            (kind, Some(count)) if kind.searches() => count
-                .trim()
-                .parse::<u32>()
-                .ok()
+            (kind, Some(count)) if kind.searches() => Some(count)
+                .filter(|c| c.bytes().all(|b| b.is_ascii_digit()) && !c.starts_with('0'))
+                .and_then(|c| c.parse::<u32>().ok())
                 .and_then(|n| spec.with_iterations(n).ok())
                 .ok_or_else(|| ParseBotSpecError::Iterations(excerpt(count))),
             (_, Some(_)) => Err(ParseBotSpecError::NoCount(excerpt(text))),

@@ -6,11 +6,20 @@ use kingup_bots::{AnyBot, Bot, BotError, BotKind, BotSpec, IsmctsConfig, ParseBo
 use kingup_core::{Config, Game, Generator};
 
 #[test]
-fn names_round_trip_in_any_case() {
+fn names_round_trip_in_their_one_spelling() {
     for kind in BotKind::ALL {
         assert_eq!(kind.name().parse(), Ok(kind));
-        assert_eq!(kind.name().to_uppercase().parse(), Ok(kind));
         assert_eq!(kind.to_string(), kind.name());
+        // Strict input: no other case, no spaces around the name.
+        let others = [
+            kind.name().to_uppercase(),
+            format!(" {}", kind.name()),
+            format!("{} ", kind.name()),
+        ];
+        for other in others {
+            let err = other.parse::<BotKind>().unwrap_err().to_string();
+            assert!(err.contains("lower case, no spaces"), "{err}");
+        }
     }
     let err = "x".repeat(1000).parse::<BotKind>().unwrap_err();
     assert!(err.to_string().len() < 120, "{err}");
@@ -74,10 +83,11 @@ fn a_spec_and_seed_play_the_same_game_and_every_kind_finishes_one() {
 #[test]
 fn reader_is_the_last_kind_and_parses_like_ismcts() {
     assert_eq!(BotKind::ALL.last(), Some(&BotKind::Reader));
-    assert_eq!("Reader".parse(), Ok(BotKind::Reader));
+    assert_eq!("reader".parse(), Ok(BotKind::Reader));
     assert_eq!(
         "alphazero".parse::<BotKind>().unwrap_err().to_string(),
-        "unknown bot \"alphazero\": expected random, heuristic, ismcts or reader"
+        "unknown bot \"alphazero\": expected random, heuristic, ismcts or reader (lower case, \
+         no spaces)"
     );
     let spec: BotSpec = "reader:300".parse().unwrap();
     assert_eq!(spec.kind, BotKind::Reader);
@@ -96,7 +106,18 @@ fn reader_is_the_last_kind_and_parses_like_ismcts() {
         BotSpec::new(BotKind::Ismcts).search,
         IsmctsConfig::default()
     );
-    for bad in ["reader:0", "reader:x", "reader:1000001"] {
+    for bad in [
+        "reader:0",
+        "reader:x",
+        "reader:1000001",
+        "reader:200x",
+        "reader: 5",
+        "reader:5 ",
+        "reader:+5",
+        "reader:05",
+        "reader:-0",
+        "reader:",
+    ] {
         assert!(
             matches!(
                 bad.parse::<BotSpec>(),
@@ -109,6 +130,15 @@ fn reader_is_the_last_kind_and_parses_like_ismcts() {
         "heuristic:3".parse::<BotSpec>().unwrap_err().to_string(),
         "only ismcts and reader take an iteration count, not \"heuristic:3\""
     );
+    assert_eq!(
+        "ismcts: 5".parse::<BotSpec>().unwrap_err().to_string(),
+        "ismcts:N and reader:N take 1 to 1000000 iterations in decimal digits (no sign, \
+         spaces or leading zeros), not \" 5\""
+    );
+    assert!(matches!(
+        "Ismcts:5".parse::<BotSpec>(),
+        Err(ParseBotSpecError::Kind(_))
+    ));
 }
 
 #[test]
@@ -158,4 +188,16 @@ fn reader_bots_of_a_seed_play_the_same_legal_game_twice() {
     assert!(!first.is_empty());
     assert_eq!(first, reader_game(4));
     assert_ne!(first, reader_game(5));
+}
+
+#[test]
+fn court_names_are_strict() {
+    use kingup_bots::court::BotKind as CourtBot;
+    for kind in CourtBot::ALL {
+        assert_eq!(kind.name().parse(), Ok(kind));
+        for other in [kind.name().to_uppercase(), format!("{} ", kind.name())] {
+            let err = other.parse::<CourtBot>().unwrap_err().to_string();
+            assert!(err.contains("lower case, no spaces"), "{err}");
+        }
+    }
 }

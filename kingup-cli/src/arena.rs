@@ -296,7 +296,7 @@ mod tests {
 
     #[test]
     fn entrants_and_names() {
-        let specs = parse_entrants("random,ismcts:100,ISMCTS,heuristic,ismcts:100").unwrap();
+        let specs = parse_entrants("random,ismcts:100,ismcts,heuristic,ismcts:100").unwrap();
         assert_eq!(specs[1].search.iterations, 100);
         assert_eq!(
             specs[2].search.iterations,

@@ -111,16 +111,25 @@ pub(crate) fn flags(
     Ok(out)
 }
 
-/// Parses a flag's value as a number in `range`, or explains what was expected.
+/// Parses a flag's value as a number in `range`, or explains what was expected. Strict:
+/// decimal digits only, as the number is shown (`7`; not `+7`, ` 7`, `07` or `0x7`).
 pub(crate) fn number<T>(flag: &Flag, range: std::ops::RangeInclusive<T>) -> Result<T, CliError>
 where
     T: FromStr + PartialOrd + std::fmt::Display,
 {
     let text = text(flag)?;
-    match text.trim().parse::<T>() {
-        Ok(n) if range.contains(&n) => Ok(n),
+    let digits = !text.is_empty()
+        && text.bytes().all(|b| b.is_ascii_digit())
+        && (text == "0" || !text.starts_with('0'));
+    let spelling = if digits {
+        ""
+    } else {
+        " in decimal digits (no sign, spaces or leading zeros)"
+    };
+    match text.parse::<T>() {
+        Ok(n) if digits && range.contains(&n) => Ok(n),
         _ => Err(CliError::Usage(format!(
-            "{} must be a whole number from {} to {}, not {}",
+            "{} must be a whole number from {} to {}{spelling}, not {}",
             flag.name,
             range.start(),
             range.end(),
@@ -236,6 +245,38 @@ mod tests {
                     Err(CliError::Usage(_))
                 ),
                 "{bad}"
+            );
+        }
+    }
+
+    #[test]
+    fn numbers_are_read_in_their_one_spelling() {
+        let flag = |value: &str| Flag {
+            name: "--seed".to_owned(),
+            value: Some(OsString::from(value)),
+        };
+        assert_eq!(number::<u64>(&flag("5"), 0..=u64::MAX).unwrap(), 5);
+        assert_eq!(number::<u64>(&flag("0"), 0..=u64::MAX).unwrap(), 0);
+        let max = u64::MAX.to_string();
+        assert_eq!(number::<u64>(&flag(&max), 0..=u64::MAX).unwrap(), u64::MAX);
+        let Err(CliError::Usage(message)) = number::<u64>(&flag("18446744073709551616"), 0..=9)
+        else {
+            panic!("2**64 is no seed");
+        };
+        assert_eq!(
+            message,
+            "--seed must be a whole number from 0 to 9, not \"18446744073709551616\""
+        );
+        for bad in ["+5", " 5", "5 ", "05", "0x5", "5e0", "-0", ""] {
+            let Err(CliError::Usage(message)) = number::<u64>(&flag(bad), 0..=u64::MAX) else {
+                panic!("{bad:?} is no seed");
+            };
+            assert_eq!(
+                message,
+                format!(
+                    "--seed must be a whole number from 0 to {max} in decimal digits (no sign, \
+                     spaces or leading zeros), not {bad:?}"
+                )
             );
         }
     }

@@ -4,7 +4,7 @@ use kingup_bots::{AnyBot, BotKind, BotSpec, IsmctsConfig};
 
 use crate::CliError;
 
-/// Parses `ismcts,heuristic,random,reader` (names in any case).
+/// Parses `ismcts,heuristic,random,reader` (names in lower case, no spaces).
 pub(crate) fn parse_list(text: &str) -> Result<Vec<BotKind>, CliError> {
     text.split(',')
         .map(|name| {
@@ -62,7 +62,7 @@ mod tests {
     #[test]
     fn parses_names() {
         assert_eq!(
-            parse_list("ISMCTS, heuristic,random,Reader").unwrap(),
+            parse_list("ismcts,heuristic,random,reader").unwrap(),
             [
                 BotKind::Ismcts,
                 BotKind::Heuristic,
@@ -71,6 +71,13 @@ mod tests {
             ]
         );
         assert!(parse_list("ismcts,,random").is_err());
+        // Strict: one spelling of each name.
+        for bad in ["ISMCTS", "ismcts, random", "Reader"] {
+            let Err(CliError::Usage(message)) = parse_list(bad) else {
+                panic!("{bad} is no list of bots");
+            };
+            assert!(message.contains("lower case, no spaces"), "{message}");
+        }
         assert!(parse_list("alphazero").is_err());
         assert_ne!(bot_seed(1, 0), bot_seed(1, 1));
     }

@@ -113,12 +113,14 @@ fn split_glued(word: &str) -> Result<(Character, Option<Floor>), String> {
             excerpt(word)
         ));
     }
+    // The character first: in `Z9` the letter is the first thing wrong.
+    let character = character(name)?;
     let floor = if number.is_empty() {
         None
     } else {
         Some(self::floor(number)?)
     };
-    Ok((character(name)?, floor))
+    Ok((character, floor))
 }
 
 /// A character by letter or name (not by id: numbers are floors here).
@@ -255,6 +257,16 @@ mod tests {
             "B 4 5",
         ] {
             assert!(parse(bad, false).is_err(), "{bad}");
+        }
+        // Each mistake is named: the character before the floor.
+        for (bad, says) in [
+            ("Z9", "\"z\" is not a character"),
+            ("Z 9", "\"z\" is not a character"),
+            ("B9", "\"9\" is not a floor"),
+            ("place Z9", "\"z\" is not a character"),
+        ] {
+            let message = parse(bad, false).unwrap_err();
+            assert!(message.starts_with(says), "{bad}: {message}");
         }
         // Whatever is typed, a message quotes at most 40 characters of it.
         let long = "x".repeat(100_000);

@@ -119,7 +119,7 @@ fn the_search_bot_plays_and_competes_by_name() {
         "the same seed, the same game"
     );
     let output = kingup(
-        "court tournament --games 2 --players 2 --bots MCTS,greedy --max-rounds 2",
+        "court tournament --games 2 --players 2 --bots mcts,greedy --max-rounds 2",
         None,
     );
     assert!(output.status.success(), "{}", stderr(&output));

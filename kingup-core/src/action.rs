@@ -75,10 +75,32 @@ impl ActionIndexError {
     }
 }
 
-/// The text is not an action in the notation: `B4`, `F`, `yes` or `no`.
+/// The text is not an action in the notation: `B4`, `F`, `yes` or `no`. The message names
+/// what is wrong: the letter, else the floor, else the form.
+///
+/// ```
+/// use kingup_core::{Action, ParseActionError};
+///
+/// assert_eq!("Z9".parse::<Action>(), Err(ParseActionError::Letter('Z')));
+/// assert_eq!(
+///     ParseActionError::Letter('Z').to_string(),
+///     "not a move: 'Z' is not a character's letter (A B C D E F G I L M N O P)"
+/// );
+/// assert_eq!("B9".parse::<Action>(), Err(ParseActionError::Floor('9')));
+/// assert_eq!("B44".parse::<Action>(), Err(ParseActionError::Form));
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("not a move: expected a letter and a floor 1-4 (B4), a letter (F), yes or no")]
-pub struct ParseActionError;
+pub enum ParseActionError {
+    /// The first character is not a character's letter (nor the text `yes` or `no`).
+    #[error("not a move: {0:?} is not a character's letter (A B C D E F G I L M N O P)")]
+    Letter(char),
+    /// A placement's floor is not 1 to 4.
+    #[error("not a move: a character is placed on floor 1 to 4, not {0:?}")]
+    Floor(char),
+    /// Empty, or more than a letter and a floor.
+    #[error("not a move: expected a letter and a floor 1-4 (B4), a letter (F), yes or no")]
+    Form,
+}
 
 impl Action {
     /// Size of the dense action index space.
@@ -171,10 +193,8 @@ impl FromStr for Action {
             return Ok(Action::Vote(Vote::No));
         }
         let mut chars = text.chars();
-        let character = chars
-            .next()
-            .and_then(Character::from_letter)
-            .ok_or(ParseActionError)?;
+        let first = chars.next().ok_or(ParseActionError::Form)?;
+        let character = Character::from_letter(first).ok_or(ParseActionError::Letter(first))?;
         match (chars.next(), chars.next()) {
             (None, _) => Ok(Action::Climb { character }),
             (Some(digit), None) => digit
@@ -182,8 +202,8 @@ impl FromStr for Action {
                 .and_then(|d| Floor::from_index(d as usize))
                 .filter(|floor| Floor::PLACEMENT.contains(floor))
                 .map(|floor| Action::Place { character, floor })
-                .ok_or(ParseActionError),
-            _ => Err(ParseActionError),
+                .ok_or(ParseActionError::Floor(digit)),
+            _ => Err(ParseActionError::Form),
         }
     }
 }
@@ -221,10 +241,21 @@ mod tests {
             assert_eq!(text.to_lowercase().parse(), Ok(a));
             assert_eq!(std::format!(" {text} ").parse(), Ok(a));
         }
-        for bad in [
-            "", "H", "B0", "B5", "B44", "yess", "Y", "climb F", "4B", "é",
+        for (bad, error) in [
+            ("", ParseActionError::Form),
+            ("H", ParseActionError::Letter('H')),
+            ("Z9", ParseActionError::Letter('Z')),
+            ("B0", ParseActionError::Floor('0')),
+            ("B5", ParseActionError::Floor('5')),
+            ("bx", ParseActionError::Floor('x')),
+            ("B44", ParseActionError::Form),
+            ("yess", ParseActionError::Letter('y')),
+            ("Y", ParseActionError::Letter('Y')),
+            ("climb F", ParseActionError::Form),
+            ("4B", ParseActionError::Letter('4')),
+            ("é", ParseActionError::Letter('é')),
         ] {
-            assert_eq!(bad.parse::<Action>(), Err(ParseActionError), "{bad:?}");
+            assert_eq!(bad.parse::<Action>(), Err(error), "{bad:?}");
         }
     }
 

@@ -403,10 +403,19 @@ impl fmt::Display for Event {
             }
             Event::Eliminated { character } => write!(f, "{character} is eliminated"),
             Event::Crowned { character } => write!(f, "long live King {character}!"),
-            Event::RoundScored { round, points, .. } => {
+            Event::RoundScored {
+                round,
+                objectives,
+                points,
+            } => {
                 // Widened: a decoded event may hold any round index (see `Event::check`).
                 write!(f, "round {} scores:", u16::from(round) + 1)?;
-                points.iter().try_for_each(|p| write!(f, " {p}"))
+                // The seats that play: those dealt an objective (the others hold `None`).
+                let seats = objectives
+                    .iter()
+                    .rposition(Option::is_some)
+                    .map_or(Seat::MAX, |last| last + 1);
+                points[..seats].iter().try_for_each(|p| write!(f, " {p}"))
             }
             Event::GameOver { totals, winners } => {
                 write!(f, "game over; totals:")?;

@@ -43,7 +43,10 @@ pub use deck::{CardId, Deck, DeckError};
 pub use error::{ChanceReason, IllegalAction, IllegalChance, IllegalReason};
 pub use event::{Event, EventError, EventSink, Events};
 pub use floor::Floor;
-pub use game::{Actions, CONSOLATION_POINTS, Game, InvalidState, Sampler, Snapshot, Totals, score};
+pub use game::{
+    Actions, CONSOLATION_POINTS, Game, HISTORY_BUDGET, InvalidState, Sampler, Snapshot, Totals,
+    score,
+};
 pub use info_state::InfoState;
 /// The table this game stands on (seats, the random stream, the rules trait, the generic
 /// session), re-exported.

@@ -303,3 +303,23 @@ fn serde_reads_what_check_then_refuses() {
     let event: Event = serde_json::from_str(text).unwrap();
     assert!(event.check().is_err());
 }
+
+#[test]
+fn a_round_score_shows_the_seats_that_play() {
+    // Four players: the four seats dealt an objective, a seat scoring 0 among them.
+    assert_eq!(scored().to_string(), "round 3 scores: 12 33 0 21");
+    // From a real three-player game, through its spectator's events.
+    let mut session =
+        Session::with_generator(Config::new(3), Generator::new(5), ChanceMode::Auto).unwrap();
+    session.play_random();
+    let texts: Vec<String> = session
+        .events_for(None, 0)
+        .filter(|e| matches!(e, Event::RoundScored { .. }))
+        .map(|e| e.to_string())
+        .collect();
+    assert_eq!(texts.len(), 3);
+    for text in texts {
+        let numbers = text.split_once(": ").unwrap().1.split(' ').count();
+        assert_eq!(numbers, 3, "{text}");
+    }
+}

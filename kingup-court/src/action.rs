@@ -3,6 +3,8 @@
 use core::fmt;
 use core::str::FromStr;
 
+use arrayvec::ArrayString;
+
 use crate::shift::{self, PAIR_SHIFTS, SHIFT_TABLE};
 use crate::{Card, Dice, Face};
 
@@ -143,12 +145,95 @@ impl ActionIndexError {
 }
 
 /// The text is not an action in the notation (`roll`, `keep 4`, `guard`, `maid 4>6`, …).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
-#[error(
-    "not an action: expected roll, keep FACE, pre CARD, CARD, CARD FACE, CARD A>B, \
-     CARD done, buy CARD or pass"
-)]
-pub struct ParseActionError;
+/// Its message names the word at fault where one is (`"9" is not a face (1 to 6)`), else
+/// the forms an action takes; [`word`](ParseActionError::word) is the text at fault.
+///
+/// ```
+/// use kingup_court::Action;
+///
+/// let err = "keep 9".parse::<Action>().unwrap_err();
+/// assert_eq!(err.to_string(), "not an action: \"9\" is not a face (1 to 6)");
+/// assert_eq!(err.word(), "9");
+/// let err = "buy kong".parse::<Action>().unwrap_err();
+/// assert_eq!(err.to_string(), "not an action: \"kong\" is not a card");
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ParseActionError {
+    problem: Problem,
+    /// The text at fault, cut to [`WORD_MAX`] bytes (at a character's boundary) and then
+    /// marked with `…`.
+    word: ArrayString<{ WORD_MAX + 3 }>,
+}
+
+/// Bytes of the text at fault a [`ParseActionError`] keeps at most.
+const WORD_MAX: usize = 20;
+
+/// What is wrong with a text that is no action.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Problem {
+    /// Not one of the forms an action takes (the word is the whole text).
+    Form,
+    /// A word where a face (1 to 6) belongs.
+    Face,
+    /// A word where a face or `done` belongs (the Merchant, Noblewoman and Nobleman).
+    FaceOrDone,
+    /// A word where a card's name belongs.
+    Card,
+    /// A word where one face changed into another belongs (`4>6`).
+    FaceMove,
+    /// A word where dice changed into dice belong (`15>33`).
+    DiceMove,
+    /// Well formed, but no action of the rules (`maid 2>6`, `pre farmer`).
+    NoSuchMove,
+}
+
+impl ParseActionError {
+    fn new(problem: Problem, text: &str) -> ParseActionError {
+        let mut word = ArrayString::new();
+        let mut end = text.len().min(WORD_MAX);
+        while !text.is_char_boundary(end) {
+            end -= 1;
+        }
+        word.push_str(&text[..end]);
+        if end < text.len() {
+            word.push('…');
+        }
+        ParseActionError { problem, word }
+    }
+
+    /// The text at fault (a word, or the whole text when its form is wrong), cut to 20
+    /// bytes.
+    pub fn word(&self) -> &str {
+        &self.word
+    }
+}
+
+impl fmt::Display for ParseActionError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let word = self.word.as_str();
+        f.write_str("not an action: ")?;
+        match self.problem {
+            Problem::Form => f.write_str(
+                "expected roll, keep FACE, pre CARD, CARD, CARD FACE, CARD A>B, CARD done, \
+                 buy CARD or pass",
+            ),
+            Problem::Face => write!(f, "{word:?} is not a face (1 to 6)"),
+            Problem::FaceOrDone => write!(f, "{word:?} is not a face (1 to 6) or done"),
+            Problem::Card => write!(f, "{word:?} is not a card"),
+            Problem::FaceMove => write!(
+                f,
+                "{word:?} is not one face turned into another (such as 4>6, faces 1 to 6)"
+            ),
+            Problem::DiceMove => write!(
+                f,
+                "{word:?} is not dice turned into dice (such as 15>33, faces 1 to 6)"
+            ),
+            Problem::NoSuchMove => f.write_str("the card has no such move"),
+        }
+    }
+}
+
+impl core::error::Error for ParseActionError {}
 
 /// The Maid's moves, in index order.
 const MAID_MOVES: [(u8, u8); 12] = [
@@ -470,41 +555,70 @@ fn parse_dice_move(text: &str) -> Option<(Dice, Dice)> {
     Some((digits(from)?, digits(to)?))
 }
 
+/// `word` as a face, or the error naming it.
+fn face_arg(word: &str) -> Result<Face, ParseActionError> {
+    word.parse()
+        .map_err(|_| ParseActionError::new(Problem::Face, word))
+}
+
+/// `word` as a card, or the error naming it.
+fn card_arg(word: &str) -> Result<Card, ParseActionError> {
+    word.parse()
+        .map_err(|_| ParseActionError::new(Problem::Card, word))
+}
+
 impl FromStr for Action {
     type Err = ParseActionError;
 
-    /// Reads the notation (any case, spaces between words of any length).
+    /// Reads the notation (any case, spaces between words of any length). An error names
+    /// the word at fault: `keep 9` is refused for `"9"`, which is not a face.
     fn from_str(text: &str) -> Result<Action, ParseActionError> {
+        let form = || ParseActionError::new(Problem::Form, text.trim());
         let mut words = text.split_whitespace();
         let (first, second) = (words.next(), words.next());
         if words.next().is_some() {
-            return Err(ParseActionError);
+            return Err(form());
         }
         let is = |word: &str, name: &str| word.eq_ignore_ascii_case(name);
+        let verb = |word: &str| ["keep", "pre", "buy"].iter().any(|v| is(word, v));
         let kind = match (first, second) {
-            (Some(w), None) if is(w, "roll") => Some(ActionKind::Roll),
-            (Some(w), None) if is(w, "pass") => Some(ActionKind::Pass),
-            (Some(w), Some(face)) if is(w, "keep") => face.parse().ok().map(ActionKind::SetAside),
-            (Some(w), Some(card)) if is(w, "pre") => card.parse().ok().map(ActionKind::PreRoll),
-            (Some(w), Some(card)) if is(w, "buy") => card.parse().ok().map(ActionKind::Buy),
-            (Some(card), None) => card.parse().ok().map(ActionKind::BringIn),
-            (Some(card), Some(arg)) => card
-                .parse::<Card>()
-                .ok()
-                .and_then(|card| card_action(card, arg)),
-            (None, _) => None,
+            (Some(w), None) if is(w, "roll") => ActionKind::Roll,
+            (Some(w), None) if is(w, "pass") => ActionKind::Pass,
+            (Some(w), None) if verb(w) => return Err(form()),
+            (Some(w), Some(_)) if is(w, "roll") || is(w, "pass") => return Err(form()),
+            (Some(w), Some(face)) if is(w, "keep") => ActionKind::SetAside(face_arg(face)?),
+            (Some(w), Some(card)) if is(w, "pre") => ActionKind::PreRoll(card_arg(card)?),
+            (Some(w), Some(card)) if is(w, "buy") => ActionKind::Buy(card_arg(card)?),
+            // An unknown first word may be a misspelt verb as well as a card: the forms.
+            (Some(card), None) => ActionKind::BringIn(card.parse().map_err(|_| form())?),
+            (Some(card), Some(arg)) => {
+                let card = card.parse().map_err(|_| form())?;
+                card_action(card, arg).ok_or_else(form)??
+            }
+            (None, _) => return Err(form()),
         };
-        kind.and_then(Action::from_kind).ok_or(ParseActionError)
+        Action::from_kind(kind)
+            .ok_or_else(|| ParseActionError::new(Problem::NoSuchMove, text.trim()))
     }
 }
 
-/// A card's action with one argument: `queen 4`, `maid 4>6`, `merchant done`, …
-fn card_action(card: Card, arg: &str) -> Option<ActionKind> {
-    Some(match card {
-        Card::Queen => ActionKind::Queen(arg.parse().ok()?),
-        Card::Jester => ActionKind::Jester(arg.parse().ok()?),
+/// A card's action with one argument: `queen 4`, `maid 4>6`, `merchant done`, …; `None`
+/// for a card that takes no argument, an error naming an argument that does not fit.
+fn card_action(card: Card, arg: &str) -> Option<Result<ActionKind, ParseActionError>> {
+    let wrong = |problem| ParseActionError::new(problem, arg);
+    Some(Ok(match card {
+        Card::Queen => ActionKind::Queen(match face_arg(arg) {
+            Ok(face) => face,
+            Err(e) => return Some(Err(e)),
+        }),
+        Card::Jester => ActionKind::Jester(match face_arg(arg) {
+            Ok(face) => face,
+            Err(e) => return Some(Err(e)),
+        }),
         Card::Maid | Card::Astronomer | Card::Magician => {
-            let (from, to) = parse_face_move(arg)?;
+            let Some((from, to)) = parse_face_move(arg) else {
+                return Some(Err(wrong(Problem::FaceMove)));
+            };
             match card {
                 Card::Maid => ActionKind::Maid { from, to },
                 Card::Astronomer => ActionKind::Astronomer { from, to },
@@ -512,7 +626,9 @@ fn card_action(card: Card, arg: &str) -> Option<ActionKind> {
             }
         }
         Card::Philosopher | Card::Alchemist => {
-            let (from, to) = parse_dice_move(arg)?;
+            let Some((from, to)) = parse_dice_move(arg) else {
+                return Some(Err(wrong(Problem::DiceMove)));
+            };
             match card {
                 Card::Philosopher => ActionKind::Philosopher { from, to },
                 _ => ActionKind::Alchemist { from, to },
@@ -523,10 +639,13 @@ fn card_action(card: Card, arg: &str) -> Option<ActionKind> {
         }
         Card::Merchant | Card::Noblewoman | Card::Nobleman => ActionKind::Pick {
             card,
-            face: arg.parse().ok()?,
+            face: match arg.parse() {
+                Ok(face) => face,
+                Err(_) => return Some(Err(wrong(Problem::FaceOrDone))),
+            },
         },
         _ => return None,
-    })
+    }))
 }
 
 #[cfg(feature = "serde")]
@@ -675,7 +794,62 @@ mod tests {
             "magician 1-6",
             "alchemist 2-5-5>444",
         ] {
-            assert_eq!(bad.parse::<Action>(), Err(ParseActionError), "{bad:?}");
+            assert!(bad.parse::<Action>().is_err(), "{bad:?}");
         }
+    }
+
+    #[test]
+    fn a_parse_error_names_the_word_at_fault() {
+        let message = |text: &str| std::format!("{}", text.parse::<Action>().unwrap_err());
+        let prefix = "not an action: ";
+        for (text, says) in [
+            ("keep 9", "\"9\" is not a face (1 to 6)"),
+            ("KEEP x", "\"x\" is not a face (1 to 6)"),
+            ("queen 0", "\"0\" is not a face (1 to 6)"),
+            ("jester 7", "\"7\" is not a face (1 to 6)"),
+            ("merchant 7", "\"7\" is not a face (1 to 6) or done"),
+            ("buy kong", "\"kong\" is not a card"),
+            ("pre kong", "\"kong\" is not a card"),
+            (
+                "kong",
+                "expected roll, keep FACE, pre CARD, CARD, CARD FACE, CARD A>B, CARD done, buy CARD or pass",
+            ),
+            (
+                "kep 4",
+                "expected roll, keep FACE, pre CARD, CARD, CARD FACE, CARD A>B, CARD done, buy CARD or pass",
+            ),
+            (
+                "maid 5>7",
+                "\"5>7\" is not one face turned into another (such as 4>6, faces 1 to 6)",
+            ),
+            (
+                "magician 1-6",
+                "\"1-6\" is not one face turned into another (such as 4>6, faces 1 to 6)",
+            ),
+            (
+                "alchemist 2-5-5>444",
+                "\"2-5-5>444\" is not dice turned into dice (such as 15>33, faces 1 to 6)",
+            ),
+            ("maid 2>6", "the card has no such move"),
+            ("pre farmer", "the card has no such move"),
+            (
+                "keep",
+                "expected roll, keep FACE, pre CARD, CARD, CARD FACE, CARD A>B, CARD done, buy CARD or pass",
+            ),
+            (
+                "roll roll",
+                "expected roll, keep FACE, pre CARD, CARD, CARD FACE, CARD A>B, CARD done, buy CARD or pass",
+            ),
+            (
+                "",
+                "expected roll, keep FACE, pre CARD, CARD, CARD FACE, CARD A>B, CARD done, buy CARD or pass",
+            ),
+        ] {
+            assert_eq!(message(text), std::format!("{prefix}{says}"), "{text:?}");
+        }
+        // A long word is cut, at a character's boundary.
+        let long = std::format!("keep {}", "é".repeat(30));
+        let err = long.parse::<Action>().unwrap_err();
+        assert_eq!(err.word(), std::format!("{}…", "é".repeat(10)));
     }
 }

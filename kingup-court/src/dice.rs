@@ -28,10 +28,43 @@ use crate::Face;
 #[derive(Clone, Copy, Default, PartialEq, Eq, Hash)]
 pub struct Dice([u8; 6]);
 
-/// The text is not dice in the notation (`4-2-2-2-2`, `none`).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("not dice: expected faces 1 to 6 such as 4-2-2-2-2, or none")]
-pub struct ParseDiceError;
+/// The text is not dice in the notation (`4-2-2-2-2`, `none`); the message names the
+/// first character that is not a face where one is at fault.
+///
+/// ```
+/// use kingup_court::Dice;
+///
+/// let err = "4-9-2".parse::<Dice>().unwrap_err();
+/// assert_eq!(err.to_string(), "not dice: '9' is not a face (1 to 6); expected faces such as 4-2-2-2-2, or none");
+/// assert_eq!(err.character(), Some('9'));
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ParseDiceError {
+    /// The first character that is neither a face nor a dash between faces, if any (else
+    /// the dashes or the length are at fault).
+    character: Option<char>,
+}
+
+impl ParseDiceError {
+    /// The first character that is neither a face (1 to 6) nor a dash between faces, or
+    /// `None` when the text is wrong otherwise (empty, a dash out of place, too many dice).
+    pub const fn character(&self) -> Option<char> {
+        self.character
+    }
+}
+
+impl fmt::Display for ParseDiceError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("not dice: ")?;
+        match self.character {
+            Some(c) => write!(f, "{c:?} is not a face (1 to 6); expected faces such as ")?,
+            None => f.write_str("expected faces 1 to 6 such as ")?,
+        }
+        f.write_str("4-2-2-2-2, or none")
+    }
+}
+
+impl core::error::Error for ParseDiceError {}
 
 /// What a result is worth at the end of the game: the size of its largest group of equal
 /// dice, and the highest face among the groups of that size. Values compare by count, then
@@ -318,27 +351,32 @@ impl FromStr for Dice {
         if text.eq_ignore_ascii_case("none") {
             return Ok(Dice::EMPTY);
         }
+        let form = ParseDiceError { character: None };
         let mut dice = Dice::EMPTY;
         let mut digits = 0;
         let mut after_digit = false;
-        for byte in text.bytes() {
-            match byte {
-                b'-' if after_digit => after_digit = false,
-                b'1'..=b'6' => {
-                    let face = Face::new(byte - b'0').ok_or(ParseDiceError)?;
+        for c in text.chars() {
+            match c {
+                '-' if after_digit => after_digit = false,
+                '-' => return Err(form),
+                '1'..='6' => {
+                    let face = c
+                        .to_digit(10)
+                        .and_then(|d| Face::new(d as u8))
+                        .ok_or(form)?;
                     if dice.count(face) == u8::MAX {
-                        return Err(ParseDiceError);
+                        return Err(form);
                     }
                     dice = dice.with(face);
                     digits += 1;
                     after_digit = true;
                 }
-                _ => return Err(ParseDiceError),
+                _ => return Err(ParseDiceError { character: Some(c) }),
             }
         }
         // No faces or a trailing dash are not dice.
         if digits == 0 || !after_digit {
-            return Err(ParseDiceError);
+            return Err(form);
         }
         Ok(dice)
     }
@@ -358,8 +396,23 @@ mod tests {
             assert_eq!(std::format!("{}", dice(text)), text);
         }
         assert_eq!(dice("123"), dice("3-2-1"));
-        for bad in ["", "-", "1-", "-1", "1--2", "0", "7", "1 2", "x"] {
-            assert_eq!(bad.parse::<Dice>(), Err(ParseDiceError), "{bad:?}");
+        for bad in ["", "-", "1-", "-1", "1--2"] {
+            assert_eq!(
+                bad.parse::<Dice>(),
+                Err(ParseDiceError { character: None }),
+                "{bad:?}"
+            );
+        }
+        for (bad, character) in [
+            ("0", '0'),
+            ("7", '7'),
+            ("1 2", ' '),
+            ("x", 'x'),
+            ("4-é", 'é'),
+        ] {
+            let err = bad.parse::<Dice>().unwrap_err();
+            assert_eq!(err.character(), Some(character), "{bad:?}");
+            assert!(std::format!("{err}").contains(&std::format!("{character:?} is not a face")));
         }
     }
 

@@ -621,7 +621,7 @@ fn action_parse() {
         format!(
             "\"{}…\": {}",
             "x".repeat(40),
-            "not a move: expected a letter and a floor 1-4 (B4), a letter (F), yes or no"
+            "not a move: 'x' is not a character's letter (A B C D E F G I L M N O P)"
         )
     );
     let why = refused(&g, ParseError, "too_long", || {

@@ -66,15 +66,34 @@ impl ArenaGame for Game {
     }
 }
 
+/// A Python policy's decision, asked of the calling thread (which holds the GIL when it
+/// runs it): the call and the sending of its answer.
+type Ask = Box<dyn for<'py> FnOnce(Python<'py>) + Send>;
+
+/// What reaches the calling thread while the arena plays on its own thread: a policy's
+/// decision to make, or the arena's end.
+enum Message {
+    Ask(Ask),
+    Done(Result<ArenaResults, String>),
+}
+
 /// What every bot of one arena shares: set `stop` and every bot gives up (its game is
-/// abandoned), so the arena ends soon after; `error` is the first Python error met.
+/// abandoned), so the arena ends soon after; `error` is the first Python error met;
+/// `asks` reaches the calling thread, where Python policies are called.
 #[derive(Default)]
 struct Shared {
     stop: AtomicBool,
     error: Mutex<Option<PyErr>>,
+    asks: Mutex<Option<mpsc::Sender<Message>>>,
 }
 
 impl Shared {
+    /// Hands `ask` to the calling thread; `false` if it no longer takes any.
+    fn ask(&self, ask: Ask) -> bool {
+        let sender = self.asks.lock().ok().and_then(|s| s.clone());
+        sender.is_some_and(|s| s.send(Message::Ask(ask)).is_ok())
+    }
+
     /// Keeps `err` if it is the first error, and stops the arena.
     fn fail(&self, err: PyErr) {
         if let Ok(mut first) = self.error.lock() {
@@ -107,14 +126,27 @@ impl<V: SeatView, B: Bot<V>> Bot<V> for Stoppable<B> {
     }
 }
 
-/// A Python policy `f(view) -> int` as a bot: called with the GIL held, with the seat's
-/// view only (`ArenaGame::py_view`). An exception, a non-int or an action the seat may not
-/// play stops the arena with an `EntrantError`.
+/// A Python policy `f(view) -> int` as a bot: called with the seat's view only
+/// (`ArenaGame::py_view`), on the thread that called the arena (the main thread, as a rule,
+/// where Python delivers signals: Ctrl-C interrupts a policy that blocks, `time.sleep`
+/// included). An exception, a non-int or an action the seat may not play stops the arena
+/// with an `EntrantError`.
 struct Policy<G> {
     name: String,
     func: Arc<Py<PyAny>>,
     shared: Arc<Shared>,
     game: std::marker::PhantomData<fn() -> G>,
+}
+
+impl<G> Clone for Policy<G> {
+    fn clone(&self) -> Policy<G> {
+        Policy {
+            name: self.name.clone(),
+            func: Arc::clone(&self.func),
+            shared: Arc::clone(&self.shared),
+            game: std::marker::PhantomData,
+        }
+    }
 }
 
 impl<G: ArenaGame> Policy<G> {
@@ -154,17 +186,29 @@ impl<G: ArenaGame> Policy<G> {
 }
 
 impl<G: ArenaGame> Bot<G::View> for Policy<G> {
+    /// Asks the calling thread to call the policy, and waits for its answer (none once
+    /// the arena is stopped).
     fn choose(&mut self, view: &G::View) -> Option<G::Action> {
         if self.shared.stopped() {
             return None;
         }
-        Python::attach(|py| match self.decide(py, view) {
-            Ok(action) => Some(action),
-            Err(err) => {
-                self.shared.fail(err);
-                None
-            }
-        })
+        let (reply, answer) = mpsc::channel();
+        let (policy, view) = (self.clone(), *view);
+        let ask: Ask = Box::new(move |py| {
+            let chosen = match policy.decide(py, &view) {
+                Ok(action) => Some(action),
+                Err(err) => {
+                    policy.shared.fail(err);
+                    None
+                }
+            };
+            let _ = reply.send(chosen);
+        });
+        if !self.shared.ask(ask) {
+            return None;
+        }
+        // No answer (the ask dropped unanswered): the arena is stopping.
+        answer.recv().ok().flatten()
     }
 
     fn name(&self) -> &str {
@@ -282,9 +326,11 @@ fn build_entrants<G: ArenaGame>(
 }
 
 /// Runs the arena on a thread of its own while this thread, with the GIL released, waits
-/// and checks for signals every `CHECK_EVERY`. A signal's exception (`KeyboardInterrupt`)
-/// or a Python entrant's error sets the shared stop: every bot gives up its game, the
-/// arena plays no more deals (`arena_until`), and the exception is raised.
+/// and checks for signals every `CHECK_EVERY`, and calls the Python policies when the
+/// arena asks (so that a signal interrupts a policy that blocks). A signal's exception
+/// (`KeyboardInterrupt`) or a Python entrant's error sets the shared stop: every bot gives
+/// up its game, the arena plays no more deals (`arena_until`), policies are asked no more,
+/// and the exception is raised.
 fn run<G: ArenaGame>(
     py: Python<'_>,
     config: &ArenaConfig<G::Config>,
@@ -292,20 +338,39 @@ fn run<G: ArenaGame>(
     shared: &Shared,
 ) -> PyResult<ArenaResults> {
     let (done, result) = mpsc::channel();
-    std::thread::scope(|scope| {
-        scope.spawn(move || {
+    if let Ok(mut asks) = shared.asks.lock() {
+        *asks = Some(done.clone());
+    }
+    let outcome = std::thread::scope(|scope| {
+        let arena = scope.spawn(move || {
             let stop = &shared.stop;
             let played = kingup_bots::arena_until(config, entrants, |_| {}, stop);
-            let _ = done.send(played.map_err(|e| e.to_string()));
+            let _ = done.send(Message::Done(played.map_err(|e| e.to_string())));
         });
         let mut interrupt = None;
+        // A signal's exception, kept to be raised once the arena has stopped.
+        let heed = |interrupt: &mut Option<PyErr>| {
+            if interrupt.is_none()
+                && let Err(err) = py.check_signals()
+            {
+                shared.stop.store(true, Ordering::Relaxed);
+                *interrupt = Some(err);
+            }
+        };
         // The receiver is moved into each wait (it is not `Sync`) and given back.
         let mut waiting = result;
         loop {
             let (received, back) = py.detach(move || (waiting.recv_timeout(CHECK_EVERY), waiting));
             waiting = back;
             match received {
-                Ok(played) => {
+                Ok(Message::Ask(ask)) => {
+                    // Once stopped, an ask is dropped unanswered: its bot gives up.
+                    if !shared.stopped() {
+                        ask(py);
+                    }
+                    heed(&mut interrupt);
+                }
+                Ok(Message::Done(played)) => {
                     if let Some(err) = interrupt {
                         return Err(err);
                     }
@@ -319,12 +384,15 @@ fn run<G: ArenaGame>(
                     });
                 }
                 Err(mpsc::RecvTimeoutError::Timeout) => {
-                    if interrupt.is_none()
-                        && let Err(err) = py.check_signals()
+                    // The arena thread ended: its results, if any, are in the channel.
+                    // Dropping the policies' sender lets the wait see the end of it (a
+                    // panic that sent none: a kingup bug, re-raised by the scope).
+                    if arena.is_finished()
+                        && let Ok(mut asks) = shared.asks.lock()
                     {
-                        shared.stop.store(true, Ordering::Relaxed);
-                        interrupt = Some(err);
+                        *asks = None;
                     }
+                    heed(&mut interrupt);
                 }
                 Err(mpsc::RecvTimeoutError::Disconnected) => {
                     // The arena panicked (a kingup bug); the scope re-raises the panic.
@@ -334,7 +402,11 @@ fn run<G: ArenaGame>(
                 }
             }
         }
-    })
+    });
+    if let Ok(mut asks) = shared.asks.lock() {
+        *asks = None;
+    }
+    outcome
 }
 
 /// The settings every arena takes, read from Python (`None` or missing: the default).

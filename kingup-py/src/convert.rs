@@ -10,6 +10,7 @@ use pyo3::sync::PyOnceLock;
 use pyo3::types::{PyBool, PyInt, PyList, PyString, PyTuple};
 
 use crate::errors;
+use crate::sync;
 
 /// Characters of an input an error message quotes at most, so that a huge input is never
 /// echoed back whole.
@@ -324,6 +325,22 @@ pub(crate) fn from_json<T: serde::de::DeserializeOwned>(
 ) -> PyResult<T> {
     serde_json::from_str(text).map_err(|e| {
         let message = parser_message(&e.to_string());
+        errors::invalid_state(py, format!("invalid {what}: {message}"))
+    })
+}
+
+/// `from_json` for the types whose reading may search long (the views: their reachability
+/// search, bounded by the core's `HISTORY_BUDGET`): the text is read on a thread of its own
+/// while this one waits with the GIL released and Ctrl-C heard (`sync::detached`).
+pub(crate) fn from_json_detached<T>(py: Python<'_>, text: String, what: &str) -> PyResult<T>
+where
+    T: serde::de::DeserializeOwned + Send + 'static,
+{
+    let read = sync::detached(py, move || {
+        serde_json::from_str::<T>(&text).map_err(|e| e.to_string())
+    })?;
+    read.map_err(|e| {
+        let message = parser_message(&e);
         errors::invalid_state(py, format!("invalid {what}: {message}"))
     })
 }

@@ -9,6 +9,7 @@
 //! and the bots hold theirs while they work with the GIL released; a second thread then
 //! waits for the first call to finish, with the GIL released and Ctrl-C still heard.
 
+use std::sync::mpsc::{self, RecvTimeoutError};
 use std::sync::{Mutex, MutexGuard, TryLockError};
 use std::time::Duration;
 
@@ -52,6 +53,42 @@ fn wait<'a, T>(py: Python<'_>, mutex: &'a Mutex<T>) -> PyResult<MutexGuard<'a, T
                 return Err(PyRuntimeError::new_err(
                     "internal error (kingup bug): an earlier call failed inside; this object \
                      can no longer be used",
+                ));
+            }
+        }
+    }
+}
+
+/// Runs `work` on a thread of its own while this thread waits for it with the GIL released
+/// (other Python threads run meanwhile), checking for signals every [`CHECK_EVERY`]: for
+/// Rust work that may take long and cannot be told to stop, such as the reachability
+/// search that checks a view read from JSON. If a signal's handler raises
+/// (`KeyboardInterrupt`), that exception is raised at once; the abandoned work runs out on
+/// its thread, bounded by its own budget, and its result is dropped.
+pub(crate) fn detached<R, F>(py: Python<'_>, work: F) -> PyResult<R>
+where
+    R: Send + 'static,
+    F: FnOnce() -> R + Send + 'static,
+{
+    let (done, result) = mpsc::channel();
+    std::thread::Builder::new()
+        .name("kingup-check".to_owned())
+        .spawn(move || {
+            // The receiver is gone only after an interrupt: nobody wants the result then.
+            let _ = done.send(work());
+        })
+        .map_err(|e| PyRuntimeError::new_err(format!("cannot start a worker thread: {e}")))?;
+    // The receiver is moved into each wait (it is not `Sync`) and given back.
+    let mut waiting = result;
+    loop {
+        let (received, back) = py.detach(move || (waiting.recv_timeout(CHECK_EVERY), waiting));
+        waiting = back;
+        match received {
+            Ok(value) => return Ok(value),
+            Err(RecvTimeoutError::Timeout) => py.check_signals()?,
+            Err(RecvTimeoutError::Disconnected) => {
+                return Err(PyRuntimeError::new_err(
+                    "internal error (kingup bug): a worker thread ended without a result",
                 ));
             }
         }

@@ -125,11 +125,33 @@ impl VectorArgs<'_, '_> {
             G::new_with(config, &mut ()).map_err(|e| errors::invalid_config(py, e.to_string()))?;
         let players = fresh.players();
         let mut runtime = VectorRuntime::new(fresh, n, seed, reward, opponents);
-        // Starting a million games takes a while: in chunks, with Ctrl-C heard between.
-        while py.detach(|| runtime.start(CHUNK_PER_THREAD)) < n {
-            py.check_signals()?;
-        }
-        py.check_signals()?;
+        // Starting the games plays the opponents up to the first decisions, searches
+        // included (seconds each for `ismcts:200000`): on a thread of its own, env by env,
+        // while this one waits with Ctrl-C heard. An interrupted construction is dropped;
+        // the env being started then runs out on that thread.
+        let stop = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
+        let stopped = std::sync::Arc::clone(&stop);
+        let started = sync::detached(py, move || {
+            while runtime.start(1) < n {
+                if stopped.load(std::sync::atomic::Ordering::Relaxed) {
+                    return None;
+                }
+            }
+            Some(runtime)
+        });
+        let runtime = match started {
+            Ok(Some(runtime)) => runtime,
+            // The stop is set only after an interrupt, which returned already.
+            Ok(None) => {
+                return Err(PyRuntimeError::new_err(
+                    "internal error (kingup bug): the envs' start stopped by itself",
+                ));
+            }
+            Err(err) => {
+                stop.store(true, std::sync::atomic::Ordering::Relaxed);
+                return Err(err);
+            }
+        };
         let observations = PyArray2::<f32>::zeros(py, [n, G::OBSERVATION_LEN], false);
         let masks = PyArray2::<i8>::zeros(py, [n, G::ACTION_COUNT], false);
         let rewards = PyArray2::<f32>::zeros(py, [n, players], false);

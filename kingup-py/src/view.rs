@@ -239,12 +239,13 @@ impl PyPublicView {
         convert::json_to_py(py, &self.to_json()?)
     }
 
-    /// Reads `to_json()`'s output; `InvalidStateError` if malformed.
+    /// Reads `to_json()`'s output; `InvalidStateError` if malformed or not reachable.
     #[staticmethod]
     fn from_json(py: Python<'_>, text: &Bound<'_, PyAny>) -> PyResult<PyPublicView> {
-        let text = convert::json_arg(text)?;
-        // The engine validates views as it reads them.
-        convert::from_json(py, &text, "public view").map(PyPublicView)
+        let text = convert::json_arg(text)?.into_owned();
+        // The engine validates views as it reads them, with a search bounded by its budget
+        // (`kingup_core::HISTORY_BUDGET`): with the GIL released, Ctrl-C heard.
+        convert::from_json_detached(py, text, "public view").map(PyPublicView)
     }
 
     fn __reduce__<'py>(&self, py: Python<'py>) -> PyResult<(Bound<'py, PyAny>, (String,))> {
@@ -359,12 +360,12 @@ impl PyPlayerView {
         convert::json_to_py(py, &self.to_json()?)
     }
 
-    /// Reads `to_json()`'s output; `InvalidStateError` if malformed.
+    /// Reads `to_json()`'s output; `InvalidStateError` if malformed or not reachable.
     #[staticmethod]
     fn from_json(py: Python<'_>, text: &Bound<'_, PyAny>) -> PyResult<PyPlayerView> {
-        let text = convert::json_arg(text)?;
-        // The engine validates views as it reads them.
-        convert::from_json(py, &text, "player view").map(PyPlayerView)
+        let text = convert::json_arg(text)?.into_owned();
+        // As `PublicView.from_json`: the search runs with the GIL released, Ctrl-C heard.
+        convert::from_json_detached(py, text, "player view").map(PyPlayerView)
     }
 
     fn __reduce__<'py>(&self, py: Python<'py>) -> PyResult<(Bound<'py, PyAny>, (String,))> {

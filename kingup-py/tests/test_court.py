@@ -531,3 +531,24 @@ def test_arena_rates_court_bots_and_refuses_policies() -> None:
             court.arena(bad, players=2, deals=1)
     with pytest.raises(kingup.InvalidConfigError):
         court.arena(["greedy", "random"], players=2, deals=0)
+
+
+def test_a_parse_error_names_the_word_at_fault() -> None:
+    with pytest.raises(ValueError, match='"9" is not a face \\(1 to 6\\)'):
+        court.parse_action("keep 9")
+    with pytest.raises(ValueError, match='"kong" is not a card'):
+        court.parse_action("buy kong")
+
+
+def test_a_king_up_parse_error_names_the_letter() -> None:
+    with pytest.raises(ValueError, match="'Z' is not a character's letter"):
+        kingup.Action.parse("Z9")
+    with pytest.raises(ValueError, match="placed on floor 1 to 4, not '9'"):
+        kingup.Action.parse("B9")
+
+
+def test_a_round_score_shows_the_seats_that_play() -> None:
+    game = kingup.Game(players=4, rounds=1, seed=3)
+    game.play_random(seed=1)
+    [scored] = [str(e) for e in game.events(None) if e.kind == "round_scored"]
+    assert len(scored.split(": ")[1].split()) == 4, scored

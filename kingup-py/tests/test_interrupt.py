@@ -188,3 +188,109 @@ def test_an_interrupted_reset_is_undone_whole() -> None:
     assert env.seed in (done - 1, done) or (done == 0 and env.seed in (2, 0))
     fresh = kingup.VectorEnv(n, seed=env.seed)
     assert same(env_state(env), env_state(fresh)), "a reset was half applied"
+
+
+#: A public view the reachability search cannot explain within its budget: reading it runs
+#: the whole budget (about a second of one core in a release build, a minute in a debug
+#: one) before refusing it (the slowest input fuzzing found).
+SLOW_VIEW = os.path.join(
+    os.path.dirname(__file__), "..", "..", "fuzz", "slow", "decode_json", "edited-snapshot-13s.json"
+)
+
+
+def slow_views() -> tuple[str, str]:
+    import json
+
+    with open(SLOW_VIEW, encoding="utf-8") as file:
+        public = file.read()
+    player = json.dumps({"seat": 1, "public": json.loads(public), "objective_card": None, "vote": None})
+    return public, player
+
+
+@pytest.mark.parametrize("kind", ["PublicView", "PlayerView"])
+def test_reading_a_view_stops_on_sigint(kind: str) -> None:
+    # The search is Rust work that cannot be told to stop: the call must raise
+    # KeyboardInterrupt while it runs, not InvalidStateError once it is done.
+    text = slow_views()[kind == "PlayerView"]
+    stops_promptly(lambda: getattr(kingup, kind).from_json(text), delay=0.1)
+
+
+def test_reading_a_view_lets_other_threads_run() -> None:
+    from kingup.errors import InvalidStateError
+
+    ticks: list[float] = []
+    stop = threading.Event()
+
+    def count() -> None:
+        while not stop.is_set():
+            ticks.append(time.monotonic())
+            time.sleep(0.001)
+
+    counter = threading.Thread(target=count)
+    counter.start()
+    try:
+        time.sleep(0.05)
+        start = time.monotonic()
+        with pytest.raises(InvalidStateError, match="budget"):
+            kingup.PublicView.from_json(slow_views()[0])
+        end = time.monotonic()
+    finally:
+        stop.set()
+        counter.join()
+    # The search ran with the GIL released: the other thread went on counting meanwhile.
+    during = [t for t in ticks if start < t < end]
+    assert len(during) > 10, f"{len(during)} ticks in {end - start:.2f} s"
+
+
+def exits_promptly_on_sigint(code: str) -> str:
+    """Runs ``code`` in a Python of its own, sends it SIGINT once it has printed ``ready``
+    and half a second has passed, and checks that it ends with KeyboardInterrupt within a
+    generous bound (the call under test would run for many seconds more); returns its
+    standard error. A process of its own, so that nothing the call left running (a blocked
+    policy, a search) outlives the test."""
+    import subprocess
+
+    env = {**os.environ, "PYTHONUNBUFFERED": "1"}
+    proc = subprocess.Popen(
+        [sys.executable, "-c", code], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env
+    )
+    try:
+        assert proc.stdout is not None and proc.stdout.readline().strip() == "ready"
+        time.sleep(0.5)
+        assert proc.poll() is None, "the call ended before the signal"
+        sent = time.monotonic()
+        proc.send_signal(signal.SIGINT)
+        try:
+            proc.wait(timeout=5.0)
+        except subprocess.TimeoutExpired:
+            pytest.fail("still running 5 s after SIGINT")
+        stopped = time.monotonic() - sent
+    finally:
+        proc.kill()
+        _, stderr = proc.communicate()
+    assert "KeyboardInterrupt" in stderr, stderr
+    assert stopped < 5.0, f"stopped {stopped:.2f} s after the signal"
+    return stderr
+
+
+def test_an_arena_whose_policy_blocks_stops_on_sigint() -> None:
+    # The policy sleeps 20 s at its first decision: SIGINT must interrupt the sleep itself
+    # (policies run on the calling thread, where Python delivers signals), not wait it out.
+    exits_promptly_on_sigint(
+        "import time, kingup\n"
+        "def slow(view):\n"
+        "    time.sleep(20)\n"
+        "    return view.legal_actions()[0]\n"
+        "print('ready')\n"
+        "kingup.arena([('slow', slow), 'random', 'random'], players=3, deals=10)\n"
+    )
+
+
+def test_a_vector_env_with_search_opponents_stops_on_sigint_while_it_starts() -> None:
+    # Starting the envs plays the opponents' first moves: ISMCTS searches of 200,000
+    # iterations, seconds each (minutes in a debug build).
+    exits_promptly_on_sigint(
+        "import kingup\n"
+        "print('ready')\n"
+        "kingup.VectorEnv(8, players=4, seat=0, opponents='ismcts:200000', seed=1)\n"
+    )

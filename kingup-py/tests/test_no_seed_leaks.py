@@ -175,3 +175,133 @@ def test_per_seat_objects_of_king_up() -> None:
         ]
         assert_no_leak(outputs, secrets, "PlayerView")
         game.apply(game.legal_actions()[0])
+
+
+def test_per_seat_and_public_objects_of_both_games() -> None:
+    """Every per-seat and public object a seat may be handed, in every text and byte form:
+    views (a game's and a vector env's, final views included), public views, events of
+    both games, and the pickles of those that pickle."""
+    secrets = Secrets()
+    game = kingup.Game(players=3, seed=8_675_309_124)
+    secrets.add_seed(8_675_309_124)
+    outputs: list[Any] = []
+    while not game.is_over:
+        secrets.add_game(game)
+        public = game.public_view()
+        outputs += [repr(public), str(public), public.to_json(), public.to_dict(), pickle.dumps(public)]
+        for seat in range(game.players):
+            view = game.view(seat)
+            outputs += [view.to_dict(), pickle.dumps(view.public), view.info_state_key()]
+        for event in game.events(None)[-3:]:
+            outputs += [repr(event), str(event), event.to_json(), event.to_dict(), pickle.dumps(event)]
+        game.apply(game.legal_actions()[0])
+    assert_no_leak(outputs, secrets, "King Up! views and events")
+
+    envs = kingup.VectorEnv(2, players=3, rounds=1, seat=0, opponents="random", seed=555_555_555_555)
+    envs.reset(555_555_555_555)
+    secrets = Secrets()
+    outputs = []
+    for _ in range(80):
+        secrets.seeds.update(int(s) for s in envs.game_seeds)
+        for i in range(len(envs)):
+            view = envs.view(i)
+            outputs += [repr(view), view.to_json(), pickle.dumps(view)]
+            if envs.dones[i]:
+                final = envs.final_view(i)
+                outputs += [repr(final), final.to_json(), pickle.dumps(final), envs.final_observation(i)]
+        envs.step(envs.action_masks.argmax(axis=1))
+    assert_no_leak(outputs, secrets, "VectorEnv views")
+
+    secrets = Secrets()
+    match = court.Game(players=3, seed=8_675_309_125)
+    secrets.add_seed(8_675_309_125)
+    outputs = []
+    while not match.is_over and match.num_events < 300:
+        secrets.add_game(match)
+        for seat in (None, 0, 1, 2):
+            for event in match.events(seat)[-3:]:
+                outputs += [repr(event), str(event), event.to_json(), event.to_dict()]
+        match.apply(match.legal_actions()[0]) if not match.is_chance else match.resolve_chance()
+    assert_no_leak(outputs, secrets, "court events")
+
+
+def test_exception_messages() -> None:
+    """The errors a seat's program may meet, as text and pickled: refused actions (of a
+    game, a vector env, a single-agent env), malformed views."""
+    secrets = Secrets()
+    outputs: list[Any] = []
+
+    def caught(call: Any) -> None:
+        with pytest.raises(Exception) as info:
+            call()
+        outputs.extend([str(info.value), repr(info.value), pickle.dumps(info.value)])
+
+    for make, seed in ((kingup.Game, 7_777_777_777_1), (court.Game, 7_777_777_777_2)):
+        game = make(players=3, seed=seed)
+        secrets.add_seed(seed)
+        secrets.add_game(game)
+        caught(lambda: game.apply(10_000))
+        illegal = next(a for a in range(game.legal_mask().size if hasattr(game, "legal_mask") else 67)
+                       if not game.is_legal(a))
+        caught(lambda: game.apply(illegal))
+        caught(lambda: game.apply(game.legal_actions()[0], (game.to_move + 1) % 3))
+        caught(lambda: game.undo(0))
+    for cls in (kingup.VectorEnv, court.VectorEnv):
+        envs = cls(2, players=3, seat=0, opponents="random", seed=6_666_666_666_1)
+        envs.reset(6_666_666_666_1)
+        secrets.seeds.update(int(s) for s in envs.game_seeds)
+        caught(lambda: envs.step([10_000, 10_000]))
+        caught(lambda: envs.step(np.where(envs.action_masks == 0)[1][:1].repeat(2)))
+    for env_class in (kingup.gym.KingUpEnv, court.gym.CourtEnv):
+        env = env_class(players=3, illegal="raise")
+        env.reset(seed=9)
+        secrets.add_game(env.game)
+        caught(lambda: env.step(int(np.flatnonzero(env.game.action_mask(0) == 0)[0])))
+    view = kingup.Game(players=3, seed=7_777_777_777_3).view(0)
+    secrets.add_seed(7_777_777_777_3)
+    caught(lambda: kingup.PlayerView.from_json(view.to_json().replace('"seat":0', '"seat":7')))
+    assert_no_leak(outputs, secrets, "exceptions")
+
+
+@pytest.mark.parametrize("module", ["kingup.openspiel", "kingup.court.openspiel"])
+def test_openspiel_adapters(module: str) -> None:
+    """OpenSpiel's states of both games, played from chance drawn by a seeded generator:
+    every observer's string and tensor for every seat, action strings, the state's text,
+    and states resampled from a seat's information set (seeded from a sampler)."""
+    import importlib
+
+    pyspiel = pytest.importorskip("pyspiel")
+    adapter = importlib.import_module(module)
+    game = adapter.load(players=3)
+    secrets = Secrets()
+    chance_seed = 4_444_444_444_4
+    rng = np.random.default_rng(chance_seed)
+    secrets.add_seed(chance_seed)
+    observers = [
+        game.make_py_observer(pyspiel.IIGObservationType(perfect_recall=recall))
+        for recall in (False, True)
+    ]
+    state = game.new_initial_state()
+    outputs: list[Any] = []
+    draws = iter(rng.random(10_000))
+    for _ in range(120):
+        if state.is_terminal():
+            break
+        for observer in observers:
+            for player in range(3):
+                observer.set_from(state, player)
+                outputs += [observer.tensor.copy(), observer.string_from(state, player)]
+        player = state.current_player()
+        if state.is_chance_node():
+            outcomes, probabilities = zip(*state.chance_outcomes())
+            action = int(rng.choice(outcomes, p=probabilities))
+        elif player == pyspiel.PlayerId.SIMULTANEOUS:
+            action = 0
+        else:
+            action = state.legal_actions(player)[0]
+            if hasattr(state, "resample_from_infostate"):
+                sampled = state.resample_from_infostate(player, lambda: float(next(draws)))
+                outputs += [str(sampled), sampled.information_state_string(player)]
+        outputs += [state.action_to_string(player, action), str(state)]
+        state.apply_action(action)
+    assert_no_leak(outputs, secrets, module)

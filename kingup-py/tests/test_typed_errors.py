@@ -10,6 +10,7 @@ import numpy as np
 import pytest
 
 import kingup
+from kingup import court
 from kingup.bots import IsmctsBot, ReaderBot
 
 
@@ -186,3 +187,74 @@ def test_seat_five_is_a_seat() -> None:
     assert str(kingup.Event.from_json(first)) == "seat 5 goes first"
     with pytest.raises(kingup.InvalidStateError, match="a seat number 0-5"):
         kingup.Event.from_json(json.dumps({"type": "first_player_chosen", "seat": 6}))
+
+
+# Every constructor of both games with flags and counts: a flag is exactly True or False
+# (None would read as off and mean on), a count is an int (not a bool, float or str).
+_COURT_MAKERS = {
+    "Game": lambda **kw: court.Game(**kw),
+    "VectorEnv": lambda **kw: court.VectorEnv(2, **kw),
+    "simulate": lambda **kw: court.simulate(2, **kw),
+    "arena": lambda **kw: court.arena(["greedy", "random"], deals=1, **kw),
+}
+
+
+@pytest.mark.parametrize("maker", sorted(_COURT_MAKERS))
+@pytest.mark.parametrize("flag", ["unlimited_jesters", "preroll_abilities"])
+@pytest.mark.parametrize("value", [None, 0, 1, 1.0, "True", np.bool_(True)])
+def test_court_flags_are_real_bools(maker: str, flag: str, value: Any) -> None:
+    with pytest.raises(TypeError, match=f"{flag} must be a bool, not "):
+        _COURT_MAKERS[maker](**{flag: value})
+
+
+@pytest.mark.parametrize("maker", sorted(_COURT_MAKERS))
+def test_court_flags_take_true_and_false(maker: str) -> None:
+    for value in (True, False):
+        _COURT_MAKERS[maker](unlimited_jesters=value, preroll_abilities=not value)
+    game = court.Game(unlimited_jesters=True, preroll_abilities=False)
+    assert (game.unlimited_jesters, game.preroll_abilities) == (True, False)
+    assert (court.Game().unlimited_jesters, court.Game().preroll_abilities) == (False, True)
+
+
+@pytest.mark.parametrize(
+    "make",
+    [
+        lambda **kw: kingup.Game(**kw),
+        lambda **kw: kingup.VectorEnv(2, **kw),
+        lambda **kw: court.Game(**kw),
+        lambda **kw: court.VectorEnv(2, **kw),
+    ],
+)
+@pytest.mark.parametrize("name", ["players", "seed", "first_player"])
+@pytest.mark.parametrize("value", [True, 3.0, "3", np.float64(3.0)])
+def test_constructor_counts_are_ints(make: Any, name: str, value: Any) -> None:
+    with pytest.raises(TypeError):
+        make(**{name: value})
+
+
+@pytest.mark.parametrize("value", [True, 3.0, "3", np.float64(3.0)])
+def test_round_counts_are_ints(value: Any) -> None:
+    with pytest.raises(TypeError):
+        kingup.Game(rounds=value)
+    with pytest.raises(TypeError):
+        court.Game(max_rounds=value)
+
+
+@pytest.mark.parametrize("spec", ["ismcts:200x", "ismcts: 5", "ismcts:+5", "ismcts:05", "ISMCTS", "Random", " random"])
+def test_bot_specs_are_read_in_their_one_spelling(spec: str) -> None:
+    from kingup.errors import InvalidConfigError
+
+    with pytest.raises(InvalidConfigError, match="lower case, no spaces|decimal digits"):
+        kingup.arena([spec, "random", "random"], deals=1)
+    with pytest.raises(InvalidConfigError, match="lower case, no spaces|decimal digits"):
+        kingup.VectorEnv(2, players=3, seat=0, opponents=spec)
+
+
+@pytest.mark.parametrize("name", ["Greedy", "MCTS", "random "])
+def test_court_bot_names_are_read_in_their_one_spelling(name: str) -> None:
+    from kingup.errors import InvalidConfigError
+
+    with pytest.raises(InvalidConfigError, match="lower case, no spaces"):
+        court.arena([name, "random"], deals=1)
+    with pytest.raises(InvalidConfigError, match="lower case, no spaces"):
+        court.VectorEnv(2, players=2, seat=0, opponents=name)

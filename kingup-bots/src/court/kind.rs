@@ -66,18 +66,18 @@ impl fmt::Display for BotKind {
 
 /// Not the name of a court bot.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("unknown court bot {0:?}: expected greedy, random or mcts")]
+#[error("unknown court bot {0:?}: expected greedy, random or mcts (lower case, no spaces)")]
 pub struct ParseBotKindError(pub String);
 
 impl FromStr for BotKind {
     type Err = ParseBotKindError;
 
-    /// A name in any case, surrounding spaces ignored.
+    /// A name exactly as [`BotKind::name`] spells it: in lower case, without spaces
+    /// (`Greedy` and ` mcts` are refused).
     fn from_str(text: &str) -> Result<BotKind, ParseBotKindError> {
-        let name = text.trim().to_ascii_lowercase();
         BotKind::ALL
             .into_iter()
-            .find(|k| k.name() == name)
+            .find(|k| k.name() == text)
             .ok_or_else(|| ParseBotKindError(text.chars().take(32).collect()))
     }
 }

@@ -14,14 +14,16 @@ pub(crate) fn make(kind: CourtBot, seed: u64) -> Box<dyn Bot<PlayerView>> {
     Box::new(kind.build(seed))
 }
 
-/// Parses `greedy,random,mcts` (names in any case), the value of the option `flag`.
+/// Parses `greedy,random,mcts` (names in lower case, no spaces), the value of the option
+/// `flag`.
 pub(crate) fn parse_list(text: &str, flag: &str) -> Result<Vec<CourtBot>, CliError> {
     text.split(',')
         .map(|name| {
             name.parse::<CourtBot>().map_err(|_| {
                 let name = crate::args::excerpt(name);
                 CliError::Usage(format!(
-                    "{flag}: unknown bot {name}: expected greedy, random or mcts"
+                    "{flag}: unknown bot {name}: expected greedy, random or mcts (lower case, no \
+                     spaces)"
                 ))
             })
         })
@@ -35,10 +37,17 @@ mod tests {
     #[test]
     fn parses_names() {
         assert_eq!(
-            parse_list("Greedy, random,MCTS", "--bots").unwrap(),
+            parse_list("greedy,random,mcts", "--bots").unwrap(),
             [CourtBot::Greedy, CourtBot::Random, CourtBot::Mcts]
         );
-        for bad in ["greedy,,random", "ismcts", ""] {
+        for bad in [
+            "greedy,,random",
+            "ismcts",
+            "",
+            "Greedy",
+            "greedy, random",
+            "MCTS",
+        ] {
             assert!(parse_list(bad, "--bots").is_err(), "{bad}");
         }
     }

@@ -34,38 +34,57 @@ fn for_sale(game: &Game, card: Card) -> Option<String> {
     }
 }
 
-/// A card's cost cut to `room` columns: the words before any parenthesis, `…` if longer.
-fn short_cost(card: Card, room: usize) -> String {
+/// A card's cell of the display: `head` then the cost (the words before any parenthesis),
+/// whole, wrapped at spaces to `room` columns, its further lines under the cost's column.
+fn cost_cell(head: &str, card: Card, room: usize) -> Vec<String> {
     let cost = card.cost().split(" (").next().unwrap_or_default();
-    if text::width(cost) <= room {
-        return cost.to_owned();
+    let indent = " ".repeat(text::width(head));
+    let mut lines = vec![head.to_owned()];
+    let mut used = 0;
+    for word in cost.split(' ') {
+        let last = lines.last_mut().expect("a cell has a line");
+        if used > 0 && used + 1 + text::width(word) > room {
+            lines.push(format!("{indent}{word}"));
+            used = text::width(word);
+        } else {
+            if used > 0 {
+                last.push(' ');
+                used += 1;
+            }
+            last.push_str(word);
+            used += text::width(word);
+        }
     }
-    let cut: String = cost.chars().take(room - 1).collect();
-    format!("{}…", cut.trim_end())
+    lines
 }
 
-/// The display: every card still for sale, with copies left and cost, in two columns.
+/// The display: every card still for sale, with copies left and cost, in two columns; a
+/// cost too long for its column goes on in the next line.
 pub(crate) fn display(game: &Game) -> Vec<String> {
     const COLUMN: usize = WIDTH / 2;
-    let cells: Vec<String> = Card::ALL
+    let cells: Vec<Vec<String>> = Card::ALL
         .iter()
         .filter_map(|&card| {
             let copies = for_sale(game, card)?;
             let head = format!(" {:<11} {copies} ", card.name());
             let room = COLUMN - 1 - text::width(&head);
-            Some(format!("{head}{}", short_cost(card, room)))
+            Some(cost_cell(&head, card, room))
         })
         .collect();
     let mut lines = vec!["Display (card, copies left, cost; `cards` for the details):".to_owned()];
     let half = cells.len().div_ceil(2);
     for i in 0..half {
-        let left = &cells[i];
-        match cells.get(i + half) {
-            Some(right) => {
-                let pad = COLUMN - text::width(left);
-                lines.push(format!("{left}{}{right}", " ".repeat(pad)));
+        let (left, right) = (&cells[i], cells.get(i + half));
+        let rows = left.len().max(right.map_or(0, Vec::len));
+        for row in 0..rows {
+            let left = left.get(row).map_or("", String::as_str);
+            match right.and_then(|r| r.get(row)) {
+                Some(right) => {
+                    let pad = COLUMN - text::width(left);
+                    lines.push(format!("{left}{}{right}", " ".repeat(pad)));
+                }
+                None => lines.push(left.to_owned()),
             }
-            None => lines.push(left.clone()),
         }
     }
     lines
@@ -271,6 +290,34 @@ mod tests {
         }
         // Title, display (19 cards in two columns), rule, five seats: a 24-row screen.
         assert!(lines.len() <= 22, "{}", lines.len());
+        // Every cost is shown whole (the words before any parenthesis), never cut.
+        assert!(!all.contains('…'), "{all}");
+        // The words of the left column, then of the right one.
+        let column = |right: bool| -> String {
+            let half = |l: &String| -> String {
+                let chars = l.chars();
+                if right {
+                    chars.skip(WIDTH / 2).collect()
+                } else {
+                    chars.take(WIDTH / 2).collect()
+                }
+            };
+            display(&game)
+                .iter()
+                .map(half)
+                .collect::<Vec<_>>()
+                .join(" ")
+        };
+        let text = format!("{} {}", column(false), column(true));
+        let words: Vec<&str> = text.split_whitespace().collect();
+        for card in Card::ALL.into_iter().filter(|&c| c != Card::Queen) {
+            let cost: Vec<&str> = card.cost().split(" (").next().unwrap().split(' ').collect();
+            assert!(
+                words.windows(cost.len()).any(|w| w == cost.as_slice()),
+                "{card}: {}",
+                card.cost()
+            );
+        }
         assert_eq!(dice("5-3-3".parse().unwrap()), "[5][3][3]");
         assert!(cards().iter().all(|l| text::width(l) <= WIDTH));
     }

@@ -12,6 +12,7 @@ mod views;
 
 pub use moves::Actions;
 pub(crate) use moves::{action_mask, legal_actions_in};
+pub use reach::HISTORY_BUDGET;
 pub use sample::Sampler;
 pub use score::{CONSOLATION_POINTS, Totals, score};
 pub(crate) use score::{leaders, sum_rounds};

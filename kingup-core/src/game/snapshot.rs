@@ -94,8 +94,9 @@ impl Game {
     /// [`InvalidState::Unreachable`] when there is none, and [`InvalidState::Undecided`]
     /// when the search gives up first (no history, no acceptance).
     ///
-    /// The search takes microseconds for states from play and at most a few hundred
-    /// thousand steps of work for any input.
+    /// The search takes microseconds for states from play; for any input it stops after
+    /// [`HISTORY_BUDGET`](crate::HISTORY_BUDGET) search nodes (two million: one to two
+    /// seconds of one core in a release build).
     pub fn from_snapshot(snapshot: &Snapshot) -> Result<Game, InvalidState> {
         let game = Game::unchecked(snapshot);
         reach::history(&game)?;

@@ -4,7 +4,7 @@ use kingup_bots::court::BotKind;
 use kingup_court::{Config, Game};
 use pyo3::prelude::*;
 
-use super::config::CourtConfigArgs;
+use super::config::{CourtConfigArgs, FlagArg};
 use crate::arena::{ArenaArgs, ArenaGame, PyArenaResults};
 use crate::convert::name_arg;
 use crate::errors;
@@ -38,7 +38,7 @@ impl ArenaGame for Game {
 /// Plays an arena between court bots (see `kingup.court.arena`).
 #[pyfunction]
 #[pyo3(name = "court_arena")]
-#[pyo3(signature = (entrants, *, players=None, deals=None, seed=None, threads=None, max_rounds=None, unlimited_jesters=None, preroll_abilities=None))]
+#[pyo3(signature = (entrants, *, players=None, deals=None, seed=None, threads=None, max_rounds=None, unlimited_jesters=FlagArg::Unset, preroll_abilities=FlagArg::Unset))]
 #[allow(clippy::too_many_arguments)] // the keyword arguments of `kingup.court.arena(...)`
 pub(crate) fn arena(
     py: Python<'_>,
@@ -48,14 +48,14 @@ pub(crate) fn arena(
     seed: Option<&Bound<'_, PyAny>>,
     threads: Option<&Bound<'_, PyAny>>,
     max_rounds: Option<&Bound<'_, PyAny>>,
-    unlimited_jesters: Option<&Bound<'_, PyAny>>,
-    preroll_abilities: Option<&Bound<'_, PyAny>>,
+    unlimited_jesters: FlagArg<'_>,
+    preroll_abilities: FlagArg<'_>,
 ) -> PyResult<PyArenaResults> {
     let mut config: Config = CourtConfigArgs {
         players,
         first_player: None,
-        unlimited_jesters,
-        preroll_abilities,
+        unlimited_jesters: &unlimited_jesters,
+        preroll_abilities: &preroll_abilities,
         max_rounds,
     }
     .build(py)?;

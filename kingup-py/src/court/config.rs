@@ -10,12 +10,15 @@ use crate::convert::{given, int_arg, shown, type_name};
 use crate::errors::invalid_setting;
 
 /// The keyword arguments that make a court `Config`. Missing or `None` ones take the
-/// rules' defaults: 4 players, a random first player, no variant, no round bound.
+/// rules' defaults: 4 players, a random first player, no variant, no round bound; the
+/// flags (`unlimited_jesters`, `preroll_abilities`), if given, must be bools (`None`, an
+/// int or a float is refused with `TypeError`: `preroll_abilities=None` would read as off
+/// and mean on).
 pub(crate) struct CourtConfigArgs<'a, 'py> {
     pub(crate) players: Option<&'a Bound<'py, PyAny>>,
     pub(crate) first_player: Option<&'a Bound<'py, PyAny>>,
-    pub(crate) unlimited_jesters: Option<&'a Bound<'py, PyAny>>,
-    pub(crate) preroll_abilities: Option<&'a Bound<'py, PyAny>>,
+    pub(crate) unlimited_jesters: &'a FlagArg<'py>,
+    pub(crate) preroll_abilities: &'a FlagArg<'py>,
     pub(crate) max_rounds: Option<&'a Bound<'py, PyAny>>,
 }
 
@@ -42,10 +45,10 @@ impl CourtConfigArgs<'_, '_> {
             })?;
             config.first_player = FirstPlayer::Seat(seat);
         }
-        if let Some(obj) = given(self.unlimited_jesters) {
+        if let FlagArg::Given(obj) = self.unlimited_jesters {
             config.unlimited_jesters = bool_arg(obj, "unlimited_jesters")?;
         }
-        if let Some(obj) = given(self.preroll_abilities) {
+        if let FlagArg::Given(obj) = self.preroll_abilities {
             config.preroll_abilities = bool_arg(obj, "preroll_abilities")?;
         }
         if let Some(obj) = given(self.max_rounds) {
@@ -79,6 +82,24 @@ fn config_error(obj: &Bound<'_, PyAny>, error: ConfigError, code: &str) -> PyErr
         other => other.to_string(),
     };
     invalid_setting(obj.py(), message, code)
+}
+
+/// A flag keyword argument as given: `Unset` when it is left out (a signature's default),
+/// else the object passed, `None` included. (An `Option` argument would read an explicit
+/// `None` as left out.)
+pub(crate) enum FlagArg<'py> {
+    /// Not passed: the rules' default.
+    Unset,
+    /// The object passed, to be checked by [`bool_arg`].
+    Given(Bound<'py, PyAny>),
+}
+
+impl<'a, 'py> FromPyObject<'a, 'py> for FlagArg<'py> {
+    type Error = PyErr;
+
+    fn extract(obj: pyo3::Borrowed<'a, 'py, PyAny>) -> PyResult<Self> {
+        Ok(FlagArg::Given(obj.to_owned()))
+    }
 }
 
 /// A flag: exactly `True` or `False` (an int is refused, so that `1` is not read as a

@@ -6,7 +6,7 @@ use kingup_court::{Actor, Card, Dice, FinalTurn, FirstPlayer, Game, Seat, Value}
 use numpy::PyArray1;
 use pyo3::prelude::*;
 
-use super::config::CourtConfigArgs;
+use super::config::{CourtConfigArgs, FlagArg};
 use super::event::PyCourtEvent;
 use crate::errors;
 use crate::shell::{PyRules, Shell, game_class};
@@ -50,23 +50,23 @@ game_class! {
     /// chance mode and generator state.
     PyCourtGame(Game), module = "kingup.court", {
         #[new]
-        #[pyo3(signature = (players=None, seed=None, first_player=None, unlimited_jesters=None, preroll_abilities=None, max_rounds=None, chance=None))]
+        #[pyo3(signature = (players=None, seed=None, first_player=None, unlimited_jesters=FlagArg::Unset, preroll_abilities=FlagArg::Unset, max_rounds=None, chance=None))]
         #[allow(clippy::too_many_arguments)] // the keyword arguments of `kingup.court.Game(...)`
         fn new(
             py: Python<'_>,
             players: Option<&Bound<'_, PyAny>>,
             seed: Option<&Bound<'_, PyAny>>,
             first_player: Option<&Bound<'_, PyAny>>,
-            unlimited_jesters: Option<&Bound<'_, PyAny>>,
-            preroll_abilities: Option<&Bound<'_, PyAny>>,
+            unlimited_jesters: FlagArg<'_>,
+            preroll_abilities: FlagArg<'_>,
             max_rounds: Option<&Bound<'_, PyAny>>,
             chance: Option<&Bound<'_, PyAny>>,
         ) -> PyResult<PyCourtGame> {
             let config = CourtConfigArgs {
                 players,
                 first_player,
-                unlimited_jesters,
-                preroll_abilities,
+                unlimited_jesters: &unlimited_jesters,
+                preroll_abilities: &preroll_abilities,
                 max_rounds,
             }
             .build(py)?;

@@ -7,7 +7,7 @@ use numpy::{PyArray1, PyArrayMethods};
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
 
-use super::config::CourtConfigArgs;
+use super::config::{CourtConfigArgs, FlagArg};
 use crate::convert::seed_arg;
 use crate::simulate::{BLOCK, games_and_threads, run_blocks};
 
@@ -56,7 +56,7 @@ impl Block<'_> {
 /// `kingup.court.simulate`).
 #[pyfunction]
 #[pyo3(name = "court_simulate")]
-#[pyo3(signature = (games, players=None, seed=None, first_player=None, unlimited_jesters=None, preroll_abilities=None, max_rounds=None, threads=None))]
+#[pyo3(signature = (games, players=None, seed=None, first_player=None, unlimited_jesters=FlagArg::Unset, preroll_abilities=FlagArg::Unset, max_rounds=None, threads=None))]
 #[allow(clippy::too_many_arguments)] // the keyword arguments of `kingup.court.simulate(...)`
 pub(crate) fn simulate<'py>(
     py: Python<'py>,
@@ -64,8 +64,8 @@ pub(crate) fn simulate<'py>(
     players: Option<&Bound<'py, PyAny>>,
     seed: Option<&Bound<'py, PyAny>>,
     first_player: Option<&Bound<'py, PyAny>>,
-    unlimited_jesters: Option<&Bound<'py, PyAny>>,
-    preroll_abilities: Option<&Bound<'py, PyAny>>,
+    unlimited_jesters: FlagArg<'py>,
+    preroll_abilities: FlagArg<'py>,
     max_rounds: Option<&Bound<'py, PyAny>>,
     threads: Option<&Bound<'py, PyAny>>,
 ) -> PyResult<Bound<'py, PyDict>> {
@@ -73,8 +73,8 @@ pub(crate) fn simulate<'py>(
     let config = CourtConfigArgs {
         players,
         first_player,
-        unlimited_jesters,
-        preroll_abilities,
+        unlimited_jesters: &unlimited_jesters,
+        preroll_abilities: &preroll_abilities,
         max_rounds,
     }
     .build(py)?;

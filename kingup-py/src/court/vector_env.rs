@@ -4,14 +4,14 @@
 use kingup_court::{Config, Game};
 use pyo3::prelude::*;
 
-use super::config::CourtConfigArgs;
+use super::config::{CourtConfigArgs, FlagArg};
 use crate::vector::{VectorArgs, vector_class};
 
 vector_class! {
     /// N games of To Court the King stepped together (see `kingup.court.VectorEnv`).
     PyCourtVectorEnv(Game), module = "kingup.court", {
         #[new]
-        #[pyo3(signature = (num_envs, players=None, seed=None, first_player=None, unlimited_jesters=None, preroll_abilities=None, max_rounds=None, reward=None, threads=None, opponents=None, seat=None))]
+        #[pyo3(signature = (num_envs, players=None, seed=None, first_player=None, unlimited_jesters=FlagArg::Unset, preroll_abilities=FlagArg::Unset, max_rounds=None, reward=None, threads=None, opponents=None, seat=None))]
         #[allow(clippy::too_many_arguments)] // the keyword arguments of `kingup.court.VectorEnv(...)`
         fn new(
             py: Python<'_>,
@@ -19,8 +19,8 @@ vector_class! {
             players: Option<&Bound<'_, PyAny>>,
             seed: Option<&Bound<'_, PyAny>>,
             first_player: Option<&Bound<'_, PyAny>>,
-            unlimited_jesters: Option<&Bound<'_, PyAny>>,
-            preroll_abilities: Option<&Bound<'_, PyAny>>,
+            unlimited_jesters: FlagArg<'_>,
+            preroll_abilities: FlagArg<'_>,
             max_rounds: Option<&Bound<'_, PyAny>>,
             reward: Option<&Bound<'_, PyAny>>,
             threads: Option<&Bound<'_, PyAny>>,
@@ -30,8 +30,8 @@ vector_class! {
             let mut config = CourtConfigArgs {
                 players,
                 first_player,
-                unlimited_jesters,
-                preroll_abilities,
+                unlimited_jesters: &unlimited_jesters,
+                preroll_abilities: &preroll_abilities,
                 max_rounds,
             }
             .build(py)?;

@@ -25,8 +25,19 @@ use crate::{CardId, ChanceOutcome, Config, FirstPlayer, InvalidState, Seat, Setu
 /// 12 placements, 13 × 6 climbs and 6 votes per election).
 pub(crate) type Steps = ArrayVec<Step, 1024>;
 
-/// Search nodes a history search may visit before it gives up and refuses the state.
-const BUDGET: u32 = 2_000_000;
+/// Search nodes a history search may visit before it gives up and refuses the state as
+/// [`InvalidState::Undecided`](crate::InvalidState::Undecided): the bound on the work of
+/// loading one hand-built state ([`Game::from_snapshot`], [`Replay::from_snapshot`],
+/// reading a [`PlayerView`] or [`PublicView`] with serde, [`PlayerView::validate`]). Running
+/// it out takes one to two seconds of one core in a release build (`docs/performance.md`,
+/// "Loading states"); states from play take microseconds to milliseconds.
+///
+/// [`Replay::from_snapshot`]: crate::Replay::from_snapshot
+/// [`PlayerView`]: crate::PlayerView
+/// [`PublicView`]: crate::PublicView
+/// [`PlayerView::validate`]: crate::PlayerView::validate
+pub const HISTORY_BUDGET: u32 = 2_000_000;
+const BUDGET: u32 = HISTORY_BUDGET;
 
 /// Slots of the table of climb states already found to lead nowhere.
 const FAILED_SLOTS: usize = 2048;
