@@ -62,8 +62,7 @@ impl Game {
     /// [`Game::position`] of a game whose turn in progress used no card but add-a-die cards
     /// is accepted and gives that game back.
     ///
-    /// The work is bounded by the rounds played ([`Position::MAX_ROUNDS`]): about a
-    /// millisecond per hundred rounds.
+    /// The work grows with the rounds played, which [`Position::MAX_ROUNDS`] bounds.
     pub fn from_position(position: &Position) -> Result<Game, InvalidPosition> {
         check(position)?;
         History::new(position).play()
