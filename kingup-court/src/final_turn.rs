@@ -7,7 +7,7 @@ use crate::Value;
 /// A seat's part in the final round ([`Game::final_turn`](crate::Game::final_turn)).
 ///
 /// The final round goes clockwise from the seat right of the King round's start player,
-/// skipping the Queen's holder, who plays last ([`Game::final_order`](crate::Game::final_order)).
+/// skipping the Queen's holder, who plays last ([`Game::round_order`](crate::Game::round_order)).
 /// A seat that cannot beat the best result even with every die its cards can bring in does
 /// not play (R37); the Queen's holder need only tie, and does not roll at all if she still
 /// holds the King when her turn comes (R38).
