@@ -126,7 +126,7 @@ fn observation_table_matches_the_layout() {
 fn the_crate_readmes_depend_on_the_version_being_published() {
     let version = env!("CARGO_PKG_VERSION"); // the workspace's, shared by every crate
     let requirement = version.rsplit_once('.').unwrap().0; // "0.1" for 0.1.x
-    for krate in ["kingup-core", "kingup-bots"] {
+    for krate in ["kingup-core", "kingup-bots", "kingup-court", "kingup-table"] {
         let path = Path::new(env!("CARGO_MANIFEST_DIR")).join(format!("../{krate}/README.md"));
         let text = std::fs::read_to_string(path).unwrap();
         let toml: Vec<&str> = text
@@ -140,7 +140,11 @@ fn the_crate_readmes_depend_on_the_version_being_published() {
         for line in toml {
             let (name, value) = line.split_once(" = ").unwrap();
             assert!(name.starts_with("kingup-"), "{krate}: {line}");
-            assert_eq!(value, format!("\"{requirement}\""), "{krate}: {line}");
+            // `"0.1"`, or an inline table `{ version = "0.1", features = [...] }`.
+            let version = value.strip_prefix("{ version = ").map_or(value, |rest| {
+                rest.split(',').next().unwrap().trim_end_matches(" }")
+            });
+            assert_eq!(version, format!("\"{requirement}\""), "{krate}: {line}");
         }
     }
 }
@@ -227,5 +231,69 @@ fn the_docs_that_state_the_search_budget_state_the_one_in_the_code() {
         ] {
             assert!(!text.contains(wrong), "{name}: {wrong}");
         }
+    }
+}
+
+fn repo_file(path: &str) -> String {
+    std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("..").join(path)).unwrap()
+}
+
+#[test]
+fn the_install_table_works_from_a_clone_and_marks_registry_commands_for_after_release() {
+    let readme = repo_file("README.md");
+    let rows: Vec<Vec<&str>> = readme
+        .lines()
+        .skip_while(|l| *l != "## Install")
+        .take_while(|l| !l.starts_with("## Playing"))
+        .filter(|l| l.starts_with("| "))
+        .map(|l| l.split(" | ").collect())
+        .collect();
+    assert_eq!(rows[0], ["| to", "from a clone (today)", "after release |"]);
+    assert_eq!(rows.len(), 6, "{rows:?}");
+    // Registry commands, which fail until the crates and the package are published.
+    let registry = [
+        "cargo install kingup-cli",
+        "pip install kingup",
+        "cargo add kingup-",
+    ];
+    for row in &rows[1..] {
+        for command in registry {
+            assert!(
+                !row[1].contains(command),
+                "{command} under \"from a clone\": {row:?}"
+            );
+        }
+    }
+    assert!(rows[1][1].contains("cargo install --path kingup-cli"));
+    assert!(rows[3][1].contains("pip install -v ./kingup-py"));
+    // The Rust line adds the features the README's own dependency block (and example)
+    // needs, from a clone and after release alike.
+    assert!(readme.contains("kingup-core = { version = \"0.1\", features = [\"json\"] }"));
+    assert!(rows[2][1].contains("cargo add --path PATH/kingup-core --features json"));
+    assert!(rows[2][2].contains("cargo add kingup-core --features json"));
+}
+
+#[test]
+fn the_docs_say_how_long_the_builds_from_source_take_and_show_cargos_progress() {
+    // pip shows the build's output only with -v; install-c.sh must not silence cargo.
+    for path in ["README.md", "docs/python.md", "kingup-py/README.md"] {
+        let text = repo_file(path);
+        assert!(text.contains("pip install -v ./kingup-py"), "{path}");
+        assert!(
+            text.contains("a minute and a half"),
+            "{path} says not how long"
+        );
+    }
+    let readme = repo_file("README.md");
+    assert!(readme.contains("`scripts/install-c.sh` builds the library for under a minute"));
+    assert!(repo_file("docs/c-api.md").contains("build takes under a minute"));
+    let script = repo_file("scripts/install-c.sh");
+    let builds: Vec<&str> = script
+        .lines()
+        .filter(|l| l.contains("cargo build"))
+        .collect();
+    assert!(!builds.is_empty());
+    for line in builds {
+        assert!(!line.contains("--quiet") && !line.contains(" -q"), "{line}");
     }
 }
