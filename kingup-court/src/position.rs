@@ -164,6 +164,37 @@ impl InvalidPosition {
 }
 
 impl Position {
+    /// A history of this position: the replay of a new game of its config whose steps,
+    /// played in order, reach exactly this position (they are how
+    /// [`Game::from_position`](crate::Game::from_position) checks it). A session resumes
+    /// from it like from a save ([`Session::from_replay`](crate::Session::from_replay)), so
+    /// a game set up by hand saves as its replay like any other.
+    ///
+    /// ```
+    /// use kingup_court::{Card, ChanceMode, Config, FirstPlayer, Game, Generator, Seat, Session};
+    ///
+    /// let mut config = Config::new(2);
+    /// config.first_player = FirstPlayer::Seat(Seat::FIRST);
+    /// let mut position = Game::new(config)?.position();
+    /// position.round = 1;
+    /// position.start_player = Seat::new(1).unwrap();
+    /// position.turn_seat = Seat::FIRST;
+    /// position.cards[0] = [Card::Farmer].into_iter().collect();
+    ///
+    /// let replay = position.history()?;
+    /// let session = Session::from_replay(replay, Generator::new(7), ChanceMode::Auto)?;
+    /// assert_eq!(session.game().position(), position);
+    /// assert_eq!(session.game().hand(Seat::FIRST), 4);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    #[cfg(feature = "alloc")]
+    pub fn history(&self) -> Result<crate::Replay, InvalidPosition> {
+        Ok(crate::Replay {
+            config: self.config,
+            steps: crate::game::history(self)?,
+        })
+    }
+
     /// The latest round a position may be set up in: the history plays every round before
     /// it, so this bounds the work of [`Game::from_position`](crate::Game::from_position)
     /// (a 4-player position at round 1,000 takes about 0.75 ms in a release build, at round

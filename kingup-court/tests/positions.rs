@@ -3,8 +3,8 @@
 
 use kingup_bots::court::GreedyBot;
 use kingup_court::{
-    Actor, Card, CardSet, Config, Dice, Face, FinalTurn, FirstPlayer, Game, Generator,
-    InvalidPosition, Phase, Position, Seat, Stage, Value,
+    Actor, Card, CardSet, ChanceMode, Config, Dice, Face, FinalTurn, FirstPlayer, Game, Generator,
+    InvalidPosition, Phase, Position, Seat, Session, Stage, Value,
 };
 use proptest::prelude::*;
 
@@ -76,6 +76,13 @@ proptest! {
             let answer = Game::from_position(&game.position());
             assert_eq!(answer, expected(game), "{:?}", game.position());
             accepted += usize::from(answer.is_ok());
+            // Every tenth accepted state: its history replays to it, step by step.
+            if answer.is_ok() && accepted % 10 == 0 {
+                let replay = game.position().history().unwrap();
+                let session =
+                    Session::from_replay(replay, Generator::new(0), ChanceMode::Explicit).unwrap();
+                assert_eq!(session.game(), game);
+            }
         });
         prop_assert!(accepted > 10);
     }

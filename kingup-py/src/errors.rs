@@ -88,6 +88,11 @@ pub(crate) fn invalid_state(py: Python<'_>, message: impl Into<String>) -> PyErr
     raise(py, "InvalidStateError", (message.into(), None::<&str>))
 }
 
+/// A position the rules cannot reach: `InvalidStateError(message, reason)`.
+pub(crate) fn invalid_position(py: Python<'_>, message: String, reason: &str) -> PyErr {
+    raise(py, "InvalidStateError", (message, reason))
+}
+
 /// A save document the game refuses: `InvalidStateError` with `LoadError::code` as reason.
 pub(crate) fn from_load_error<G: Rules>(py: Python<'_>, err: &LoadError<G>) -> PyErr {
     raise(py, "InvalidStateError", (err.to_string(), err.code()))

@@ -255,6 +255,24 @@ impl<G: PyRules> Shell<G> {
         Ok(Shell::new(session))
     }
 
+    /// A game resumed from `replay` (a save's steps, or a position's history) with the
+    /// `seed=` and `chance=` arguments; a refusal is `InvalidStateError`.
+    pub(crate) fn resume(
+        py: Python<'_>,
+        replay: kingup_core::kingup_table::Replay<G>,
+        seed: Option<&Bound<'_, PyAny>>,
+        chance: Option<&Bound<'_, PyAny>>,
+    ) -> PyResult<Shell<G>> {
+        let mode = given(chance)
+            .map(chance_arg)
+            .transpose()?
+            .unwrap_or_default();
+        let generator = Generator::new(seed_or_os(seed)?);
+        Session::from_replay(replay, generator, mode)
+            .map(Shell::new)
+            .map_err(|e| errors::from_load_error(py, &e))
+    }
+
     /// The session, locked for this call (see the module's comment).
     #[inline]
     pub(crate) fn session(&self, py: Python<'_>) -> PyResult<MutexGuard<'_, Session<G>>> {

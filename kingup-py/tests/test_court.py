@@ -182,6 +182,38 @@ def test_readable_state_one_meaning_per_name() -> None:
         g.final_turn(7)
 
 
+def test_a_position_set_up_by_hand_plays_and_saves() -> None:
+    """A position document, edited by hand: accepted when the rules reach it (the game's
+    steps are its history, so it saves and loads), refused with a reason otherwise, and a
+    wrong type or a broken document is a typed error."""
+    import json
+
+    g = Game(players=2, first_player=0, seed=3)
+    position = json.loads(g.position())
+    position.update(round=1, start_player=1, turn_seat=0)
+    position["cards"][0] = ["farmer"]
+    h = Game.from_position(json.dumps(position), seed=5)
+    assert h.cards(0) == ["farmer"] and h.hand(0) == 4 and h.to_move == 0
+    assert json.loads(h.position()) == position
+    assert Game.from_json(h.to_json()) == h
+    h.play_random()
+    assert h.is_over
+
+    position["cards"][0] = ["farmer", "guard"]  # two cards in one turn
+    with pytest.raises(kingup.InvalidStateError) as refused:
+        Game.from_position(json.dumps(position))
+    assert refused.value.reason == "purchases"
+    position["cards"][0] = ["farmer"]
+    position["start_player"] = 0
+    with pytest.raises(kingup.InvalidStateError) as refused:
+        Game.from_position(json.dumps(position))
+    assert refused.value.reason == "start_player"
+    with pytest.raises(kingup.InvalidStateError):
+        Game.from_position('{"round": 1}')
+    with pytest.raises(TypeError):
+        Game.from_position(position)  # type: ignore[arg-type]
+
+
 def test_legal_actions_mask_and_is_legal_agree() -> None:
     rng = random.Random(5)
     g = Game(players=3, seed=9, max_rounds=8)

@@ -9,6 +9,8 @@ mod rules;
 
 pub use legal::Actions;
 pub use order::SeatOrder;
+#[cfg(feature = "alloc")]
+pub(crate) use reach::history;
 
 use kingup_table::{FirstPlayer, Seat, SeatError, SeatSet};
 

@@ -14,7 +14,7 @@ use kingup_table::{FirstPlayer, Seat};
 use super::{Game, MAX_PLAYERS};
 use crate::{
     Action, ActionKind, Card, CardSet, ChanceOutcome, Dice, Face, InvalidPosition, Phase, Position,
-    Stage, Value,
+    Stage, Step, Value,
 };
 
 /// The most dice one turn can roll (R6).
@@ -23,6 +23,43 @@ const MAX_DICE: u32 = 18;
 /// One seat's purchases still to make, the next one last. A seat buys at most a Jester and
 /// a Charlatan per Charlatan, then one of each other character.
 type Purchases = ArrayVec<Card, { 2 * Game::MAX_CHARLATANS as usize + Card::COUNT }>;
+
+/// Where a history's steps go: nowhere (`()`, when only the game matters) or a list.
+pub(crate) trait Log {
+    fn push(&mut self, step: Step);
+    fn len(&self) -> usize;
+    fn truncate(&mut self, len: usize);
+}
+
+impl Log for () {
+    fn push(&mut self, _: Step) {}
+    fn len(&self) -> usize {
+        0
+    }
+    fn truncate(&mut self, _: usize) {}
+}
+
+#[cfg(feature = "alloc")]
+impl Log for alloc::vec::Vec<Step> {
+    fn push(&mut self, step: Step) {
+        alloc::vec::Vec::push(self, step);
+    }
+    fn len(&self) -> usize {
+        alloc::vec::Vec::len(self)
+    }
+    fn truncate(&mut self, len: usize) {
+        alloc::vec::Vec::truncate(self, len);
+    }
+}
+
+/// A turn found for the history: the plan of its dice, the action that ends it (a
+/// purchase or a pass; none in the final round), and the game after it.
+#[derive(Clone, Copy)]
+struct Found {
+    plan: TurnPlan,
+    then: Option<Action>,
+    game: Game,
+}
 
 impl Game {
     /// The state as plain data.
@@ -65,8 +102,18 @@ impl Game {
     /// The work grows with the rounds played, which [`Position::MAX_ROUNDS`] bounds.
     pub fn from_position(position: &Position) -> Result<Game, InvalidPosition> {
         check(position)?;
-        History::new(position).play()
+        History::new(position, &mut ()).play()
     }
+}
+
+/// The steps of a history that reaches `position` from a new game of its config, if the
+/// rules can reach it (the game is [`Game::from_position`]'s).
+#[cfg(feature = "alloc")]
+pub(crate) fn history(position: &Position) -> Result<alloc::vec::Vec<Step>, InvalidPosition> {
+    check(position)?;
+    let mut steps = alloc::vec::Vec::new();
+    History::new(position, &mut steps).play()?;
+    Ok(steps)
 }
 
 /// The checks of single fields, for errors that say what is wrong.
@@ -107,15 +154,16 @@ fn seat_at(index: usize, players: usize) -> Seat {
     Seat::new(index % players).unwrap_or(Seat::FIRST)
 }
 
-/// The history being played towards a target position.
-struct History<'a> {
+/// The history being played towards a target position, its steps written to a log.
+struct History<'a, L: Log> {
     target: &'a Position,
     /// By seat: the purchases still to make before the King, the next one last.
     purchases: [Purchases; MAX_PLAYERS],
+    log: &'a mut L,
 }
 
-impl<'a> History<'a> {
-    fn new(target: &'a Position) -> History<'a> {
+impl<'a, L: Log> History<'a, L> {
+    fn new(target: &'a Position, log: &'a mut L) -> History<'a, L> {
         let mut purchases: [Purchases; MAX_PLAYERS] = Default::default();
         for (i, list) in purchases.iter_mut().enumerate() {
             let cards = target.cards[i];
@@ -136,7 +184,11 @@ impl<'a> History<'a> {
                 list.push(Card::Jester);
             }
         }
-        History { target, purchases }
+        History {
+            target,
+            purchases,
+            log,
+        }
     }
 
     fn play(mut self) -> Result<Game, InvalidPosition> {
@@ -145,8 +197,10 @@ impl<'a> History<'a> {
         if t.phase != Phase::Setup && t.config.first_player == FirstPlayer::Random {
             let n = t.config.player_count();
             let first = seat_at(t.start_player.index() + t.round as usize, n);
-            game.apply_chance(ChanceOutcome::FirstPlayer(first))
+            let first = ChanceOutcome::FirstPlayer(first);
+            game.apply_chance_with(first, &mut ())
                 .map_err(|_| InvalidPosition::Unreachable)?;
+            self.log.push(Step::Chance(first));
         }
         self.run(game)
     }
@@ -166,7 +220,7 @@ impl<'a> History<'a> {
                 self.all_bought()?;
                 return self.target_turn(game);
             }
-            game = match game.stage {
+            let found = match game.stage {
                 Stage::FinalRound => {
                     let value = t.final_results[seat.index()];
                     final_turn(game, value.ok_or(InvalidPosition::Unreachable)?)
@@ -177,7 +231,21 @@ impl<'a> History<'a> {
                 }
                 _ => self.normal_turn(game)?,
             };
+            game = self.record(game, found);
         }
+    }
+
+    /// Logs the steps of `found`, played from `game`; the game after them.
+    fn record(&mut self, game: Game, found: Found) -> Game {
+        // The plan played once already, so it plays again: only the log is new.
+        let _ = found.plan.play(game, self.log);
+        if let Some(action) = found.then {
+            self.log.push(Step::Action {
+                seat: game.to_move,
+                action,
+            });
+        }
+        found.game
     }
 
     /// Every seat has made its purchases, or the first that has not is named.
@@ -211,16 +279,16 @@ impl<'a> History<'a> {
     }
 
     /// A normal turn: the seat's next purchase it can make now, or nothing.
-    fn normal_turn(&mut self, game: Game) -> Result<Game, InvalidPosition> {
+    fn normal_turn(&mut self, game: Game) -> Result<Found, InvalidPosition> {
         let seat = game.to_move;
         let list = &mut self.purchases[seat.index()];
         let Some(&card) = list.last() else {
             return pass_turn(game).ok_or(InvalidPosition::Unreachable);
         };
         match buy_turn(game, card, None) {
-            Some(next) => {
+            Some(found) => {
                 list.pop();
-                Ok(next)
+                Ok(found)
             }
             // A purchase only adds dice: if the cheapest is out of reach, all stay so.
             None => Err(InvalidPosition::Purchases { seat }),
@@ -240,24 +308,24 @@ impl<'a> History<'a> {
         let lower = (7..=MAX_DICE as u8)
             .flat_map(|count| Face::ALL.map(|face| Value { count, face }))
             .filter(|&v| v < best && !kept_it);
+        let (mark, purchases) = (self.log.len(), self.purchases.clone());
         for value in core::iter::once(best).chain(lower) {
-            let Some(next) = buy_turn(game, Card::King, Some(value)) else {
+            let Some(found) = buy_turn(game, Card::King, Some(value)) else {
                 continue;
             };
-            let mut rest = History {
-                target: t,
-                purchases: self.purchases.clone(),
-            };
-            if let Ok(done) = rest.run(next) {
+            let next = self.record(game, found);
+            if let Ok(done) = self.run(next) {
                 return Ok(done);
             }
+            self.log.truncate(mark);
+            self.purchases.clone_from(&purchases);
         }
         Err(InvalidPosition::Unreachable)
     }
 
     /// The target's turn in progress, from its start: the dice it shows, rolled and set
     /// aside, each of its add-a-die cards used before the first roll or after it.
-    fn target_turn(&self, game: Game) -> Result<Game, InvalidPosition> {
+    fn target_turn(&mut self, game: Game) -> Result<Game, InvalidPosition> {
         let t = self.target;
         let cards: ArrayVec<Card, 7> = t.used.iter().collect();
         let prerolls = if t.config.preroll_abilities {
@@ -275,8 +343,11 @@ impl<'a> History<'a> {
             };
             for &queen in queens {
                 for plan in TurnPlan::of(t, pre, after, queen) {
-                    match plan.play(game) {
-                        Some(next) if next.position() == *t => return Ok(next),
+                    match plan.play(game, &mut ()) {
+                        Some(next) if next.position() == *t => {
+                            let _ = plan.play(game, self.log);
+                            return Ok(next);
+                        }
                         _ => {}
                     }
                 }
@@ -365,26 +436,30 @@ impl TurnPlan {
         plans
     }
 
-    /// Plays the plan from the start of the turn; `None` if the engine refuses a step.
-    fn play(self, mut game: Game) -> Option<Game> {
+    /// Plays the plan from the start of the turn, writing its steps to `log`; `None` if
+    /// the engine refuses a step.
+    fn play(self, mut game: Game, log: &mut impl Log) -> Option<Game> {
         let seat = game.to_move;
-        let act = |game: &mut Game, action: Option<Action>| -> Option<()> {
-            game.apply_with(seat, action?, &mut ()).ok()
+        let act = |game: &mut Game, log: &mut dyn Log, action: Option<Action>| -> Option<()> {
+            let action = action?;
+            game.apply_with(seat, action, &mut ()).ok()?;
+            log.push(Step::Action { seat, action });
+            Some(())
         };
         for card in self.pre.iter() {
-            act(&mut game, Action::from_kind(ActionKind::PreRoll(card)))?;
+            act(&mut game, log, Action::from_kind(ActionKind::PreRoll(card)))?;
         }
         if !self.rolls {
             return Some(game);
         }
         let brought = brought_in(self.after, self.queen);
-        act(&mut game, Some(Action::ROLL))?;
+        act(&mut game, log, Some(Action::ROLL))?;
         let first = if self.early.is_empty() {
             self.last.minus(brought)?
         } else {
             take(remove_any(self.early, brought), game.dice_to_roll())
         };
-        roll(&mut game, first)?;
+        roll(&mut game, first, log)?;
         if game.phase == Phase::Rolling {
             return Some(game);
         }
@@ -393,7 +468,7 @@ impl TurnPlan {
                 Card::Queen => ActionKind::Queen(self.queen),
                 _ => ActionKind::BringIn(card),
             };
-            act(&mut game, Action::from_kind(kind))?;
+            act(&mut game, log, Action::from_kind(kind))?;
         }
         let mut early = self.early;
         while !early.is_empty() {
@@ -404,25 +479,23 @@ impl TurnPlan {
                 return None;
             }
             for face in there.faces() {
-                act(&mut game, Some(Action::set_aside(face)))?;
+                act(&mut game, log, Some(Action::set_aside(face)))?;
             }
             early = early.minus(there)?;
-            act(&mut game, Some(Action::ROLL))?;
+            act(&mut game, log, Some(Action::ROLL))?;
             let count = game.dice_to_roll();
-            roll(
-                &mut game,
-                if early.is_empty() {
-                    self.last
-                } else {
-                    take(early, count)
-                },
-            )?;
+            let faces = if early.is_empty() {
+                self.last
+            } else {
+                take(early, count)
+            };
+            roll(&mut game, faces, log)?;
             if game.phase == Phase::Rolling {
                 return Some(game);
             }
         }
         for face in self.late.faces() {
-            act(&mut game, Some(Action::set_aside(face)))?;
+            act(&mut game, log, Some(Action::set_aside(face)))?;
         }
         Some(game)
     }
@@ -449,10 +522,11 @@ fn take(dice: Dice, count: u8) -> Dice {
 }
 
 /// Rolls `faces` one chance step each.
-fn roll(game: &mut Game, faces: Dice) -> Option<()> {
+fn roll(game: &mut Game, faces: Dice, log: &mut dyn Log) -> Option<()> {
     for face in faces.faces() {
-        game.apply_chance_with(ChanceOutcome::Die(face), &mut ())
-            .ok()?;
+        let outcome = ChanceOutcome::Die(face);
+        game.apply_chance_with(outcome, &mut ()).ok()?;
+        log.push(Step::Chance(outcome));
     }
     Some(())
 }
@@ -477,36 +551,40 @@ fn brought_in(used: CardSet, queen: Face) -> Dice {
 }
 
 /// A whole turn that rolls 1s and buys nothing (in the final round: just rolls).
-fn pass_turn(game: Game) -> Option<Game> {
+fn pass_turn(game: Game) -> Option<Found> {
     let hand = u32::from(game.hand(game.to_move));
     let ones = fill(Dice::EMPTY, hand)?;
     let plan = TurnPlan::one_roll(CardSet::EMPTY, CardSet::EMPTY, Face::One, ones, ones);
-    let mut game = plan.play(game)?;
-    game.apply_with(game.to_move, Action::PASS, &mut ()).ok()?;
-    Some(game)
+    let mut next = plan.play(game, &mut ())?;
+    next.apply_with(game.to_move, Action::PASS, &mut ()).ok()?;
+    Some(Found {
+        plan,
+        then: Some(Action::PASS),
+        game: next,
+    })
 }
 
 /// A turn whose result is exactly `value`, in the final round.
-fn final_turn(game: Game, value: Value) -> Option<Game> {
+fn final_turn(game: Game, value: Value) -> Option<Found> {
     let seat = game.to_move;
-    let next = with_result(game, |dice| dice.value() == Some(value))?;
-    (next.final_result(seat) == Some(value)).then_some(next)
+    let found = with_result(game, |dice| dice.value() == Some(value))?;
+    (found.game.final_result(seat) == Some(value)).then_some(found)
 }
 
 /// A normal turn that buys `card`, with a result of exactly `value` if given.
-fn buy_turn(game: Game, card: Card, value: Option<Value>) -> Option<Game> {
+fn buy_turn(game: Game, card: Card, value: Option<Value>) -> Option<Found> {
     let buy = Action::buy(card)?;
-    let seat = game.to_move;
     let fits = |dice: Dice| card.cost_met(dice) && value.is_none_or(|v| dice.value() == Some(v));
-    let mut next = with_result(game, fits)?;
-    next.apply_with(seat, buy, &mut ()).ok()?;
-    Some(next)
+    let mut found = with_result(game, fits)?;
+    found.game.apply_with(game.to_move, buy, &mut ()).ok()?;
+    found.then = Some(buy);
+    Some(found)
 }
 
 /// Plays a turn's dice to a result that `fits`, trying the seat's add-a-die cards before
 /// the first roll (fewest first) or after it, and a few shapes of dice. The game after the
 /// result is set, if one fits and the engine accepts every step.
-fn with_result(game: Game, fits: impl Fn(Dice) -> bool) -> Option<Game> {
+fn with_result(game: Game, fits: impl Fn(Dice) -> bool) -> Option<Found> {
     let seat = game.to_move;
     let hand = u32::from(game.hand(seat));
     let adders: ArrayVec<Card, 7> = Card::ADD_DIE
@@ -534,8 +612,12 @@ fn with_result(game: Game, fits: impl Fn(Dice) -> bool) -> Option<Game> {
                 let result = shape.plus(brought);
                 if fits(result) {
                     let plan = TurnPlan::one_roll(before, after, queen, result, result);
-                    if let Some(next) = plan.play(game) {
-                        return Some(next);
+                    if let Some(next) = plan.play(game, &mut ()) {
+                        return Some(Found {
+                            plan,
+                            then: None,
+                            game: next,
+                        });
                     }
                 }
             }

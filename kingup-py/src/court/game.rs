@@ -2,7 +2,7 @@
 //! class every game shares ([`game_class!`]), plus what only court has: the dice, the
 //! cards and the display.
 
-use kingup_court::{Actor, Card, Dice, FinalTurn, FirstPlayer, Game, Seat, Value};
+use kingup_court::{Actor, Card, Dice, FinalTurn, FirstPlayer, Game, Position, Seat, Value};
 use numpy::PyArray1;
 use pyo3::prelude::*;
 
@@ -37,6 +37,9 @@ fn counts(dice: Dice) -> [u16; 6] {
 fn value_pair(value: Option<Value>) -> Option<(u8, u8)> {
     value.map(|v| (v.count, v.face.value()))
 }
+
+/// The longest position document read: every field at its longest is well under 4 KB.
+const POSITION_MAX_LEN: usize = 8192;
 
 /// Card keys, in id order.
 fn card_keys(cards: kingup_court::CardSet) -> Vec<&'static str> {
@@ -74,6 +77,35 @@ game_class! {
                 errors::invalid_setting(py, e.to_string(), e.code())
             };
             Ok(PyCourtGame(Shell::start(config, seed, chance, refused)?))
+        }
+
+        /// The state as plain data: the position JSON document (every field of
+        /// `kingup_court::Position`), for `Game.from_position`.
+        fn position(&self, py: Python<'_>) -> PyResult<String> {
+            let position = self.0.with_game(py, Game::position)?;
+            serde_json::to_string(&position).map_err(|e| errors::invalid_state(py, e.to_string()))
+        }
+
+        /// A game set up in `position` (a position JSON document, as `Game.position()`
+        /// writes it), if the rules can reach it: its steps are a history that reaches it,
+        /// so it saves and undoes like any game. Refused with `InvalidStateError` and a
+        /// reason (`"purchases"`, `"start_player"`, `"unreachable"`, ...) otherwise.
+        #[staticmethod]
+        #[pyo3(signature = (position, *, seed=None, chance=None))]
+        fn from_position(
+            py: Python<'_>,
+            position: &Bound<'_, PyAny>,
+            seed: Option<&Bound<'_, PyAny>>,
+            chance: Option<&Bound<'_, PyAny>>,
+        ) -> PyResult<PyCourtGame> {
+            let too_long = |len| errors::invalid_state(py, format!("a position document of {len} characters is longer than any ({POSITION_MAX_LEN})"));
+            let text = crate::convert::json_arg_within(position, POSITION_MAX_LEN, too_long)?;
+            let position: Position = serde_json::from_str(&text)
+                .map_err(|e| errors::invalid_state(py, format!("not a position document: {e}")))?;
+            let replay = position
+                .history()
+                .map_err(|e| errors::invalid_position(py, e.to_string(), e.code()))?;
+            Ok(PyCourtGame(Shell::resume(py, replay, seed, chance)?))
         }
 
         /// The configured first player, or `None` when chance draws it.
