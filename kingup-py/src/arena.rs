@@ -29,8 +29,6 @@ use crate::view::PyPlayerView;
 pub(crate) trait ArenaGame:
     PyRules<View: SeatView<Game = Self> + Copy + Send + Sync + 'static>
 {
-    /// Whether Python policies may enter (with [`ArenaGame::py_view`] their argument).
-    const POLICIES: bool;
     /// A built-in bot, as named in Python (`"ismcts:300"`, `"mcts"`): the spec the arena
     /// and the vector env build their bots from.
     type Spec: OpponentSpec<Self::View, Bot: 'static> + 'static;
@@ -45,7 +43,6 @@ pub(crate) trait ArenaGame:
 }
 
 impl ArenaGame for Game {
-    const POLICIES: bool = true;
     type Spec = BotSpec;
 
     fn spec_arg(obj: &Bound<'_, PyAny>) -> PyResult<BotSpec> {
@@ -238,14 +235,6 @@ fn contender_arg<G: ArenaGame>(obj: &Bound<'_, PyAny>) -> PyResult<Contender<G::
             ))
         })?;
     let name = name_arg(&pair.get_item(0)?, "an entrant's name")?;
-    if !G::POLICIES {
-        let message = format!(
-            "{} takes no Python policies: entrant {} must be a bot's name",
-            G::NAME,
-            quote(&name)
-        );
-        return Err(PyTypeError::new_err(message));
-    }
     let func = pair.get_item(1)?;
     if !func.is_callable() {
         let message = format!("entrant {}'s policy is not callable", quote(&name));

@@ -4,6 +4,7 @@ errors that change nothing, observations, events, notation, saves, pickle and th
 from __future__ import annotations
 
 import copy
+import json
 import pickle
 import random
 
@@ -546,7 +547,7 @@ def test_simulate_refuses_bad_arguments() -> None:
         court.simulate("many")  # type: ignore[arg-type]
 
 
-def test_arena_rates_court_bots_and_refuses_policies() -> None:
+def test_arena_rates_court_bots_and_python_policies() -> None:
     results = court.arena(["greedy", "random", "random"], players=2, deals=6, seed=3, threads=2)
     assert results.players == 2 and results.deals == 6 and results.games == 6 * 2
     names = [s.name for s in results.standings]
@@ -556,8 +557,26 @@ def test_arena_rates_court_bots_and_refuses_policies() -> None:
     # The threads change nothing; the seed does.
     again = court.arena(["greedy", "random", "random"], players=2, deals=6, seed=3, threads=1)
     assert str(again) == str(results)
+    # A Python policy sees the whole game from its seat, and nothing that predicts dice.
+    seen: list[court.PlayerView] = []
+
+    def last(view: court.PlayerView) -> int:
+        seen.append(view)
+        mask = view.action_mask()
+        assert mask.sum() == len(view.legal_actions()) > 0 and mask[view.legal_actions()[-1]]
+        assert view.observation().shape == (court.OBSERVATION_LEN,)
+        return view.legal_actions()[-1]
+
+    mixed = court.arena([("last", last), "random"], players=2, deals=4, seed=5)
+    assert sorted(s.name for s in mixed.standings) == ["last", "random"] and seen
+    assert {v.seat for v in seen} == {0, 1}  # every seat rotation
+    document = json.loads(seen[0].position())
+    assert document["turn_seat"] == seen[0].seat and "generator" not in seen[0].position()
+    assert "seed" not in document and "PlayerView" in repr(seen[0])
+    with pytest.raises(kingup.EntrantError):
+        court.arena([("wrong", lambda view: 237), "random"], players=2, deals=1)
     with pytest.raises(TypeError):
-        court.arena([("mine", lambda view: 0), "greedy"], players=2, deals=1)
+        court.arena([("mine", 3), "greedy"], players=2, deals=1)
     for bad in (["greedy"], ["greedy", "nobody"], ["greedy", "random"] * 9):
         with pytest.raises(kingup.InvalidConfigError):
             court.arena(bad, players=2, deals=1)

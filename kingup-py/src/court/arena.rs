@@ -5,13 +5,12 @@ use kingup_court::{Config, Game};
 use pyo3::prelude::*;
 
 use super::config::{CourtConfigArgs, FlagArg};
+use super::view::PyCourtView;
 use crate::arena::{ArenaArgs, ArenaGame, PyArenaResults};
 use crate::convert::name_arg;
 use crate::errors;
 
 impl ArenaGame for Game {
-    /// A court policy would need a view class of its own; court entrants are bots.
-    const POLICIES: bool = false;
     type Spec = BotKind;
 
     /// `"greedy"`, `"random"` or `"mcts"`.
@@ -29,9 +28,9 @@ impl ArenaGame for Game {
         BotKind::Random
     }
 
-    fn py_view(_: Python<'_>, _: &kingup_court::PlayerView) -> PyResult<Py<PyAny>> {
-        let message = "internal error (kingup bug): court takes no Python policies";
-        Err(pyo3::exceptions::PyRuntimeError::new_err(message))
+    /// The seat's `kingup.court.PlayerView`.
+    fn py_view(py: Python<'_>, view: &kingup_court::PlayerView) -> PyResult<Py<PyAny>> {
+        Py::new(py, PyCourtView(*view)).map(Py::into_any)
     }
 }
 

@@ -12,6 +12,7 @@ mod event;
 mod game;
 mod simulate;
 mod vector_env;
+mod view;
 
 use kingup_court::{
     Action, Card, ChanceOutcome, Config, Game, MAX_SAVE_LEN, OBSERVATION_FIELDS, OBSERVATION_LEN,
@@ -71,6 +72,7 @@ pub(crate) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(arena::arena, m)?)?;
     m.add("CourtGame", py.get_type::<game::PyCourtGame>())?;
     m.add("CourtEvent", py.get_type::<event::PyCourtEvent>())?;
+    m.add("CourtPlayerView", py.get_type::<view::PyCourtView>())?;
     m.add("CourtBot", py.get_type::<bots::PyCourtBot>())?;
     m.add("CourtRandomBot", py.get_type::<bots::PyCourtRandomBot>())?;
     m.add("CourtGreedyBot", py.get_type::<bots::PyCourtGreedyBot>())?;

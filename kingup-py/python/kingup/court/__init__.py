@@ -29,6 +29,7 @@ from .._kingup import CourtEvent as Event
 from .._kingup import CourtGame as Game
 from .._kingup import CourtGreedyBot as GreedyBot
 from .._kingup import CourtMctsBot as MctsBot
+from .._kingup import CourtPlayerView as PlayerView
 from .._kingup import CourtRandomBot as RandomBot
 from .._kingup import CourtVectorEnv as VectorEnv
 from .._kingup import court_action_name as action_name
@@ -55,6 +56,7 @@ __all__ = [
     "Game",
     "GreedyBot",
     "IllegalActionError",
+    "PlayerView",
     "IllegalReason",
     "MctsBot",
     "RandomBot",
