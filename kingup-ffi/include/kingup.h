@@ -77,6 +77,10 @@
 // bound on rounds; a random 5-player game of 100 rounds takes about 0.3 MiB).
 #define KINGUP_COURT_MAX_SAVE_LEN 16777216
 
+// Longest position document `kingup_court_game_from_position` reads: 8 KiB (a position
+// at its longest is well under 4 KiB).
+#define KINGUP_COURT_MAX_POSITION_LEN 8192
+
 // A buffer of this many bytes holds any reason code with its NUL.
 #define KINGUP_MAX_REASON_LEN 32
 
@@ -840,6 +844,41 @@ KingupStatus kingup_court_game_to_json(const struct KingupCourtGame *game,
 KingupStatus kingup_court_game_from_json(const char *json,
                                          size_t json_len,
                                          struct KingupCourtGame **out);
+
+// Writes the game's position as NUL-terminated JSON on one line: the whole state as plain
+// data (`kingup_court::Position`'s form: config, phase, stage, round, start player, turn
+// seat, cards and Charlatans per seat, King, Queen, best, final results, the turn's used
+// cards and dice), what a front end draws the table from. Nothing in it is secret: it
+// holds no generator. `*out_len` receives the bytes needed, NUL included.
+//
+// # Safety
+//
+// `game` must be NULL or a live handle; `buf` NULL or valid for writes of `cap` bytes;
+// `out_len` NULL or valid for a write.
+KingupStatus kingup_court_game_position_json(const struct KingupCourtGame *game,
+                                             char *buf,
+                                             size_t cap,
+                                             size_t *out_len);
+
+// Creates a game set up in a position document (`json_len` bytes of UTF-8, as
+// `kingup_court_game_position_json` writes it, edited at will), if the rules can reach
+// it: a history of it is played through the rules, so the game's steps are that history
+// and it saves, undoes and plays on like any game; chance then draws from the generator
+// of `seed` under `chance` (a `KingupChance` value). `*out` is set to NULL on failure:
+// `KINGUP_STATUS_PARSE_ERROR`, the reason saying why (`malformed`, `too_long` over
+// `KINGUP_COURT_MAX_POSITION_LEN` bytes, `invalid_utf8`, or the position's refusal:
+// `purchases`, `start_player`, `seat`, `round`, `card_uses`, `unreachable`, `config`,
+// `chance_pending` for a position waiting for a die under automatic chance).
+//
+// # Safety
+//
+// `json` must be NULL or valid for reads of `json_len` bytes; `out` must be NULL or valid
+// for a write.
+KingupStatus kingup_court_game_from_position(const char *json,
+                                             size_t json_len,
+                                             uint64_t seed,
+                                             uint32_t chance,
+                                             struct KingupCourtGame **out);
 
 // Writes the notation of action `action` (`"roll"`, `"keep 4"`, `"pre farmer"`,
 // `"maid 4>6"`, `"buy king"`, `"pass"`, …) as NUL-terminated ASCII: the form of the moves

@@ -455,6 +455,15 @@ public:
         });
     }
 
+    // A game set up in a position document (position_json(), edited), if the rules can
+    // reach it: its steps are a history of it. Chance then draws from `seed`.
+    static Game from_position(std::string_view position, uint64_t seed,
+                              KingupChance chance = KINGUP_CHANCE_AUTO) {
+        return detail::make<Game, KingupCourtGame>("kingup_court_game_from_position", [&](KingupCourtGame **out) {
+            return kingup_court_game_from_position(position.data(), position.size(), seed, chance, out);
+        });
+    }
+
     Game(Game &&other) noexcept : handle_(std::exchange(other.handle_, nullptr)) {}
     Game &operator=(Game &&other) noexcept {
         std::swap(handle_, other.handle_);
@@ -542,6 +551,12 @@ public:
     std::string to_json() const {
         return detail::text("kingup_court_game_to_json", [&](char *b, std::size_t c, std::size_t *l) {
             return kingup_court_game_to_json(handle_, b, c, l);
+        });
+    }
+    // The whole state as plain data (no generator): what a front end draws the table from.
+    std::string position_json() const {
+        return detail::text("kingup_court_game_position_json", [&](char *b, std::size_t c, std::size_t *l) {
+            return kingup_court_game_position_json(handle_, b, c, l);
         });
     }
     // The events from index `from` on, as a JSON array (every viewer sees the same).

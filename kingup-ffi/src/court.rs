@@ -5,14 +5,14 @@
 
 use std::ffi::c_char;
 
-use kingup_court::{ChanceMode, Config, FirstPlayer, Game, Seat};
+use kingup_court::{ChanceMode, Config, FirstPlayer, Game, Generator, Position, Seat};
 use kingup_table::Session;
 
 use crate::action::{action_parse, action_text, chance_parse, chance_text};
-use crate::buffer::Out;
+use crate::buffer::{Out, OutList, fill_str, str_in};
 use crate::error::{Error, KingupStatus, Result, guard, reason};
 use crate::handle::KINGUP_MAX_CONFIG_LEN;
-use crate::table::{self, Handle, Table, chance_code, chance_mode, release};
+use crate::table::{self, Handle, Table, chance_code, chance_mode, game_ref, release};
 use crate::{play, save};
 
 /// Size of To Court the King's action index space: actions are
@@ -31,6 +31,9 @@ pub const KINGUP_COURT_MAX_LEGAL_ACTIONS: u32 = 208;
 /// Longest save document `kingup_court_game_from_json` reads: 16 MiB (the rules set no
 /// bound on rounds; a random 5-player game of 100 rounds takes about 0.3 MiB).
 pub const KINGUP_COURT_MAX_SAVE_LEN: u32 = 16_777_216;
+/// Longest position document `kingup_court_game_from_position` reads: 8 KiB (a position
+/// at its longest is well under 4 KiB).
+pub const KINGUP_COURT_MAX_POSITION_LEN: u32 = 8192;
 
 // The header's constants are literals (cbindgen needs them so); tie them to the engine.
 const _: () = {
@@ -405,6 +408,72 @@ pub unsafe extern "C" fn kingup_court_game_from_json(
 ) -> KingupStatus {
     // SAFETY: forwarded from this function's contract.
     unsafe { save::from_json(json, json_len, out) }
+}
+
+/// Writes the game's position as NUL-terminated JSON on one line: the whole state as plain
+/// data (`kingup_court::Position`'s form: config, phase, stage, round, start player, turn
+/// seat, cards and Charlatans per seat, King, Queen, best, final results, the turn's used
+/// cards and dice), what a front end draws the table from. Nothing in it is secret: it
+/// holds no generator. `*out_len` receives the bytes needed, NUL included.
+///
+/// # Safety
+///
+/// `game` must be NULL or a live handle; `buf` NULL or valid for writes of `cap` bytes;
+/// `out_len` NULL or valid for a write.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn kingup_court_game_position_json(
+    game: *const KingupCourtGame,
+    buf: *mut c_char,
+    cap: usize,
+    out_len: *mut usize,
+) -> KingupStatus {
+    guard(|| {
+        // SAFETY: forwarded from this function's contract.
+        let out = unsafe { OutList::new(buf, cap, out_len) }?;
+        // SAFETY: forwarded from this function's contract.
+        let position = unsafe { game_ref(game) }?.session().game().position();
+        let json =
+            serde_json::to_string(&position).map_err(|e| Error::invalid(reason::MALFORMED, e))?;
+        fill_str(out, &json)
+    })
+}
+
+/// Creates a game set up in a position document (`json_len` bytes of UTF-8, as
+/// `kingup_court_game_position_json` writes it, edited at will), if the rules can reach
+/// it: a history of it is played through the rules, so the game's steps are that history
+/// and it saves, undoes and plays on like any game; chance then draws from the generator
+/// of `seed` under `chance` (a `KingupChance` value). `*out` is set to NULL on failure:
+/// `KINGUP_STATUS_PARSE_ERROR`, the reason saying why (`malformed`, `too_long` over
+/// `KINGUP_COURT_MAX_POSITION_LEN` bytes, `invalid_utf8`, or the position's refusal:
+/// `purchases`, `start_player`, `seat`, `round`, `card_uses`, `unreachable`, `config`,
+/// `chance_pending` for a position waiting for a die under automatic chance).
+///
+/// # Safety
+///
+/// `json` must be NULL or valid for reads of `json_len` bytes; `out` must be NULL or valid
+/// for a write.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn kingup_court_game_from_position(
+    json: *const c_char,
+    json_len: usize,
+    seed: u64,
+    chance: u32,
+    out: *mut *mut KingupCourtGame,
+) -> KingupStatus {
+    let make = || {
+        let max = KINGUP_COURT_MAX_POSITION_LEN as usize;
+        // SAFETY: forwarded from this function's contract.
+        let text = unsafe { str_in(json, json_len, max, "position document") }?;
+        let position: Position =
+            serde_json::from_str(text).map_err(|e| Error::parse(reason::MALFORMED, e))?;
+        let replay = position.history().map_err(|e| Error::parse(e.code(), e))?;
+        let mode = chance_mode(chance)?;
+        let session = Session::from_replay(replay, Generator::new(seed), mode)
+            .map_err(|e| Error::parse(e.code(), e))?;
+        Ok(KingupCourtGame::wrap(session))
+    };
+    // SAFETY: forwarded from this function's contract.
+    guard(|| unsafe { table::create(out, make) })
 }
 
 /// Writes the notation of action `action` (`"roll"`, `"keep 4"`, `"pre farmer"`,

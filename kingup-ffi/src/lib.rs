@@ -59,12 +59,13 @@ pub use bot::{
 pub use config::{KingupChance, KingupConfig, KingupSetup, kingup_config_init};
 pub use court::{
     KINGUP_COURT_ACTION_COUNT, KINGUP_COURT_CHANCE_OUTCOME_COUNT, KINGUP_COURT_MAX_LEGAL_ACTIONS,
-    KINGUP_COURT_MAX_PLAYERS, KINGUP_COURT_MAX_SAVE_LEN, KINGUP_COURT_OBSERVATION_LEN,
-    KingupCourtConfig, KingupCourtGame, kingup_court_action_describe, kingup_court_action_notation,
-    kingup_court_action_parse, kingup_court_chance_notation, kingup_court_chance_parse,
-    kingup_court_config_init, kingup_court_game_apply, kingup_court_game_apply_chance,
-    kingup_court_game_clone, kingup_court_game_config, kingup_court_game_free,
-    kingup_court_game_from_json, kingup_court_game_new, kingup_court_game_new_json,
+    KINGUP_COURT_MAX_PLAYERS, KINGUP_COURT_MAX_POSITION_LEN, KINGUP_COURT_MAX_SAVE_LEN,
+    KINGUP_COURT_OBSERVATION_LEN, KingupCourtConfig, KingupCourtGame, kingup_court_action_describe,
+    kingup_court_action_notation, kingup_court_action_parse, kingup_court_chance_notation,
+    kingup_court_chance_parse, kingup_court_config_init, kingup_court_game_apply,
+    kingup_court_game_apply_chance, kingup_court_game_clone, kingup_court_game_config,
+    kingup_court_game_free, kingup_court_game_from_json, kingup_court_game_from_position,
+    kingup_court_game_new, kingup_court_game_new_json, kingup_court_game_position_json,
     kingup_court_game_reseed, kingup_court_game_resolve_chance, kingup_court_game_to_json,
     kingup_court_game_undo, kingup_court_game_undoable,
 };

@@ -604,6 +604,11 @@ fn court_pointers(checked: &mut Checked) {
     };
     let a = &raw mut actor;
     let save = court_save(g);
+    let position = kingup_court::Session::from_json(&save)
+        .unwrap()
+        .game()
+        .position();
+    let position = serde_json::to_string(&position).unwrap();
     let json = b"{\"players\": 3}";
     let mut bot = ptr::null_mut();
     // SAFETY: a live local.
@@ -619,7 +624,7 @@ fn court_pointers(checked: &mut Checked) {
     let out_game = "struct KingupCourtGame **out";
     // SAFETY (every closure below): as stated above.
     unsafe {
-        let sized: [(&str, &str, Call<'_>); 14] = [
+        let sized: [(&str, &str, Call<'_>); 15] = [
             (
                 "kingup_court_action_notation",
                 size_t,
@@ -644,6 +649,11 @@ fn court_pointers(checked: &mut Checked) {
                 "kingup_court_game_to_json",
                 size_t,
                 Box::new(|p| kingup_court_game_to_json(h, t, 4096, p.cast())),
+            ),
+            (
+                "kingup_court_game_position_json",
+                size_t,
+                Box::new(|p| kingup_court_game_position_json(h, t, 4096, p.cast())),
             ),
             (
                 "kingup_court_game_events_json",
@@ -799,7 +809,7 @@ fn court_pointers(checked: &mut Checked) {
         checked.misaligned::<KingupCourtConfig>(g, "kingup_court_game_new", param, 1, |p| {
             kingup_court_game_new(p, 0, out)
         });
-        let outs: [(&str, Call<'_>); 4] = [
+        let outs: [(&str, Call<'_>); 5] = [
             (
                 "kingup_court_game_new",
                 Box::new(|p| kingup_court_game_new(c, 0, p.cast())),
@@ -820,6 +830,18 @@ fn court_pointers(checked: &mut Checked) {
                 "kingup_court_game_clone",
                 Box::new(|p| kingup_court_game_clone(h, p.cast())),
             ),
+            (
+                "kingup_court_game_from_position",
+                Box::new(|p| {
+                    kingup_court_game_from_position(
+                        position.as_ptr().cast(),
+                        position.len(),
+                        0,
+                        0,
+                        p.cast(),
+                    )
+                }),
+            ),
         ];
         for (name, call) in outs {
             checked.misaligned::<*mut KingupCourtGame>(g, name, out_game, 1, |p| call(p.cast()));
@@ -832,7 +854,7 @@ fn court_pointers(checked: &mut Checked) {
             |p| kingup_court_bot_new(0, 0, 0, p),
         );
         // Misaligned handles, never dereferenced.
-        let handles: [(&str, &str, Call<'_>); 23] = [
+        let handles: [(&str, &str, Call<'_>); 24] = [
             (
                 "kingup_court_game_clone",
                 game,
@@ -847,6 +869,11 @@ fn court_pointers(checked: &mut Checked) {
                 "kingup_court_game_to_json",
                 game,
                 Box::new(|p| kingup_court_game_to_json(p.cast(), t, 4096, l)),
+            ),
+            (
+                "kingup_court_game_position_json",
+                game,
+                Box::new(|p| kingup_court_game_position_json(p.cast(), t, 4096, l)),
             ),
             (
                 "kingup_court_game_events_json",

@@ -376,3 +376,91 @@ fn clones_are_independent_and_reseeding_keeps_the_past() {
     let count = court_event_count(&g);
     assert_eq!(events(&g, -1, count), "[]");
 }
+
+/// A game set up in `json`, or the refusal's status and reason.
+fn from_position(json: &[u8], seed: u64, chance: u32) -> Result<CourtGame, (KingupStatus, String)> {
+    let mut out = ptr::dangling_mut();
+    // SAFETY: `json` holds `json.len()` bytes; `out` is a live local.
+    let status = unsafe {
+        kingup_court_game_from_position(json.as_ptr().cast(), json.len(), seed, chance, &mut out)
+    };
+    if status == KingupStatus::Ok {
+        assert!(!out.is_null());
+        Ok(CourtGame(out))
+    } else {
+        assert!(out.is_null(), "a failed call clears *out");
+        Err((status, last_reason()))
+    }
+}
+
+fn position(g: &CourtGame) -> String {
+    // SAFETY: a live handle; `text` passes a valid buffer and length.
+    text(|b, c, l| unsafe { kingup_court_game_position_json(g.0, b, c, l) })
+}
+
+#[test]
+fn positions_are_read_and_set_up_through_the_abi() {
+    let g = court_new(court_config(2, 0, KingupChance::Auto), 3);
+    let json = position(&g);
+    let rust = session(&g).game().position();
+    assert_eq!(json, serde_json::to_string(&rust).unwrap());
+    assert!(!json.contains("generator"), "a position holds no generator");
+
+    // Round 2 with the Farmer bought in seat 0's one turn: it plays and saves like any game.
+    let mut edited: serde_json::Value = serde_json::from_str(&json).unwrap();
+    edited["round"] = 1.into();
+    edited["start_player"] = 1.into();
+    edited["cards"][0] = serde_json::json!(["farmer"]);
+    let text = edited.to_string();
+    let h = from_position(text.as_bytes(), 5, KingupChance::Auto as u32).unwrap();
+    let game = session(&h).game().position();
+    assert_eq!(serde_json::to_value(game).unwrap(), edited);
+    assert_eq!(court_next_seat(&h), Some(0));
+
+    // Refusals: each with its reason, and *out cleared.
+    let mut two = edited.clone();
+    two["cards"][0] = serde_json::json!(["farmer", "guard"]);
+    let refusal = |doc: &[u8]| {
+        from_position(doc, 5, KingupChance::Auto as u32)
+            .err()
+            .unwrap()
+    };
+    assert_eq!(
+        refusal(two.to_string().as_bytes()),
+        (ParseError, "purchases".into())
+    );
+    let mut marker = edited.clone();
+    marker["start_player"] = 0.into();
+    assert_eq!(
+        refusal(marker.to_string().as_bytes()),
+        (ParseError, "start_player".into())
+    );
+    assert_eq!(refusal(b"{\"round\": 1}"), (ParseError, "malformed".into()));
+    assert_eq!(refusal(&[0xff, 0xfe]), (ParseError, "invalid_utf8".into()));
+    let long = vec![b' '; KINGUP_COURT_MAX_POSITION_LEN as usize + 1];
+    assert_eq!(refusal(&long), (ParseError, "too_long".into()));
+    assert_eq!(
+        from_position(text.as_bytes(), 5, 7).err().unwrap().0,
+        InvalidArgument,
+        "an unknown chance mode"
+    );
+    // NULLs and a short buffer.
+    let mut out = ptr::null_mut();
+    // SAFETY: a NULL document is refused before it is read.
+    let status = unsafe { kingup_court_game_from_position(ptr::null(), 4, 0, 0, &mut out) };
+    assert_eq!((status, out.is_null()), (NullArgument, true));
+    // SAFETY: a NULL out is refused.
+    let status = unsafe {
+        kingup_court_game_from_position(text.as_ptr().cast(), text.len(), 0, 0, ptr::null_mut())
+    };
+    assert_eq!(status, NullArgument);
+    let mut buf = [0 as c_char; 8];
+    let mut needed = 0;
+    // SAFETY: a live handle, a buffer of 8 and a live local.
+    let status = unsafe { kingup_court_game_position_json(h.0, buf.as_mut_ptr(), 8, &mut needed) };
+    assert_eq!((status, needed), (BufferTooSmall, position(&h).len() + 1));
+    // SAFETY: a NULL handle is refused.
+    let status =
+        unsafe { kingup_court_game_position_json(ptr::null(), buf.as_mut_ptr(), 8, &mut needed) };
+    assert_eq!(status, NullArgument);
+}

@@ -307,6 +307,31 @@ void court_bots_play_a_game() {
     require(game.scores().size() == 3, "a score per seat");
 }
 
+// A position read, edited and set up; an unreachable one refused with its reason.
+void court_positions() {
+    KingupCourtConfig config = kingup::court::config(2);
+    config.first_player = 0;
+    const kingup::court::Game start(config, 3);
+    std::string position = start.position_json();
+    require(position.find("\"round\":0") != std::string::npos, position);
+    require(position.find("generator") == std::string::npos, "no generator in a position");
+    // Round 2, seat 1 holding the marker; seat 0 bought the Farmer in its one turn.
+    auto replace = [&](const std::string &from, const std::string &to) {
+        const std::size_t at = position.find(from);
+        require(at != std::string::npos, from);
+        position.replace(at, from.size(), to);
+    };
+    replace("\"round\":0", "\"round\":1");
+    replace("\"start_player\":0", "\"start_player\":1");
+    replace("\"cards\":[[]", "\"cards\":[[\"farmer\"]");
+    const kingup::court::Game set = kingup::court::Game::from_position(position, 5);
+    require(set.position_json() == position, set.position_json());
+    require(kingup::court::Game::from_json(set.to_json()).position_json() == position, "it saves");
+    replace("[\"farmer\"]", "[\"farmer\",\"guard\"]");
+    refused(set, KINGUP_STATUS_PARSE_ERROR, "purchases",
+            [&] { kingup::court::Game::from_position(position, 5); });
+}
+
 int main() {
     const std::vector<std::pair<const char *, std::function<void()>>> tests = {
         {"ownership_moves_and_frees", ownership_moves_and_frees},
@@ -317,6 +342,7 @@ int main() {
         {"court_ownership_and_errors", court_ownership_and_errors},
         {"court_explicit_chance_and_saves", court_explicit_chance_and_saves},
         {"court_bots_play_a_game", court_bots_play_a_game},
+        {"court_positions", court_positions},
     };
     kingup::check_abi();
     int failed = 0;

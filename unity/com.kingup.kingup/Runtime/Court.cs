@@ -214,6 +214,20 @@ namespace KingUp
             }
         }
 
+        /// <summary>A game set up in a position document (PositionJson, edited), if the
+        /// rules can reach it: its steps are a history of it, so it saves and plays on like
+        /// any game. Chance then draws from the generator of <paramref name="seed"/>.</summary>
+        public static CourtGame FromPosition(string position, ulong seed, Chance chance = Chance.Auto)
+        {
+            byte[] bytes = Library.Utf8(position, "position");
+            KingupCourtGame* made = null;
+            fixed (byte* text = bytes)
+            {
+                return Made(new CourtGameHandle(), NativeMethods.kingup_court_game_from_position(
+                    text, (UIntPtr)bytes.Length, seed, (uint)chance, &made), made);
+            }
+        }
+
         public CourtGame Clone()
         {
             KingupCourtGame* made = null;
@@ -351,6 +365,16 @@ namespace KingUp
             using (Lease g = Enter())
             {
                 return Library.Text((b, c, l) => NativeMethods.kingup_court_game_to_json(Ptr(g), b, c, l));
+            }
+        }
+
+        /// <summary>The whole state as plain data, as JSON (no generator): cards and
+        /// Charlatans per seat, King, Queen, best, final results, the turn's dice.</summary>
+        public string PositionJson()
+        {
+            using (Lease g = Enter())
+            {
+                return Library.Text((b, c, l) => NativeMethods.kingup_court_game_position_json(Ptr(g), b, c, l));
             }
         }
 

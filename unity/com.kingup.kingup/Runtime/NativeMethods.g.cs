@@ -62,6 +62,11 @@ namespace KingUp
         /// </summary>
         internal const uint KINGUP_COURT_MAX_SAVE_LEN = 16777216;
         /// <summary>
+        ///  Longest position document `kingup_court_game_from_position` reads: 8 KiB (a position
+        ///  at its longest is well under 4 KiB).
+        /// </summary>
+        internal const uint KINGUP_COURT_MAX_POSITION_LEN = 8192;
+        /// <summary>
         ///  A buffer of this many bytes holds any reason code with its NUL.
         /// </summary>
         internal const uint KINGUP_MAX_REASON_LEN = 32;
@@ -454,6 +459,40 @@ namespace KingUp
         /// </summary>
         [DllImport(__DllName, EntryPoint = "kingup_court_game_from_json", CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
         internal static extern KingupStatus kingup_court_game_from_json(byte* json, System.UIntPtr json_len, KingupCourtGame** @out);
+
+        /// <summary>
+        ///  Writes the game's position as NUL-terminated JSON on one line: the whole state as plain
+        ///  data (`kingup_court::Position`'s form: config, phase, stage, round, start player, turn
+        ///  seat, cards and Charlatans per seat, King, Queen, best, final results, the turn's used
+        ///  cards and dice), what a front end draws the table from. Nothing in it is secret: it
+        ///  holds no generator. `*out_len` receives the bytes needed, NUL included.
+        ///
+        ///  # Safety
+        ///
+        ///  `game` must be NULL or a live handle; `buf` NULL or valid for writes of `cap` bytes;
+        ///  `out_len` NULL or valid for a write.
+        /// </summary>
+        [DllImport(__DllName, EntryPoint = "kingup_court_game_position_json", CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
+        internal static extern KingupStatus kingup_court_game_position_json(KingupCourtGame* game, byte* buf, System.UIntPtr cap, System.UIntPtr* out_len);
+
+        /// <summary>
+        ///  Creates a game set up in a position document (`json_len` bytes of UTF-8, as
+        ///  `kingup_court_game_position_json` writes it, edited at will), if the rules can reach
+        ///  it: a history of it is played through the rules, so the game's steps are that history
+        ///  and it saves, undoes and plays on like any game; chance then draws from the generator
+        ///  of `seed` under `chance` (a `KingupChance` value). `*out` is set to NULL on failure:
+        ///  `KINGUP_STATUS_PARSE_ERROR`, the reason saying why (`malformed`, `too_long` over
+        ///  `KINGUP_COURT_MAX_POSITION_LEN` bytes, `invalid_utf8`, or the position's refusal:
+        ///  `purchases`, `start_player`, `seat`, `round`, `card_uses`, `unreachable`, `config`,
+        ///  `chance_pending` for a position waiting for a die under automatic chance).
+        ///
+        ///  # Safety
+        ///
+        ///  `json` must be NULL or valid for reads of `json_len` bytes; `out` must be NULL or valid
+        ///  for a write.
+        /// </summary>
+        [DllImport(__DllName, EntryPoint = "kingup_court_game_from_position", CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
+        internal static extern KingupStatus kingup_court_game_from_position(byte* json, System.UIntPtr json_len, ulong seed, uint chance, KingupCourtGame** @out);
 
         /// <summary>
         ///  Writes the notation of action `action` (`"roll"`, `"keep 4"`, `"pre farmer"`,

@@ -1,6 +1,7 @@
 // A whole game of To Court the King in the console: a greedy bot, a random bot and a small
 // tree search play three seats to the end; every event is printed as it happens (the way a
-// Unity scene would animate them), a refused move shows its reason, and the save reloads.
+// Unity scene would animate them), a refused move shows its reason, the opening position
+// sets the game up again, and the save reloads.
 // Plain C#, for Mono or any .NET console (the test suite runs it under Mono).
 //
 //   CourtConsole.exe SEED
@@ -21,6 +22,13 @@ namespace KingUp.Samples
             using (var search = new CourtBot(CourtBotKind.Mcts, seed + 2, 20))
             {
                 CourtBot[] bots = { greedy, random, search };
+                // The position: the whole state as JSON, no generator (what a scene draws
+                // from); a front end can set a game up from one, edited (FromPosition).
+                string opening = game.PositionJson();
+                using (CourtGame again = CourtGame.FromPosition(opening, seed))
+                {
+                    Check(again.PositionJson() == opening, "a position sets the game up again");
+                }
                 int seen = 0;
                 Show(game, ref seen);
                 // A move out of turn is refused, with its reason, and changes nothing.
