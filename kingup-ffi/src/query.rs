@@ -6,10 +6,10 @@ use std::ffi::c_char;
 use kingup_core::{Actor, ChanceStep, Phase, Seat, SeatSet};
 use kingup_table::{ActionMask, Rules};
 
-use crate::buffer::{Out, OutArray, OutList, fill_str};
+use crate::buffer::{Out, OutArray, OutList};
 use crate::error::{Error, KingupStatus, Result, guard};
 use crate::handle::KingupGame;
-use crate::table::{Handle, game_ref};
+use crate::table::{Handle, game_ref, game_text};
 
 /// Where a game stands (`kingup_game_phase`).
 #[repr(u32)]
@@ -247,13 +247,14 @@ pub unsafe extern "C" fn kingup_game_chance_describe(
     cap: usize,
     out_len: *mut usize,
 ) -> KingupStatus {
-    guard(|| {
-        // SAFETY: the caller guarantees `buf`, `cap` and `out_len` as documented above.
-        let out = unsafe { OutList::new(buf, cap, out_len) }?;
-        // SAFETY: the caller guarantees `game` as documented above.
-        let step = unsafe { game_ref(game) }?.game().chance_step();
-        fill_str(out, &step.map(|s| s.to_string()).unwrap_or_default())
-    })
+    let text = |g: &KingupGame| {
+        Ok(g.game()
+            .chance_step()
+            .map(|s| s.to_string())
+            .unwrap_or_default())
+    };
+    // SAFETY: the caller guarantees `game`, `buf`, `cap` and `out_len` as documented above.
+    unsafe { game_text(game, buf, cap, out_len, text) }
 }
 
 /// Writes the pending chance step into `*out` (`KINGUP_CHANCE_KIND_NONE` when a seat is

@@ -6,10 +6,10 @@ use std::ffi::c_char;
 use kingup_core::MAX_SAVE_LEN;
 use kingup_table::{Rules, Session};
 
-use crate::buffer::{OutList, fill_str, str_in};
+use crate::buffer::str_in;
 use crate::error::{Error, KingupStatus, guard};
 use crate::handle::KingupGame;
-use crate::table::{Handle, create, game_ref};
+use crate::table::{Handle, create, game_text};
 
 /// Longest save document `kingup_game_from_json` reads: 1 MiB, a hundred times a whole
 /// game.
@@ -29,13 +29,8 @@ pub(crate) unsafe fn to_json<H: Handle>(
     cap: usize,
     out_len: *mut usize,
 ) -> KingupStatus {
-    guard(|| {
-        // SAFETY: forwarded from this function's contract.
-        let out = unsafe { OutList::new(buf, cap, out_len) }?;
-        // SAFETY: forwarded from this function's contract.
-        let json = unsafe { game_ref(game) }?.session().to_json();
-        fill_str(out, &json)
-    })
+    // SAFETY: forwarded from this function's contract.
+    unsafe { game_text(game, buf, cap, out_len, |g| Ok(g.session().to_json())) }
 }
 
 /// The body of `kingup_*_game_from_json`: every document that does not load is a parse

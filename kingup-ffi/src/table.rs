@@ -10,7 +10,7 @@ use kingup_table::{ChanceMode, GameConfig, Generator, Rules, Seat, Session};
 use serde::Serialize;
 use serde::de::DeserializeOwned;
 
-use crate::buffer::{Out, aligned, read_in, str_in};
+use crate::buffer::{Out, OutList, aligned, fill_str, read_in, str_in};
 use crate::error::{Error, KingupStatus, Result, guard, no_panic, reason};
 
 /// A game as the ABI serves it: the rules plus what only a front end needs — its
@@ -138,6 +138,30 @@ pub(crate) unsafe fn handle_mut<'a, T>(ptr: *mut T, name: &str) -> Result<&'a mu
 pub(crate) unsafe fn game_ref<'a, H>(game: *const H) -> Result<&'a H> {
     // SAFETY: forwarded from this function's contract.
     unsafe { handle_ref(game, "game") }
+}
+
+/// Writes the text `f` makes of a game handle as NUL-terminated UTF-8, the body of the
+/// `kingup_*_json` and describing queries: `buf`, `cap` and `out_len` checked first, then
+/// `game`.
+///
+/// # Safety
+///
+/// `game` must be NULL or a live handle; `buf` NULL or valid for writes of `cap` bytes;
+/// `out_len` NULL or valid for a write.
+pub(crate) unsafe fn game_text<H>(
+    game: *const H,
+    buf: *mut c_char,
+    cap: usize,
+    out_len: *mut usize,
+    f: impl FnOnce(&H) -> Result<String>,
+) -> KingupStatus {
+    guard(|| {
+        // SAFETY: forwarded from this function's contract.
+        let out = unsafe { OutList::new(buf, cap, out_len) }?;
+        // SAFETY: forwarded from this function's contract.
+        let text = f(unsafe { game_ref(game) }?)?;
+        fill_str(out, &text)
+    })
 }
 
 /// Hands a new handle to the caller through `out`: checks `out` first, then clears `*out`

@@ -231,6 +231,19 @@ fn step_pair<G: Rules>(step: &Step<G>) -> (Option<usize>, usize) {
     }
 }
 
+/// The generator of the `seed=` argument (`None`: drawn from the OS) and the chance mode
+/// of the `chance=` argument (`None`: automatic).
+fn stream(
+    seed: Option<&Bound<'_, PyAny>>,
+    chance: Option<&Bound<'_, PyAny>>,
+) -> PyResult<(Generator, ChanceMode)> {
+    let mode = given(chance)
+        .map(chance_arg)
+        .transpose()?
+        .unwrap_or_default();
+    Ok((Generator::new(seed_or_os(seed)?), mode))
+}
+
 impl<G: PyRules> Shell<G> {
     pub(crate) fn new(session: Session<G>) -> Shell<G> {
         Shell {
@@ -246,11 +259,7 @@ impl<G: PyRules> Shell<G> {
         chance: Option<&Bound<'_, PyAny>>,
         refused: impl FnOnce(G::ConfigError) -> PyErr,
     ) -> PyResult<Shell<G>> {
-        let mode = given(chance)
-            .map(chance_arg)
-            .transpose()?
-            .unwrap_or_default();
-        let generator = Generator::new(seed_or_os(seed)?);
+        let (generator, mode) = stream(seed, chance)?;
         let session = Session::with_generator(config, generator, mode).map_err(refused)?;
         Ok(Shell::new(session))
     }
@@ -263,11 +272,7 @@ impl<G: PyRules> Shell<G> {
         seed: Option<&Bound<'_, PyAny>>,
         chance: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<Shell<G>> {
-        let mode = given(chance)
-            .map(chance_arg)
-            .transpose()?
-            .unwrap_or_default();
-        let generator = Generator::new(seed_or_os(seed)?);
+        let (generator, mode) = stream(seed, chance)?;
         Session::from_replay(replay, generator, mode)
             .map(Shell::new)
             .map_err(|e| errors::from_load_error(py, &e))
