@@ -20,13 +20,9 @@ const SLOTS: usize = Config::MAX_PLAYERS as usize;
 ///
 /// The display is not a field: what is left of each card follows from what the seats own.
 ///
-/// **What is searched.** Under the rules' default every position of play is accepted (a
-/// property test plays thousands of states), except one in the middle of card uses
-/// ([`InvalidPosition::CardUses`]). Under the variant `preroll_abilities = false` the dice
-/// brought in after the roll show fixed faces, and a purchase the players made with card
-/// abilities (a Maid's +2, an Astronomer's copy) may have no history of plain rolls: such a
-/// position is refused with [`InvalidPosition::Purchases`] although the rules could reach
-/// it. Nothing unreachable is ever accepted.
+/// **What is accepted.** Every position of play (a property test plays thousands of
+/// states under both readings of the add-a-die cards), except one in the middle of card
+/// uses ([`InvalidPosition::CardUses`]); nothing unreachable.
 ///
 /// ```
 /// use kingup_court::{Card, Config, FirstPlayer, Game, InvalidPosition, Seat};

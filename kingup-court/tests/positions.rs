@@ -57,19 +57,19 @@ fn expected(game: &Game) -> Result<Game, InvalidPosition> {
 proptest! {
     #![proptest_config(ProptestConfig { cases: 6, ..ProptestConfig::default() })]
 
-    /// Under the rules' default (add-a-die cards before the first roll, so every die of a
-    /// purchase shows a free face) every state of play is accepted. (Under the variant
-    /// `preroll_abilities = false` a purchase may need card abilities: see `Position`.)
+    /// Every state of play is accepted, under both readings of the add-a-die cards.
     #[test]
     fn every_state_of_play_round_trips(
         seed in any::<u64>(),
         players in 2u8..=5,
         first in proptest::option::of(0usize..5),
         unlimited in any::<bool>(),
+        preroll in any::<bool>(),
         greed in 50u32..=100,
     ) {
         let mut config = config(players, first.map(|s| s % usize::from(players)));
         config.unlimited_jesters = unlimited;
+        config.preroll_abilities = preroll;
         config.max_rounds = Some(30);
         let mut accepted = 0;
         play(config, seed, greed, |game| {

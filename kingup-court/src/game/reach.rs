@@ -296,7 +296,7 @@ impl<'a, L: Log> History<'a, L> {
     }
 
     /// The Queen's holder buys the King, with a result that gives the target's best: the
-    /// best itself, or (when the King changed hands in the final round) any lower value.
+    /// best itself, or (when the final round has begun) any lower value.
     fn king_turn(&mut self, game: Game) -> Result<Game, InvalidPosition> {
         let t = self.target;
         let seat = game.to_move;
@@ -304,10 +304,12 @@ impl<'a, L: Log> History<'a, L> {
             return Err(InvalidPosition::Purchases { seat });
         }
         let best = t.best.ok_or(InvalidPosition::Unreachable)?;
-        let kept_it = t.stage == Stage::KingRound || t.king == t.queen;
+        // In the King round the best is the King buyer's; in the final round it may be a
+        // later result (the Queen's holder's own among them), over a lower King value.
+        let final_round = t.stage == Stage::FinalRound;
         let lower = (7..=MAX_DICE as u8)
             .flat_map(|count| Face::ALL.map(|face| Value { count, face }))
-            .filter(|&v| v < best && !kept_it);
+            .filter(|&v| v < best && final_round);
         let (mark, purchases) = (self.log.len(), self.purchases.clone());
         for value in core::iter::once(best).chain(lower) {
             let Some(found) = buy_turn(game, Card::King, Some(value)) else {
@@ -581,9 +583,12 @@ fn buy_turn(game: Game, card: Card, value: Option<Value>) -> Option<Found> {
     Some(found)
 }
 
-/// Plays a turn's dice to a result that `fits`, trying the seat's add-a-die cards before
-/// the first roll (fewest first) or after it, and a few shapes of dice. The game after the
-/// result is set, if one fits and the engine accepts every step.
+/// Plays a turn's dice to a result that `fits`, with the fewest of the seat's add-a-die
+/// cards that give it, and a few shapes of dice. Every die of the result shows a free
+/// face: the add-a-die dice join the first roll (the rules' default), or (the variant
+/// where they come after it, showing their card's face) one die is set aside and the rest,
+/// those brought in included, rolled again. The game after the result is set, if one fits
+/// and the engine accepts every step.
 fn with_result(game: Game, fits: impl Fn(Dice) -> bool) -> Option<Found> {
     let seat = game.to_move;
     let hand = u32::from(game.hand(seat));
@@ -591,39 +596,45 @@ fn with_result(game: Game, fits: impl Fn(Dice) -> bool) -> Option<Found> {
         .into_iter()
         .filter(|&c| game.owns(seat, c))
         .collect();
-    let pre = game.config.preroll_abilities;
-    let mut masks: ArrayVec<u32, 128> = (0..1u32 << adders.len()).collect();
-    masks.sort_unstable_by_key(|m| m.count_ones());
-    for mask in masks {
-        let used = subset(&adders, mask);
-        let (before, after) = if pre {
-            (used, CardSet::EMPTY)
-        } else {
-            (CardSet::EMPTY, used)
-        };
-        let queens: &[Face] = if after.contains(Card::Queen) {
-            &Face::ALL
-        } else {
-            &[Face::One]
-        };
-        for &queen in queens {
-            let brought = brought_in(after, queen);
-            for shape in shapes(hand + before.len() as u32) {
-                let result = shape.plus(brought);
-                if fits(result) {
-                    let plan = TurnPlan::one_roll(before, after, queen, result, result);
-                    if let Some(next) = plan.play(game, &mut ()) {
-                        return Some(Found {
-                            plan,
-                            then: None,
-                            game: next,
-                        });
-                    }
-                }
+    for count in 0..=adders.len() {
+        let used: CardSet = adders[..count].iter().copied().collect();
+        for result in shapes(hand + count as u32).filter(|&d| fits(d)) {
+            let plan = if game.config.preroll_abilities {
+                TurnPlan::one_roll(used, CardSet::EMPTY, Face::One, result, result)
+            } else {
+                rerolled(used, result)?
+            };
+            if let Some(next) = plan.play(game, &mut ()) {
+                return Some(Found {
+                    plan,
+                    then: None,
+                    game: next,
+                });
             }
         }
     }
     None
+}
+
+/// A turn whose cards in `after` bring their dice in after the first roll and whose
+/// result is `result`, every die of it a free face: the highest die is set aside after the
+/// first roll, and the rest (the dice brought in among them) are rolled again.
+fn rerolled(after: CardSet, result: Dice) -> Option<TurnPlan> {
+    if after.is_empty() {
+        return Some(TurnPlan::one_roll(
+            CardSet::EMPTY,
+            after,
+            Face::One,
+            result,
+            result,
+        ));
+    }
+    let early = Dice::one(result.highest()?);
+    let rest = result.minus(early)?;
+    Some(TurnPlan {
+        early,
+        ..TurnPlan::one_roll(CardSet::EMPTY, after, Face::One, rest, rest)
+    })
 }
 
 /// Shapes of `count` dice that between them meet every cost and make every value: all
