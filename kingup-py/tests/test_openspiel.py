@@ -148,9 +148,27 @@ def endgame(params: dict[str, object], moves: int) -> str:
 def test_random_sim_test_every_parameterisation(params: dict[str, object]) -> None:
     game = pyspiel.load_game("python_kingup", params)
     pyspiel.random_sim_test(game, num_sims=2, serialize=True, verbose=False)
-    # A save's commas do not survive OpenSpiel's game string: no serialization here.
+    # A game that starts from a save serializes and reloads too (its start is kept
+    # without the save's commas).
     game = pyspiel.load_game("python_kingup", {**params, "start": endgame(params, 6)})
-    pyspiel.random_sim_test(game, num_sims=2, serialize=False, verbose=False)
+    pyspiel.random_sim_test(game, num_sims=2, serialize=True, verbose=False)
+
+
+def test_a_game_from_a_start_serializes_and_reloads_from_its_own_string() -> None:
+    params: dict[str, object] = {"players": 3, "vote": "sequential"}
+    save = endgame(params, 4)
+    game = pyspiel.load_game("python_kingup", {**params, "start": save})
+    state = game.new_initial_state()
+    state.apply_action(state.legal_actions()[0])
+    text = pyspiel.serialize_game_and_state(game, state)
+    again, restored = pyspiel.deserialize_game_and_state(text)
+    assert str(again) == str(game) and "," not in str(game.get_parameters()["start"])
+    assert restored.history() == state.history() and str(restored) == str(state)
+    assert again.start.to_json() == save  # type: ignore[attr-defined]
+    with pytest.raises(kingup.InvalidConfigError, match="not a b64: save document"):
+        pyspiel.load_game("python_kingup", {**params, "start": "b64:%%%"})
+    with pytest.raises(TypeError):
+        kingup_openspiel.KingUpGame({**params, "start": 3})
 
 
 def sum_of_returns(params: dict[str, object], returns: list[float]) -> None:

@@ -16,7 +16,9 @@ Parameters: ``players`` (3 to 6, default 4), ``rounds`` (3 or 1), ``setup``
 - ``start``: ``""`` (default), or a save document (``kingup.Game.to_json()``) of a game
   with ``chance="explicit"`` and the same players, rounds and setup: every state starts
   from that position (an endgame, say, for algorithms that cannot search a whole game,
-  such as external-sampling MCCFR).
+  such as external-sampling MCCFR). The game keeps it as ``b64:`` and the document in
+  URL-safe base64, a form OpenSpiel's game strings can hold, so such a game and its states
+  serialize and reload (``pyspiel.serialize_game_and_state``); either form is accepted.
 - ``vote``: ``"simultaneous"`` (default): the vote is a simultaneous node where every
   seat picks Yes (65) or No (66); ``"sequential"``: the voters act one at a time, lowest
   seat first, each seeing none of the votes committed before its own (the game is then
@@ -57,6 +59,8 @@ from this one, seeded from ``sampler``.
 
 from __future__ import annotations
 
+import base64
+import binascii
 import operator
 from typing import Any, Callable
 
@@ -146,6 +150,9 @@ class KingUpGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel ships no type i
             raise InvalidConfigError(message)
         probe = Game(chance="explicit", **self.config)  # validates the rules' parameters
         self.start = _start(config["start"], probe)
+        # OpenSpiel writes a game as `python_kingup(name=value,...)`, which a save's commas
+        # would break: the game keeps its start in a form without them.
+        config["start"] = _start_param(self.start)
         self.reward = config["reward"]
         probe.returns(self.reward)  # validates the reward (the core's vocabulary)
         players, rounds = probe.players, probe.rounds
@@ -299,11 +306,33 @@ class KingUpState(pyspiel.State):  # type: ignore[misc]
         return f"{self.game}objective cards: {cards}"
 
 
+#: Prefix of the ``start`` parameter in the form OpenSpiel's game strings can hold.
+_START_PREFIX = "b64:"
+
+
+def _start_param(start: Game | None) -> str:
+    """The ``start`` parameter as the game keeps it: ``""``, or ``b64:`` and the save
+    document in URL-safe base64 without padding (no comma, parenthesis or ``=``)."""
+    if start is None:
+        return ""
+    encoded = base64.urlsafe_b64encode(start.to_json().encode()).decode().rstrip("=")
+    return _START_PREFIX + encoded
+
+
 def _start(save: str, probe: Game) -> Game | None:
     """The game of the ``start`` parameter (``None`` for ``""``): a save document with
-    explicit chance and the parameters' rules."""
+    explicit chance and the parameters' rules, as JSON or as ``_start_param`` writes it."""
+    if not isinstance(save, str):
+        raise TypeError(f"start must be a str, not {type(save).__name__}")
     if save == "":
         return None
+    if save.startswith(_START_PREFIX):
+        text = save[len(_START_PREFIX) :]
+        try:
+            padded = text + "=" * (-len(text) % 4)
+            save = base64.b64decode(padded, altchars=b"-_", validate=True).decode()
+        except (binascii.Error, UnicodeDecodeError) as e:
+            raise InvalidConfigError(f"start is not a b64: save document: {e}") from None
     game = Game.from_json(save)
     rules = ("players", "rounds", "setup", "chance")
     if any(getattr(game, r) != getattr(probe, r) for r in rules):
@@ -350,8 +379,7 @@ class KingUpObserver:
         self.dict["observation"][:] = observation
         if self.perfect_recall:
             viewer = player if self.private else None
-            events = state.game.events(viewer)
-            _write_history(self.dict["history"], events, player, state.game.players)
+            _write_history(self.dict["history"], state.game, player, viewer)
 
     def string_from(self, state: KingUpState, player: int) -> str:
         if self.perfect_recall:
@@ -391,37 +419,25 @@ def _hide_private(tensor: npt.NDArray[np.float32], view: Any) -> None:
 
 
 def _write_history(
-    history: npt.NDArray[np.float32], events: list[Any], player: int, players: int
+    history: npt.NDArray[np.float32], game: Game, player: int, viewer: int | None
 ) -> None:
-    """Every move of ``events`` in order: the mover relative to ``player``, the action
-    (blank for a vote the events hide, filled in from the reveal)."""
+    """Every player move of ``game`` in order: the mover relative to ``player``, and the
+    action, blank for a vote ``viewer`` has not seen (another seat's, or any for a public
+    viewer, in the election still being held: votes are revealed when it ends)."""
     history.fill(0)
-    move = 0
-    hidden: list[tuple[int, int]] = []  # (row, seat) of votes not yet shown
-    for event in events:
-        data = event.to_dict()
-        kind = data["type"]
-        if kind == "votes_revealed":
-            for row, seat in hidden:
-                history[row, _SEAT_SLOTS + (66 if seat in data["no"] else 65)] = 1
-            hidden.clear()
-            continue
-        if kind not in ("placed", "climbed", "vote_committed"):
-            continue
-        seat = data["seat"]
-        history[move, (seat - player) % players] = 1
-        if kind == "placed":
-            action = int(Action.place(Character.parse(data["character"]), data["floor"]))
-        elif kind == "climbed":
-            action = int(Action.climb(Character.parse(data["character"])))
-        elif data["vote"] is None:
-            hidden.append((move, seat))
-            action = -1
-        else:
-            action = 65 if data["vote"] == "yes" else 66
-        if action >= 0:
-            history[move, _SEAT_SLOTS + action] = 1
-        move += 1
+    moves = np.array([step for step in game.history() if step[0] is not None], dtype=np.int64)
+    if not len(moves):
+        return
+    seats, actions = moves[:, 0], moves[:, 1]
+    rows = np.arange(len(moves))
+    history[rows, (seats - player) % game.players] = 1
+    shown = np.ones(len(moves), dtype=bool)
+    if game.phase is Phase.VOTE:
+        # The votes since the last placement or climb are the election in progress.
+        votes = actions >= int(Action.VOTE_YES)
+        last = int(np.flatnonzero(~votes)[-1]) + 1 if (~votes).any() else 0
+        shown[last:] = seats[last:] == viewer
+    history[rows[shown], _SEAT_SLOTS + actions[shown]] = 1
 
 
 class KingUpBot(pyspiel.Bot):  # type: ignore[misc]
