@@ -169,3 +169,56 @@ def test_court_bot_round_trip_decides_as_the_original(kind: str, how: str) -> No
 def test_an_edited_court_bot_state_is_refused_with_a_typed_error(state: str) -> None:
     with pytest.raises(InvalidStateError):
         court.Bot._restore(state)
+
+
+@pytest.mark.parametrize("game", ["kingup", "court"])
+def test_arena_results_round_trip_to_equal_results_and_plain_data(game: str) -> None:
+    if game == "kingup":
+        results = kingup.arena(["random", "heuristic", "ismcts:10"], players=3, deals=3, seed=4)
+    else:
+        results = court.arena(["random", "greedy"], players=2, deals=3, seed=4)
+    for copied in (
+        pickle.loads(pickle.dumps(results)),
+        copy.deepcopy(results),
+        kingup.ArenaResults.from_json(results.to_json()),
+        kingup.ArenaResults.from_dict(json.loads(json.dumps(results.to_dict()))),
+    ):
+        assert copied == results
+        assert str(copied) == str(results)
+        assert copied.ladder == results.ladder
+        for a, b in zip(copied.standings, results.standings, strict=True):
+            assert (a.name, a.win_rate_ci95, a.mean_score_ci95, a.rating) == (
+                b.name,
+                b.win_rate_ci95,
+                b.mean_score_ci95,
+                b.rating,
+            )
+            assert [s.mean_score_ci95 for s in a.by_seat] == [s.mean_score_ci95 for s in b.by_seat]
+    data = results.to_dict()
+    assert json.loads(json.dumps(data)) == data  # plain data only
+    first = data["standings"][0]
+    assert first["win_rate"] == results.standings[0].win_rate
+    assert first["by_seat"][1]["mean_score"] == results.standings[0].by_seat[1].mean_score
+
+
+@pytest.mark.parametrize(
+    "edit",
+    [
+        lambda d: d.update(games=d["games"] + 1),
+        lambda d: d.update(standings=[]),
+        lambda d: d["standings"][0]["by_seat"].pop(),
+        lambda d: d["standings"][0]["by_seat"][0].update(games=99),
+        lambda d: d["standings"][0].update(rating="high"),
+        lambda d: d["standings"][0].update(unknown=1),
+        lambda d: d.pop("deals"),
+    ],
+)
+def test_edited_arena_results_are_refused_with_a_typed_error(
+    edit: Callable[[dict[str, Any]], object],
+) -> None:
+    data = kingup.arena(["random", "heuristic", "random"], players=3, deals=2, seed=1).to_dict()
+    edit(data)
+    with pytest.raises(InvalidStateError):
+        kingup.ArenaResults.from_dict(data)
+    with pytest.raises(InvalidStateError):
+        kingup.ArenaResults.from_json(json.dumps(data))
