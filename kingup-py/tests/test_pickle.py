@@ -10,6 +10,7 @@ import copy
 import json
 import pickle
 from collections.abc import Callable
+from functools import partial
 from typing import Any
 
 import pytest
@@ -222,3 +223,114 @@ def test_edited_arena_results_are_refused_with_a_typed_error(
         kingup.ArenaResults.from_dict(data)
     with pytest.raises(InvalidStateError):
         kingup.ArenaResults.from_json(json.dumps(data))
+
+
+def gym_env(game: str) -> Any:
+    if game == "kingup":
+        from kingup.gym import KingUpEnv
+
+        # A partial pickles (a lambda would not): a small search keeps the test fast.
+        return KingUpEnv(players=3, opponents=[partial(ReaderBot, iterations=10), "heuristic"])
+    from kingup.court.gym import CourtEnv
+
+    opponents = [partial(court.MctsBot, iterations=10), "random"]
+    return CourtEnv(players=3, opponents=opponents, max_rounds=4)
+
+
+@pytest.mark.parametrize("how", ["pickle", "deepcopy"])
+@pytest.mark.parametrize("game", ["kingup", "court"])
+def test_gym_env_round_trip_steps_as_the_original(game: str, how: str) -> None:
+    """Copied mid-episode, the env (its game, its opponents' bots and their generators, its
+    own ``np_random``) steps to the same observations and rewards, and its next
+    ``reset()`` deals the same game."""
+    pytest.importorskip("gymnasium")
+    np = pytest.importorskip("numpy")
+    env = gym_env(game)
+    obs, info = env.reset(seed=8)
+    rng = np.random.default_rng(0)
+    for _ in range(3):
+        obs, _, done, cut, info = env.step(int(rng.choice(info["action_mask"].nonzero()[0])))
+        assert not (done or cut)
+    twin = round_trip(env, how)
+    assert np.array_equal(twin._observe(), obs)
+    for _ in range(2):
+        for _ in range(200):
+            action = int(rng.choice(info["action_mask"].nonzero()[0]))
+            obs, reward, done, cut, info = env.step(action)
+            got = twin.step(action)
+            assert np.array_equal(got[0], obs) and got[1:4] == (reward, done, cut)
+            assert np.array_equal(got[4]["action_mask"], info["action_mask"])
+            if done or cut:
+                break
+        obs, info = env.reset()
+        assert np.array_equal(twin.reset()[0], obs)
+
+
+def pettingzoo_env(game: str, parallel: bool) -> Any:
+    if game == "kingup":
+        from kingup import pettingzoo as kingup_pz
+
+        return kingup_pz.parallel_env(players=3) if parallel else kingup_pz.env(players=3)
+    from kingup.court import pettingzoo as court_pz
+
+    return court_pz.parallel_env(players=3) if parallel else court_pz.env(players=3)
+
+
+@pytest.mark.parametrize("how", ["pickle", "deepcopy"])
+@pytest.mark.parametrize("game", ["kingup", "court"])
+def test_pettingzoo_aec_env_round_trip_steps_as_the_original(game: str, how: str) -> None:
+    pytest.importorskip("pettingzoo")
+    np = pytest.importorskip("numpy")
+    env = pettingzoo_env(game, parallel=False)
+    env.reset(seed=5)
+    rng = np.random.default_rng(1)
+
+    def pick(observation: dict[str, Any], done: bool) -> int | None:
+        return None if done else int(rng.choice(observation["action_mask"].nonzero()[0]))
+
+    for _ in range(6):
+        obs, _, done, cut, _ = env.last()
+        env.step(pick(obs, done or cut))
+    twin = round_trip(env, how)
+    for _ in range(150):
+        if not env.agents:
+            break
+        assert twin.agent_selection == env.agent_selection
+        obs, reward, done, cut, _ = env.last()
+        got = twin.last()
+        assert got[1:4] == (reward, done, cut)
+        assert all(np.array_equal(got[0][k], obs[k]) for k in obs)
+        action = pick(obs, done or cut)
+        env.step(action)
+        twin.step(action)
+    assert twin.agents == env.agents and twin.rewards == env.rewards
+
+
+@pytest.mark.parametrize("game", ["kingup", "court"])
+def test_pettingzoo_parallel_env_round_trip_steps_as_the_original(game: str) -> None:
+    pytest.importorskip("pettingzoo")
+    np = pytest.importorskip("numpy")
+    env = pettingzoo_env(game, parallel=True)
+    observations, _ = env.reset(seed=6)
+    rng = np.random.default_rng(2)
+
+    def picks(observations: dict[str, Any]) -> dict[str, int]:
+        return {
+            a: int(rng.choice(o["action_mask"].nonzero()[0]))
+            for a, o in observations.items()
+            if o["action_mask"].any()
+        }
+
+    for _ in range(4):
+        observations, *_ = env.step(picks(observations))
+    twin = pickle.loads(pickle.dumps(env))
+    for _ in range(100):
+        if not env.agents:
+            break
+        actions = picks(observations)
+        observations, rewards, dones, cuts, _ = env.step(actions)
+        got = twin.step(actions)
+        assert got[1:4] == (rewards, dones, cuts)
+        assert observations.keys() == got[0].keys()
+        for a, o in observations.items():
+            assert all(np.array_equal(got[0][a][k], o[k]) for k in o)
