@@ -133,10 +133,12 @@ pub struct ArenaStanding {
     pub wins: f64,
     /// Sum of final totals.
     pub score_sum: f64,
-    /// Over the deals it sat in: sums of its per-deal mean win share and of its square.
-    deal_win: (f64, f64),
-    /// Over the deals it sat in: sums of its per-deal mean total and of its square.
-    deal_score: (f64, f64),
+    /// Over the deals it sat in: sums of its per-deal mean win share and of its square
+    /// (what [`ArenaStanding::win_rate_ci95`] is computed from).
+    pub deal_win: (f64, f64),
+    /// Over the deals it sat in: sums of its per-deal mean total and of its square (what
+    /// [`ArenaStanding::mean_score_ci95`] is computed from).
+    pub deal_score: (f64, f64),
     /// Its games by seat (`by_seat[s]` at seat `s`).
     pub by_seat: Vec<Standing>,
     /// Its Weng–Lin rating after every game (mean skill; the scale starts at 25).

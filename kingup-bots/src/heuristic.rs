@@ -31,6 +31,17 @@ impl<R: Rng> HeuristicBot<R> {
         HeuristicBot { rng }
     }
 
+    /// The generator it draws from.
+    pub const fn rng(&self) -> &R {
+        &self.rng
+    }
+
+    /// The generator it draws from, to replace (a front end restoring a saved bot puts
+    /// back the generator state it saved).
+    pub const fn rng_mut(&mut self) -> &mut R {
+        &mut self.rng
+    }
+
     /// Noise in `[0, scale)`, in hundredths.
     fn noise(&mut self, scale: u32) -> i32 {
         below(&mut self.rng, scale.max(1)) as i32

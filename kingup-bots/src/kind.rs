@@ -327,6 +327,26 @@ impl AnyBot {
     }
 }
 
+impl AnyBot {
+    /// The generator the bot draws from.
+    pub const fn generator(&self) -> &Generator {
+        match self {
+            AnyBot::Random(bot) => bot.rng(),
+            AnyBot::Heuristic(bot) => bot.rng(),
+            AnyBot::Ismcts(bot) | AnyBot::Reader(bot) => bot.rng(),
+        }
+    }
+
+    /// The generator the bot draws from, to replace.
+    pub const fn generator_mut(&mut self) -> &mut Generator {
+        match self {
+            AnyBot::Random(bot) => bot.rng_mut(),
+            AnyBot::Heuristic(bot) => bot.rng_mut(),
+            AnyBot::Ismcts(bot) | AnyBot::Reader(bot) => bot.rng_mut(),
+        }
+    }
+}
+
 impl Bot for AnyBot {
     fn choose(&mut self, view: &PlayerView) -> Option<Action> {
         match self {

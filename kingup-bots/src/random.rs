@@ -17,6 +17,17 @@ impl<R: Rng> RandomBot<R> {
     pub const fn new(rng: R) -> RandomBot<R> {
         RandomBot { rng }
     }
+
+    /// The generator it draws from.
+    pub const fn rng(&self) -> &R {
+        &self.rng
+    }
+
+    /// The generator it draws from, to replace (a front end restoring a saved bot puts
+    /// back the generator state it saved).
+    pub const fn rng_mut(&mut self) -> &mut R {
+        &mut self.rng
+    }
 }
 
 impl<V: SeatView, R: Rng> Bot<V> for RandomBot<R> {

@@ -17,7 +17,7 @@ use pyo3::prelude::*;
 use pyo3::types::{PyString, PyTuple};
 
 use crate::bots::spec_arg;
-use crate::convert::{given, int_arg, int_in, name_arg, quote, seed_arg, type_name};
+use crate::convert::{self, given, int_arg, int_in, name_arg, quote, seed_arg, type_name};
 use crate::errors;
 use crate::shell::PyRules;
 use crate::simulate::threads_arg;
@@ -466,11 +466,167 @@ pub(crate) fn arena(
     args.play::<Game>(py, Config::new(players))
 }
 
-/// The results of `kingup.arena`.
+/// The results of `kingup.arena` and `kingup.court.arena`.
 #[pyclass(module = "kingup._kingup", name = "ArenaResults", frozen, str)]
 #[derive(Debug)]
 pub(crate) struct PyArenaResults {
     results: ArenaResults,
+}
+
+/// The plain-data form of `ArenaResults` (`to_json`, `to_dict`, `from_json`, pickles):
+/// every count and sum the results hold, and, for readers of the document, the derived
+/// rates (`win_rate`, `win_rate_ci95`, `mean_score`, `mean_score_ci95`: written, and
+/// ignored when read, since they are computed from the counts).
+#[derive(serde::Serialize, serde::Deserialize)]
+#[serde(deny_unknown_fields)]
+struct ResultsDoc {
+    players: usize,
+    deals: u32,
+    games: u32,
+    standings: Vec<StandingDoc>,
+}
+
+#[derive(serde::Serialize, serde::Deserialize)]
+#[serde(deny_unknown_fields)]
+struct StandingDoc {
+    name: String,
+    games: u32,
+    deals: u32,
+    wins: f64,
+    score_sum: f64,
+    deal_win: (f64, f64),
+    deal_score: (f64, f64),
+    rating: f64,
+    uncertainty: f64,
+    by_seat: Vec<SeatDoc>,
+    #[serde(default)]
+    win_rate: Option<f64>,
+    #[serde(default)]
+    win_rate_ci95: Option<f64>,
+    #[serde(default)]
+    mean_score: Option<f64>,
+    #[serde(default)]
+    mean_score_ci95: Option<f64>,
+}
+
+#[derive(serde::Serialize, serde::Deserialize)]
+#[serde(deny_unknown_fields)]
+struct SeatDoc {
+    games: u32,
+    wins: f64,
+    score_sum: f64,
+    score_sq_sum: f64,
+    #[serde(default)]
+    win_rate: Option<f64>,
+    #[serde(default)]
+    win_rate_ci95: Option<f64>,
+    #[serde(default)]
+    mean_score: Option<f64>,
+    #[serde(default)]
+    mean_score_ci95: Option<f64>,
+}
+
+impl ResultsDoc {
+    fn of(r: &ArenaResults) -> ResultsDoc {
+        ResultsDoc {
+            players: r.players,
+            deals: r.deals,
+            games: r.games,
+            standings: r
+                .standings
+                .iter()
+                .map(|s| StandingDoc {
+                    name: s.name.clone(),
+                    games: s.games,
+                    deals: s.deals,
+                    wins: s.wins,
+                    score_sum: s.score_sum,
+                    deal_win: s.deal_win,
+                    deal_score: s.deal_score,
+                    rating: s.rating,
+                    uncertainty: s.uncertainty,
+                    by_seat: s
+                        .by_seat
+                        .iter()
+                        .map(|t| SeatDoc {
+                            games: t.games,
+                            wins: t.wins,
+                            score_sum: t.score_sum,
+                            score_sq_sum: t.score_sq_sum,
+                            win_rate: Some(t.win_rate()),
+                            win_rate_ci95: Some(t.win_rate_ci95()),
+                            mean_score: Some(t.mean_score()),
+                            mean_score_ci95: Some(t.mean_score_ci95()),
+                        })
+                        .collect(),
+                    win_rate: Some(s.win_rate()),
+                    win_rate_ci95: Some(s.win_rate_ci95()),
+                    mean_score: Some(s.mean_score()),
+                    mean_score_ci95: Some(s.mean_score_ci95()),
+                })
+                .collect(),
+        }
+    }
+
+    /// The results, checked: one row of `players` seats per entrant, `deals * players`
+    /// games, the counts adding up.
+    fn results(self) -> Result<ArenaResults, String> {
+        if self.standings.is_empty() {
+            return Err("no standings".to_owned());
+        }
+        if self.players == 0 || self.deals.checked_mul(self.players as u32) != Some(self.games) {
+            return Err(format!(
+                "{} games is not {} deals of {} players",
+                self.games, self.deals, self.players
+            ));
+        }
+        let mut standings = Vec::with_capacity(self.standings.len());
+        for s in self.standings {
+            if s.by_seat.len() != self.players {
+                return Err(format!(
+                    "{:?} has {} seats, not {}",
+                    s.name,
+                    s.by_seat.len(),
+                    self.players
+                ));
+            }
+            if s.by_seat.iter().map(|t| u64::from(t.games)).sum::<u64>() != u64::from(s.games) {
+                return Err(format!(
+                    "{:?}'s games by seat do not add up to its games",
+                    s.name
+                ));
+            }
+            let by_seat = s
+                .by_seat
+                .into_iter()
+                .map(|t| Standing {
+                    name: s.name.clone(),
+                    games: t.games,
+                    wins: t.wins,
+                    score_sum: t.score_sum,
+                    score_sq_sum: t.score_sq_sum,
+                })
+                .collect();
+            standings.push(ArenaStanding {
+                name: s.name,
+                games: s.games,
+                deals: s.deals,
+                wins: s.wins,
+                score_sum: s.score_sum,
+                deal_win: s.deal_win,
+                deal_score: s.deal_score,
+                by_seat,
+                rating: s.rating,
+                uncertainty: s.uncertainty,
+            });
+        }
+        Ok(ArenaResults {
+            players: self.players,
+            deals: self.deals,
+            games: self.games,
+            standings,
+        })
+    }
 }
 
 impl std::fmt::Display for PyArenaResults {
@@ -513,6 +669,50 @@ impl PyArenaResults {
     #[getter]
     fn ladder(&self) -> Vec<usize> {
         self.results.ladder()
+    }
+
+    /// The results as JSON: every count and sum (`from_json` reads it back to equal
+    /// results) and, per entrant and seat, the derived rates.
+    fn to_json(&self) -> PyResult<String> {
+        convert::to_json(&ResultsDoc::of(&self.results))
+    }
+
+    /// `to_json()` as a dict of plain Python values.
+    fn to_dict<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        convert::json_to_py(py, &self.to_json()?)
+    }
+
+    /// Reads `to_json()`'s output (the derived rates, if present, are recomputed);
+    /// `InvalidStateError` for anything malformed or inconsistent.
+    #[staticmethod]
+    fn from_json(py: Python<'_>, text: &Bound<'_, PyAny>) -> PyResult<PyArenaResults> {
+        let text = convert::json_arg(text)?;
+        let doc: ResultsDoc = convert::from_json(py, &text, "arena results")?;
+        let results = doc
+            .results()
+            .map_err(|e| errors::invalid_state(py, format!("invalid arena results: {e}")))?;
+        Ok(PyArenaResults { results })
+    }
+
+    /// `to_dict()`'s output (or the same from `json.loads`) read back as `from_json` reads.
+    #[staticmethod]
+    fn from_dict(py: Python<'_>, data: &Bound<'_, PyAny>) -> PyResult<PyArenaResults> {
+        let dumps = py.import("json")?.getattr("dumps")?;
+        let text = dumps.call1((data,)).map_err(|e| {
+            errors::invalid_state(py, format!("invalid arena results: not plain data: {e}"))
+        })?;
+        PyArenaResults::from_json(py, &text)
+    }
+
+    fn __eq__(&self, other: &Bound<'_, PyAny>) -> bool {
+        other
+            .cast::<PyArenaResults>()
+            .is_ok_and(|o| o.get().results == self.results)
+    }
+
+    fn __reduce__<'py>(&self, py: Python<'py>) -> PyResult<(Bound<'py, PyAny>, (String,))> {
+        let from_json = py.get_type::<PyArenaResults>().getattr("from_json")?;
+        Ok((from_json, (self.to_json()?,)))
     }
 
     fn __repr__(&self) -> String {

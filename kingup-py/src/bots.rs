@@ -7,6 +7,12 @@
 //! limits are the same in every front end) and draw from `Generator::new(seed)`, so the
 //! same seed and the same calls give the same actions in every language. The searching bots
 //! (ISMCTS, reader) search with the GIL released.
+//!
+//! A bot pickles (`__reduce__`) as a JSON state document: its spec, seed and generator
+//! state and, for the reader, the decisions it made since it last read the table afresh
+//! (its own views and actions), which `Bot._restore` replays into a fresh bot's reader
+//! without searching. The restored bot decides as the original would from then on. The
+//! generator state predicts every draw the bot makes: the document is its owner's.
 
 use core::time::Duration;
 use std::sync::Mutex;
@@ -14,13 +20,13 @@ use std::sync::mpsc::{self, RecvTimeoutError};
 
 use kingup_bots::{AnyBot, Bot, BotError, BotKind, BotSpec, IsmctsConfig, Rollout};
 use kingup_core::kingup_table::SeatView;
-use kingup_core::{Game, PlayerView};
+use kingup_core::{Action, Game, Generator, PlayerView};
 use pyo3::PyClassInitializer;
 use pyo3::exceptions::{PyRuntimeError, PyTypeError};
 use pyo3::prelude::*;
 
 use crate::config::choice_arg;
-use crate::convert::{float_arg, given, int_arg, name_arg, seed_or_os, type_name};
+use crate::convert::{self, float_arg, given, int_arg, name_arg, seed_or_os, type_name};
 use crate::errors;
 use crate::game::PyGame;
 use crate::sync;
@@ -33,9 +39,51 @@ use crate::view::PyPlayerView;
 #[pyclass(module = "kingup._kingup", name = "Bot", subclass, frozen)]
 #[derive(Debug)]
 pub(crate) struct PyBot {
-    bot: Mutex<AnyBot>,
+    bot: Mutex<Held>,
     spec: BotSpec,
     seed: u64,
+}
+
+/// A bot and, for the reader, the decisions its reading rests on: those since it last
+/// read the table afresh (`IsmctsBot::reads_afresh`), to replay when it is unpickled.
+#[derive(Clone, Debug)]
+struct Held {
+    bot: AnyBot,
+    read: Vec<(PlayerView, Option<Action>)>,
+}
+
+/// A bot's pickled state (`Bot.__reduce__`, `Bot._restore`).
+#[derive(serde::Serialize, serde::Deserialize)]
+#[serde(deny_unknown_fields)]
+struct BotState {
+    kind: String,
+    seed: u64,
+    /// The generator state, 64 hexadecimal digits.
+    generator: String,
+    /// The searching kinds' settings.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    search: Option<SearchState>,
+    /// The reader's decisions since it last read afresh.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    read: Vec<Decision>,
+}
+
+/// The settings a Python caller can give a searching bot.
+#[derive(serde::Serialize, serde::Deserialize)]
+#[serde(deny_unknown_fields)]
+struct SearchState {
+    iterations: u32,
+    exploration: f64,
+    rollout: String,
+    time_limit: Option<Duration>,
+}
+
+/// One decision of a reader: its view and the action it chose.
+#[derive(serde::Serialize, serde::Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Decision {
+    view: PlayerView,
+    played: Option<usize>,
 }
 
 /// Reads `random`, `heuristic`, `ismcts`, `ismcts:N`, `reader` or `reader:N` (`BotSpec`'s
@@ -58,9 +106,95 @@ impl PyBot {
         spec.validate().map_err(|e| bot_error(py, &e))?;
         let seed = seed_or_os(seed)?;
         Ok(PyBot {
-            bot: Mutex::new(spec.build(seed)),
+            bot: Mutex::new(Held {
+                bot: spec.build(seed),
+                read: Vec::new(),
+            }),
             spec,
             seed,
+        })
+    }
+
+    /// The pickled state: see the module's documentation.
+    fn state(&self, py: Python<'_>) -> PyResult<String> {
+        let held = sync::lock(py, &self.bot)?;
+        let search = self.spec.kind.searches().then(|| SearchState {
+            iterations: self.spec.search.iterations,
+            exploration: self.spec.search.exploration,
+            rollout: rollout_name(self.spec.search.rollout).to_owned(),
+            time_limit: self.spec.search.time_limit,
+        });
+        let state = BotState {
+            kind: self.spec.kind.name().to_owned(),
+            seed: self.seed,
+            generator: held.bot.generator().state_hex().to_string(),
+            search,
+            read: held
+                .read
+                .iter()
+                .map(|&(view, played)| Decision {
+                    view,
+                    played: played.map(Action::index),
+                })
+                .collect(),
+        };
+        convert::to_json(&state)
+    }
+
+    /// The bot of a pickled state, checked: an `InvalidStateError` for anything a pickle
+    /// of a bot could not hold.
+    fn restore(py: Python<'_>, text: String) -> PyResult<PyBot> {
+        let state: BotState = convert::from_json_detached(py, text, "bot state")?;
+        let bad =
+            |message: String| errors::invalid_state(py, format!("invalid bot state: {message}"));
+        let kind = state
+            .kind
+            .parse::<BotKind>()
+            .map_err(|e| bad(e.to_string()))?;
+        let mut spec = BotSpec::new(kind);
+        match (kind.searches(), state.search) {
+            (true, Some(search)) => {
+                spec.search.iterations = search.iterations;
+                spec.search.exploration = search.exploration;
+                spec.search.rollout = match search.rollout.as_str() {
+                    "heuristic" => Rollout::Heuristic,
+                    "random" => Rollout::Random,
+                    other => return Err(bad(format!("unknown rollout {other:?}"))),
+                };
+                spec.search.time_limit = search.time_limit;
+            }
+            (false, None) => {}
+            (true, None) => return Err(bad(format!("a {kind} bot needs its search settings"))),
+            (false, Some(_)) => return Err(bad(format!("a {kind} bot takes no search settings"))),
+        }
+        spec.validate().map_err(|e| bad(e.to_string()))?;
+        let generator = Generator::from_hex(&state.generator).map_err(|e| bad(e.to_string()))?;
+        let mut held = Held {
+            bot: spec.build(state.seed),
+            read: Vec::new(),
+        };
+        if !state.read.is_empty() {
+            let AnyBot::Reader(reader) = &mut held.bot else {
+                return Err(bad(format!("a {kind} bot keeps no decisions")));
+            };
+            for decision in state.read {
+                let view = decision.view;
+                let played = match decision.played {
+                    None => None,
+                    Some(i) => match Action::from_index(i) {
+                        Ok(a) if view.legal_mask() >> a.index() & 1 == 1 => Some(a),
+                        _ => return Err(bad(format!("action {i} is not legal at its view"))),
+                    },
+                };
+                reader.replay_decision(&view, played);
+                held.read.push((view, played));
+            }
+        }
+        *held.bot.generator_mut() = generator;
+        Ok(PyBot {
+            bot: Mutex::new(held),
+            spec,
+            seed: state.seed,
         })
     }
 
@@ -72,13 +206,23 @@ impl PyBot {
             let seat = Some(view.seat.index() as i64);
             return Err(errors::cannot_act::<Game>(py, message, seat, reason.code()));
         }
-        let mut bot = sync::lock(py, &self.bot)?;
-        let action = if bot.kind().searches() {
-            search(py, &mut *bot, view)?
+        let mut held = sync::lock(py, &self.bot)?;
+        let afresh = match &held.bot {
+            AnyBot::Reader(reader) => Some(reader.reads_afresh(&view)),
+            _ => None,
+        };
+        let action = if held.bot.kind().searches() {
+            search(py, &mut held.bot, view)?
         } else {
             // Microseconds: no reason to release the GIL.
-            bot.choose(&view)
+            held.bot.choose(&view)
         };
+        if let Some(afresh) = afresh {
+            if afresh {
+                held.read.clear();
+            }
+            held.read.push((view, action));
+        }
         match action {
             Some(action) if view.legal_mask() >> action.index() & 1 == 1 => Ok(action.index()),
             other => Err(PyRuntimeError::new_err(format!(
@@ -167,6 +311,31 @@ impl PyBot {
         })?;
         let view = *view.get().inner();
         self.decide(py, view)
+    }
+
+    /// Pickles as the bot's state document, read back by `Bot._restore`.
+    fn __reduce__<'py>(&self, py: Python<'py>) -> PyResult<(Bound<'py, PyAny>, (String,))> {
+        let restore = py.get_type::<PyBot>().getattr("_restore")?;
+        Ok((restore, (self.state(py)?,)))
+    }
+
+    /// The bot of a pickled state (`__reduce__`), of its kind's class; `InvalidStateError`
+    /// for a malformed or edited state.
+    #[staticmethod]
+    fn _restore(py: Python<'_>, state: &Bound<'_, PyAny>) -> PyResult<Py<PyAny>> {
+        let text = convert::json_arg(state)?.into_owned();
+        let base = PyBot::restore(py, text)?;
+        let kind = base.spec.kind;
+        let init = PyClassInitializer::from(base);
+        Ok(match kind {
+            BotKind::Random => Bound::new(py, init.add_subclass(PyRandomBot))?.into_any(),
+            BotKind::Heuristic => Bound::new(py, init.add_subclass(PyHeuristicBot))?.into_any(),
+            BotKind::Ismcts => Bound::new(py, init.add_subclass(PyIsmctsBot))?.into_any(),
+            BotKind::Reader => {
+                Bound::new(py, init.add_subclass(PyIsmctsBot).add_subclass(PyReaderBot))?.into_any()
+            }
+        }
+        .unbind())
     }
 
     /// The seed the bot was made with.
@@ -276,10 +445,7 @@ impl PyIsmctsBot {
     /// `"heuristic"` or `"random"`: how the round is played out below the tree.
     #[getter]
     fn rollout(slf: PyRef<'_, Self>) -> &'static str {
-        match slf.as_super().spec.search.rollout {
-            Rollout::Heuristic => "heuristic",
-            Rollout::Random => "random",
-        }
+        rollout_name(slf.as_super().spec.search.rollout)
     }
 
     /// The time limit per decision in seconds, if any.
@@ -382,6 +548,14 @@ pub(crate) fn iterations_arg(obj: &Bound<'_, PyAny>) -> PyResult<u32> {
         };
         errors::invalid_setting(obj.py(), message, BotError::Iterations(0).code())
     })
+}
+
+/// The name of a rollout: `"heuristic"` or `"random"`.
+const fn rollout_name(rollout: Rollout) -> &'static str {
+    match rollout {
+        Rollout::Heuristic => "heuristic",
+        Rollout::Random => "random",
+    }
 }
 
 /// `"heuristic"` or `"random"`.

@@ -105,6 +105,12 @@ impl TableReader {
         }
     }
 
+    /// Whether `view` continues the last view observed (the same seat and game, later on):
+    /// [`TableReader::observe`] reads on from it if so, and starts afresh if not.
+    pub fn continues(&self, view: &PlayerView) -> bool {
+        self.last.is_some_and(|last| continues(&last, view))
+    }
+
     /// Reads the moves made since the last view, or starts afresh if `view` does not
     /// continue it.
     pub fn observe(&mut self, view: &PlayerView) {

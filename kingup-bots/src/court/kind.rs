@@ -102,6 +102,26 @@ pub enum AnyBot {
     Mcts(MctsBot<Generator>),
 }
 
+impl AnyBot {
+    /// The generator the bot draws from (`None` for the greedy bot, which draws nothing).
+    pub const fn generator(&self) -> Option<&Generator> {
+        match self {
+            AnyBot::Greedy(_) => None,
+            AnyBot::Random(bot) => Some(bot.rng()),
+            AnyBot::Mcts(bot) => Some(bot.rng()),
+        }
+    }
+
+    /// The generator the bot draws from, to replace (`None` for the greedy bot).
+    pub const fn generator_mut(&mut self) -> Option<&mut Generator> {
+        match self {
+            AnyBot::Greedy(_) => None,
+            AnyBot::Random(bot) => Some(bot.rng_mut()),
+            AnyBot::Mcts(bot) => Some(bot.rng_mut()),
+        }
+    }
+}
+
 impl Bot<PlayerView> for AnyBot {
     fn choose(&mut self, view: &PlayerView) -> Option<Action> {
         match self {

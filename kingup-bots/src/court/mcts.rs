@@ -153,6 +153,17 @@ impl<R: Rng> MctsBot<R> {
         }
     }
 
+    /// The generator it draws from.
+    pub const fn rng(&self) -> &R {
+        &self.rng
+    }
+
+    /// The generator it draws from, to replace (a front end restoring a saved bot puts
+    /// back the generator state it saved).
+    pub const fn rng_mut(&mut self) -> &mut R {
+        &mut self.rng
+    }
+
     /// Its settings.
     pub const fn config(&self) -> &MctsConfig {
         &self.config

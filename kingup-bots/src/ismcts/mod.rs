@@ -178,6 +178,39 @@ impl<R: Rng> IsmctsBot<R> {
         }
     }
 
+    /// The generator it draws from.
+    pub const fn rng(&self) -> &R {
+        &self.rng
+    }
+
+    /// The generator it draws from, to replace (a front end restoring a saved bot puts
+    /// back the generator state it saved).
+    pub const fn rng_mut(&mut self) -> &mut R {
+        &mut self.rng
+    }
+
+    /// Whether a decision at `view` starts the bot's reading of the table afresh (under
+    /// [`OpponentModel::Read`]): the view does not continue the last one it decided at
+    /// ([`TableReader::continues`]), so nothing it read before counts any more. Always
+    /// `true` for a bot that does not read.
+    pub fn reads_afresh(&self, view: &PlayerView) -> bool {
+        self.reader.as_ref().is_none_or(|r| !r.continues(view))
+    }
+
+    /// Reads a decision the bot made, without searching: what [`Bot::choose`] at `view`,
+    /// having chosen `played`, teaches its reader (under [`OpponentModel::Read`]; nothing
+    /// for a bot that does not read). The generator is not touched. A front end restoring a
+    /// saved bot replays its decisions since it last [read afresh](Self::reads_afresh) and
+    /// puts back its generator: the bot then decides as the saved one would.
+    pub fn replay_decision(&mut self, view: &PlayerView, played: Option<Action>) {
+        if let Some(reader) = &mut self.reader {
+            reader.observe(view);
+            if let Some(action) = played {
+                reader.played(action);
+            }
+        }
+    }
+
     /// Runs the search from `view` and returns the root's visit count per legal action.
     fn search(&mut self, view: &PlayerView) -> Option<Action> {
         if let Some(reader) = &mut self.reader {

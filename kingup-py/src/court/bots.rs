@@ -3,18 +3,23 @@
 //! The game has no hidden information, so a court bot decides from the whole game. A bot
 //! sits behind a `Mutex` (see `sync`): shared between threads, it decides for one caller at
 //! a time. The tree search runs with the GIL released and hears Ctrl-C (`bots::search`).
+//!
+//! A bot pickles (`__reduce__`) as a JSON state document: its kind, settings, seed and
+//! generator state (the search keeps no tree between decisions), read back by
+//! `Bot._restore`. The generator state predicts the bot's draws: the document is its
+//! owner's.
 
 use std::sync::Mutex;
 
 use kingup_bots::Bot;
-use kingup_bots::court::{AnyBot, GreedyBot, MctsBot, MctsConfig, RandomBot};
+use kingup_bots::court::{AnyBot, BotKind, GreedyBot, MctsBot, MctsConfig, RandomBot};
 use kingup_court::{Game, Generator};
 use pyo3::PyClassInitializer;
 use pyo3::exceptions::{PyRuntimeError, PyTypeError};
 use pyo3::prelude::*;
 
 use super::game::PyCourtGame;
-use crate::convert::{float_arg, given, seed_or_os, type_name};
+use crate::convert::{self, float_arg, given, seed_or_os, type_name};
 use crate::errors;
 use crate::sync;
 
@@ -25,12 +30,90 @@ pub(crate) struct PyCourtBot {
     seed: Option<u64>,
 }
 
+/// A court bot's pickled state (`Bot.__reduce__`, `Bot._restore`).
+#[derive(serde::Serialize, serde::Deserialize)]
+#[serde(deny_unknown_fields)]
+struct BotState {
+    kind: String,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    seed: Option<u64>,
+    /// The generator state, 64 hexadecimal digits (not for the greedy bot).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    generator: Option<String>,
+    /// The search bot's settings.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    iterations: Option<u32>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    exploration: Option<f64>,
+}
+
 impl PyCourtBot {
     fn new(bot: AnyBot, seed: Option<u64>) -> PyCourtBot {
         PyCourtBot {
             bot: Mutex::new(bot),
             seed,
         }
+    }
+
+    /// The pickled state: see the module's documentation.
+    fn state(&self, py: Python<'_>) -> PyResult<String> {
+        let bot = sync::lock(py, &self.bot)?;
+        let config = match &*bot {
+            AnyBot::Mcts(search) => Some(*search.config()),
+            _ => None,
+        };
+        let state = BotState {
+            kind: bot.name().to_owned(),
+            seed: self.seed,
+            generator: bot.generator().map(|g| g.state_hex().to_string()),
+            iterations: config.map(|c| c.iterations),
+            exploration: config.map(|c| c.exploration),
+        };
+        convert::to_json(&state)
+    }
+
+    /// The bot of a pickled state, checked: an `InvalidStateError` for anything a pickle
+    /// of a court bot could not hold.
+    fn restore(py: Python<'_>, text: &str) -> PyResult<(BotKind, PyCourtBot)> {
+        let state: BotState = convert::from_json(py, text, "court bot state")?;
+        let bad = |message: String| {
+            errors::invalid_state(py, format!("invalid court bot state: {message}"))
+        };
+        let kind = state
+            .kind
+            .parse::<BotKind>()
+            .map_err(|e| bad(e.to_string()))?;
+        let searches = kind == BotKind::Mcts;
+        if state.iterations.is_some() != searches || state.exploration.is_some() != searches {
+            return Err(bad(format!(
+                "only the mcts bot has search settings, and it needs both (kind {kind})"
+            )));
+        }
+        let draws = kind != BotKind::Greedy;
+        if state.seed.is_some() != draws || state.generator.is_some() != draws {
+            return Err(bad(format!(
+                "the random and mcts bots have a seed and a generator, the greedy bot neither (kind {kind})"
+            )));
+        }
+        let generator = match &state.generator {
+            Some(hex) => Some(Generator::from_hex(hex).map_err(|e| bad(e.to_string()))?),
+            None => None,
+        };
+        let mut bot = match kind {
+            BotKind::Greedy => AnyBot::Greedy(GreedyBot::new()),
+            BotKind::Random => AnyBot::Random(RandomBot::new(Generator::new(0))),
+            BotKind::Mcts => {
+                let mut config = MctsConfig::new();
+                config.iterations = state.iterations.unwrap_or(config.iterations);
+                config.exploration = state.exploration.unwrap_or(config.exploration);
+                config.validate().map_err(|e| bad(e.to_string()))?;
+                AnyBot::Mcts(MctsBot::with_config(Generator::new(0), config))
+            }
+        };
+        if let (Some(slot), Some(generator)) = (bot.generator_mut(), generator) {
+            *slot = generator;
+        }
+        Ok((kind, PyCourtBot::new(bot, state.seed)))
     }
 }
 
@@ -71,6 +154,27 @@ impl PyCourtBot {
                 "internal error (kingup bug): the court bot chose {other:?} for seat {seat}"
             ))),
         }
+    }
+
+    /// Pickles as the bot's state document, read back by `Bot._restore`.
+    fn __reduce__<'py>(&self, py: Python<'py>) -> PyResult<(Bound<'py, PyAny>, (String,))> {
+        let restore = py.get_type::<PyCourtBot>().getattr("_restore")?;
+        Ok((restore, (self.state(py)?,)))
+    }
+
+    /// The bot of a pickled state (`__reduce__`), of its kind's class; `InvalidStateError`
+    /// for a malformed or edited state.
+    #[staticmethod]
+    fn _restore(py: Python<'_>, state: &Bound<'_, PyAny>) -> PyResult<Py<PyAny>> {
+        let text = convert::json_arg(state)?;
+        let (kind, base) = PyCourtBot::restore(py, &text)?;
+        let init = PyClassInitializer::from(base);
+        Ok(match kind {
+            BotKind::Greedy => Bound::new(py, init.add_subclass(PyCourtGreedyBot))?.into_any(),
+            BotKind::Random => Bound::new(py, init.add_subclass(PyCourtRandomBot))?.into_any(),
+            BotKind::Mcts => Bound::new(py, init.add_subclass(PyCourtMctsBot))?.into_any(),
+        }
+        .unbind())
     }
 
     /// The seed the bot draws from (`None` for a bot that draws nothing: the greedy one).
