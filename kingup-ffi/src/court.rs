@@ -9,10 +9,10 @@ use kingup_court::{ChanceMode, Config, FirstPlayer, Game, Generator, Position, S
 use kingup_table::Session;
 
 use crate::action::{action_parse, action_text, chance_parse, chance_text};
-use crate::buffer::{Out, OutList, fill_str, str_in};
+use crate::buffer::{Out, str_in};
 use crate::error::{Error, KingupStatus, Result, guard, reason};
 use crate::handle::KINGUP_MAX_CONFIG_LEN;
-use crate::table::{self, Handle, Table, chance_code, chance_mode, game_ref, release};
+use crate::table::{self, Handle, Table, chance_code, chance_mode, release};
 use crate::{play, save};
 
 /// Size of To Court the King's action index space: actions are
@@ -427,15 +427,12 @@ pub unsafe extern "C" fn kingup_court_game_position_json(
     cap: usize,
     out_len: *mut usize,
 ) -> KingupStatus {
-    guard(|| {
-        // SAFETY: forwarded from this function's contract.
-        let out = unsafe { OutList::new(buf, cap, out_len) }?;
-        // SAFETY: forwarded from this function's contract.
-        let position = unsafe { game_ref(game) }?.session().game().position();
-        let json =
-            serde_json::to_string(&position).map_err(|e| Error::invalid(reason::MALFORMED, e))?;
-        fill_str(out, &json)
-    })
+    let json = |g: &KingupCourtGame| {
+        serde_json::to_string(&g.session().game().position())
+            .map_err(|e| Error::invalid(reason::MALFORMED, e))
+    };
+    // SAFETY: forwarded from this function's contract.
+    unsafe { table::game_text(game, buf, cap, out_len, json) }
 }
 
 /// Creates a game set up in a position document (`json_len` bytes of UTF-8, as
