@@ -7,7 +7,7 @@ use pyo3::prelude::*;
 use super::config::{CourtConfigArgs, FlagArg};
 use super::view::PyCourtView;
 use crate::arena::{ArenaArgs, ArenaGame, PyArenaResults};
-use crate::convert::name_arg;
+use crate::convert::{given, name_arg};
 use crate::errors;
 
 impl ArenaGame for Game {
@@ -57,12 +57,9 @@ pub(crate) fn arena(
         preroll_abilities: &preroll_abilities,
         max_rounds,
     }
-    .build(py)?;
-    if players.is_none_or(|p| p.is_none()) {
+    .build_bounded(py)?;
+    if given(players).is_none() {
         config.players = 2;
-    }
-    if max_rounds.is_none_or(|m| m.is_none()) {
-        config.max_rounds = Some(Config::SIMULATION_ROUNDS);
     }
     let args = ArenaArgs {
         entrants,

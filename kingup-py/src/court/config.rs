@@ -23,6 +23,17 @@ pub(crate) struct CourtConfigArgs<'a, 'py> {
 }
 
 impl CourtConfigArgs<'_, '_> {
+    /// [`CourtConfigArgs::build`] for games the library plays to their end (an env's, an
+    /// arena's): without `max_rounds`, they are bounded as simulations are
+    /// (`Config::SIMULATION_ROUNDS`), since random play rarely buys the King.
+    pub(crate) fn build_bounded(&self, py: Python<'_>) -> PyResult<Config> {
+        let mut config = self.build(py)?;
+        if given(self.max_rounds).is_none() {
+            config.max_rounds = Some(Config::SIMULATION_ROUNDS);
+        }
+        Ok(config)
+    }
+
     /// The validated configuration, or `TypeError` / `InvalidConfigError` (whose `reason`
     /// is the core's `ConfigError` code: `players`, `first_player`, `max_rounds`).
     pub(crate) fn build(&self, py: Python<'_>) -> PyResult<Config> {

@@ -1,7 +1,7 @@
 //! `kingup.court.VectorEnv`: [`vector_class!`] over To Court the King, with its config
 //! arguments.
 
-use kingup_court::{Config, Game};
+use kingup_court::Game;
 use pyo3::prelude::*;
 
 use super::config::{CourtConfigArgs, FlagArg};
@@ -27,18 +27,14 @@ vector_class! {
             opponents: Option<&Bound<'_, PyAny>>,
             seat: Option<&Bound<'_, PyAny>>,
         ) -> PyResult<PyCourtVectorEnv> {
-            let mut config = CourtConfigArgs {
+            let config = CourtConfigArgs {
                 players,
                 first_player,
                 unlimited_jesters: &unlimited_jesters,
                 preroll_abilities: &preroll_abilities,
                 max_rounds,
             }
-            .build(py)?;
-            // An env steps games to their end: they are bounded, by default as simulations.
-            if max_rounds.is_none_or(|m| m.is_none()) {
-                config.max_rounds = Some(Config::SIMULATION_ROUNDS);
-            }
+            .build_bounded(py)?;
             let args = VectorArgs {
                 num_envs,
                 seed,
