@@ -2,6 +2,7 @@
 
 use core::fmt;
 use core::str::FromStr;
+use kingup_table::ActionIndexError;
 
 use crate::{Character, Floor, Vote};
 
@@ -63,18 +64,6 @@ pub enum Action {
     Vote(Vote),
 }
 
-/// The index names no action: it is not below [`Action::COUNT`].
-#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("action index {0} is out of range 0..67")]
-pub struct ActionIndexError(pub usize);
-
-impl ActionIndexError {
-    /// The reason code bindings report for it: `"no_such_action"`.
-    pub const fn code(&self) -> &'static str {
-        "no_such_action"
-    }
-}
-
 /// The text is not an action in the notation: `B4`, `F`, `yes` or `no`. The message names
 /// what is wrong: the letter, else the floor, else the form.
 ///
@@ -125,7 +114,7 @@ impl Action {
 
     /// The action with dense index `index`.
     #[inline]
-    pub const fn from_index(index: usize) -> Result<Action, ActionIndexError> {
+    pub const fn from_index(index: usize) -> Result<Action, ActionIndexError<{ Action::COUNT }>> {
         match index {
             0..Action::CLIMB_BASE => match (
                 Character::from_index(index / 4),
@@ -148,9 +137,9 @@ impl Action {
 }
 
 impl TryFrom<usize> for Action {
-    type Error = ActionIndexError;
+    type Error = ActionIndexError<{ Action::COUNT }>;
 
-    fn try_from(index: usize) -> Result<Action, ActionIndexError> {
+    fn try_from(index: usize) -> Result<Action, ActionIndexError<{ Action::COUNT }>> {
         Action::from_index(index)
     }
 }

@@ -2,6 +2,7 @@
 
 use core::fmt;
 use core::str::FromStr;
+use kingup_table::OutcomeIndexError;
 
 use arrayvec::ArrayVec;
 
@@ -141,22 +142,12 @@ impl FromStr for ChanceOutcome {
     }
 }
 
-/// The index names no chance outcome: it is not below [`ChanceOutcome::COUNT`].
-#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("chance outcome index {0} is out of range 0..42")]
-pub struct OutcomeIndexError(pub usize);
-
-impl OutcomeIndexError {
-    /// The reason code bindings report for it: `"no_such_outcome"`.
-    pub const fn code(&self) -> &'static str {
-        "no_such_outcome"
-    }
-}
-
 impl TryFrom<usize> for ChanceOutcome {
-    type Error = OutcomeIndexError;
+    type Error = OutcomeIndexError<{ ChanceOutcome::COUNT }>;
 
-    fn try_from(index: usize) -> Result<ChanceOutcome, OutcomeIndexError> {
+    fn try_from(
+        index: usize,
+    ) -> Result<ChanceOutcome, OutcomeIndexError<{ ChanceOutcome::COUNT }>> {
         ChanceOutcome::from_index(index).ok_or(OutcomeIndexError(index))
     }
 }

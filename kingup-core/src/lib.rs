@@ -34,9 +34,9 @@ mod step;
 mod view;
 mod vote;
 
-pub use action::{Action, ActionIndexError, ParseActionError};
+pub use action::{Action, ParseActionError};
 pub use castle::{Castle, CastleError, Position};
-pub use chance::{ChanceOutcome, ChanceOutcomes, ChanceStep, OutcomeIndexError, ParseChanceError};
+pub use chance::{ChanceOutcome, ChanceOutcomes, ChanceStep, ParseChanceError};
 pub use character::{Character, CharacterSet, CharacterSetIter, ParseCharacterError};
 pub use config::{Config, ConfigError, Setup};
 pub use deck::{CardId, Deck, DeckError};
@@ -51,6 +51,8 @@ pub use info_state::InfoState;
 /// The table this game stands on (seats, the random stream, the rules trait, the generic
 /// session), re-exported.
 pub use kingup_table;
+/// Dense indices out of range (the kernel's, shared by both games).
+pub use kingup_table::{ActionIndexError, OutcomeIndexError};
 #[cfg(feature = "alloc")]
 pub use kingup_table::{ChanceMode, UndoError};
 pub use kingup_table::{

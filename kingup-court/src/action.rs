@@ -2,6 +2,7 @@
 
 use core::fmt;
 use core::str::FromStr;
+use kingup_table::ActionIndexError;
 
 use arrayvec::ArrayString;
 
@@ -130,18 +131,6 @@ pub enum ActionKind {
     Buy(Card),
     /// Buy nothing.
     Pass,
-}
-
-/// The index names no action: it is not below [`Action::COUNT`].
-#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("action index {0} is out of range 0..238")]
-pub struct ActionIndexError(pub usize);
-
-impl ActionIndexError {
-    /// The reason code bindings report for it: `"no_such_action"`.
-    pub const fn code(&self) -> &'static str {
-        "no_such_action"
-    }
 }
 
 /// The text is not an action in the notation (`roll`, `keep 4`, `guard`, `maid 4>6`, …).
@@ -293,7 +282,7 @@ impl Action {
 
     /// The action with dense index `index`.
     #[inline]
-    pub const fn from_index(index: usize) -> Result<Action, ActionIndexError> {
+    pub const fn from_index(index: usize) -> Result<Action, ActionIndexError<{ Action::COUNT }>> {
         if index < Action::COUNT {
             Ok(Action(index as u8))
         } else {
@@ -445,9 +434,9 @@ fn split_face_pair(i: u8) -> (Face, Face) {
 }
 
 impl TryFrom<usize> for Action {
-    type Error = ActionIndexError;
+    type Error = ActionIndexError<{ Action::COUNT }>;
 
-    fn try_from(index: usize) -> Result<Action, ActionIndexError> {
+    fn try_from(index: usize) -> Result<Action, ActionIndexError<{ Action::COUNT }>> {
         Action::from_index(index)
     }
 }

@@ -2,6 +2,7 @@
 
 use core::fmt;
 use core::str::FromStr;
+use kingup_table::OutcomeIndexError;
 
 use arrayvec::ArrayVec;
 use kingup_table::Seat;
@@ -62,18 +63,6 @@ pub type ChanceOutcomes = ArrayVec<(ChanceOutcome, f64), 6>;
 #[error("not a chance outcome: expected die FACE (1-6) or first SEAT")]
 pub struct ParseChanceError;
 
-/// The index names no chance outcome: it is not below [`ChanceOutcome::COUNT`].
-#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("chance outcome index {0} is out of range 0..12")]
-pub struct OutcomeIndexError(pub usize);
-
-impl OutcomeIndexError {
-    /// The reason code bindings report for it: `"no_such_outcome"`.
-    pub const fn code(&self) -> &'static str {
-        "no_such_outcome"
-    }
-}
-
 impl ChanceOutcome {
     /// Size of the chance outcome index space.
     pub const COUNT: usize = ChanceOutcome::FIRST_PLAYER_BASE + Seat::MAX;
@@ -108,9 +97,11 @@ impl ChanceOutcome {
 }
 
 impl TryFrom<usize> for ChanceOutcome {
-    type Error = OutcomeIndexError;
+    type Error = OutcomeIndexError<{ ChanceOutcome::COUNT }>;
 
-    fn try_from(index: usize) -> Result<ChanceOutcome, OutcomeIndexError> {
+    fn try_from(
+        index: usize,
+    ) -> Result<ChanceOutcome, OutcomeIndexError<{ ChanceOutcome::COUNT }>> {
         ChanceOutcome::from_index(index).ok_or(OutcomeIndexError(index))
     }
 }

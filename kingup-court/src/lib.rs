@@ -32,10 +32,10 @@ mod shift;
 mod step;
 mod view;
 
-pub use action::{Action, ActionIndexError, ActionKind, ParseActionError};
+pub use action::{Action, ActionKind, ParseActionError};
 pub use action_set::ActionSet;
 pub use card::{Card, CardSet, ParseCardError, Row};
-pub use chance::{ChanceOutcome, ChanceOutcomes, ChanceStep, OutcomeIndexError, ParseChanceError};
+pub use chance::{ChanceOutcome, ChanceOutcomes, ChanceStep, ParseChanceError};
 pub use config::{Config, ConfigError};
 pub use dice::{Dice, ParseDiceError, Value};
 pub use error::{ChanceReason, IllegalAction, IllegalChance, IllegalReason};
@@ -46,6 +46,8 @@ pub use game::{Actions, Game, SeatOrder};
 /// The table this game stands on (seats, the random stream, the rules trait, the generic
 /// session), re-exported.
 pub use kingup_table;
+/// Dense indices out of range (the kernel's, shared by both games).
+pub use kingup_table::{ActionIndexError, OutcomeIndexError};
 #[cfg(feature = "alloc")]
 pub use kingup_table::{ChanceMode, UndoError};
 pub use kingup_table::{

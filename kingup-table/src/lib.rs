@@ -14,6 +14,7 @@ mod first_player;
 #[cfg(feature = "alloc")]
 mod hidden;
 mod illegal;
+mod index;
 mod mask;
 mod observation;
 mod random;
@@ -36,6 +37,7 @@ pub use first_player::FirstPlayer;
 #[cfg(feature = "alloc")]
 pub use hidden::HiddenInformation;
 pub use illegal::{IllegalAction, IllegalChance, Reason};
+pub use index::{ActionIndexError, OutcomeIndexError};
 pub use mask::ActionMask;
 pub use observation::{Fields, Layout, ObservationLenError, observation_field, observation_len};
 /// The RNG traits chance is drawn through ([`rand_core::Rng`]), re-exported.
