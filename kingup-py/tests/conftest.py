@@ -32,3 +32,14 @@ def rng() -> random.Random:
 def vote_game(rng: random.Random) -> kingup.Game:
     """A 4-player game in its first vote."""
     return play_until(kingup.Game(players=4, seed=11), rng, kingup.Phase.VOTE)
+
+
+@pytest.fixture(scope="session")
+def ray_local() -> object:
+    """A local Ray instance for the whole test session, limited to this machine's two
+    cores (started once: a start takes seconds); shut down at the end."""
+    ray = pytest.importorskip("ray")
+    if not ray.is_initialized():
+        ray.init(num_cpus=2, include_dashboard=False, log_to_driver=False, configure_logging=False)
+    yield ray
+    ray.shutdown()
