@@ -16,7 +16,10 @@ mod random;
 mod reward;
 mod tournament;
 
-pub use arena::{ArenaConfig, ArenaError, ArenaResults, ArenaStanding, arena, arena_until};
+pub use arena::{
+    ArenaConfig, ArenaError, ArenaPart, ArenaRecord, ArenaResults, ArenaStanding, JoinError, arena,
+    arena_part_until, arena_until,
+};
 pub use belief::{Belief, BeliefModel};
 pub use bot::Bot;
 pub use heuristic::HeuristicBot;

@@ -5,17 +5,21 @@
 //! as bots, and runs the arena with the GIL released and Ctrl-C heard, once for both games
 //! ([`ArenaGame`] says what differs).
 
+use std::ops::Range;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex, mpsc};
 
 use kingup_bots::env::OpponentSpec;
-use kingup_bots::{ArenaConfig, ArenaResults, ArenaStanding, Bot, BotSpec, Entrant, Standing};
+use kingup_bots::{
+    ArenaConfig, ArenaPart, ArenaResults, ArenaStanding, Bot, BotSpec, Entrant, Standing,
+};
 use kingup_core::kingup_table::{ActionMask, SeatView};
 use kingup_core::{Config, Game, PlayerView};
 use pyo3::exceptions::{PyRuntimeError, PyTypeError};
 use pyo3::prelude::*;
 use pyo3::types::{PyString, PyTuple};
 
+use crate::arena_part::PyArenaPart;
 use crate::bots::spec_arg;
 use crate::convert::{self, given, int_arg, int_in, name_arg, quote, seed_arg, type_name};
 use crate::errors;
@@ -29,6 +33,9 @@ use crate::view::PyPlayerView;
 pub(crate) trait ArenaGame:
     PyRules<View: SeatView<Game = Self> + Copy + Send + Sync + 'static>
 {
+    /// The game's name in an arena part (`"kingup"`, `"court"`): parts of one game do not
+    /// join with another's.
+    const GAME: &'static str;
     /// A built-in bot, as named in Python (`"ismcts:300"`, `"mcts"`): the spec the arena
     /// and the vector env build their bots from.
     type Spec: OpponentSpec<Self::View, Bot: 'static> + 'static;
@@ -43,6 +50,7 @@ pub(crate) trait ArenaGame:
 }
 
 impl ArenaGame for Game {
+    const GAME: &'static str = "kingup";
     type Spec = BotSpec;
 
     fn spec_arg(obj: &Bound<'_, PyAny>) -> PyResult<BotSpec> {
@@ -68,10 +76,10 @@ impl ArenaGame for Game {
 type Ask = Box<dyn for<'py> FnOnce(Python<'py>) + Send>;
 
 /// What reaches the calling thread while the arena plays on its own thread: a policy's
-/// decision to make, or the arena's end.
+/// decision to make, or the arena's end (the games of the deals it played).
 enum Message {
     Ask(Ask),
-    Done(Result<ArenaResults, String>),
+    Done(Result<ArenaPart, String>),
 }
 
 /// What every bot of one arena shares: set `stop` and every bot gives up (its game is
@@ -324,8 +332,9 @@ fn run<G: ArenaGame>(
     py: Python<'_>,
     config: &ArenaConfig<G::Config>,
     entrants: &[Entrant<'static, G::View>],
+    deals: Range<u32>,
     shared: &Shared,
-) -> PyResult<ArenaResults> {
+) -> PyResult<ArenaPart> {
     let (done, result) = mpsc::channel();
     if let Ok(mut asks) = shared.asks.lock() {
         *asks = Some(done.clone());
@@ -333,7 +342,7 @@ fn run<G: ArenaGame>(
     let outcome = std::thread::scope(|scope| {
         let arena = scope.spawn(move || {
             let stop = &shared.stop;
-            let played = kingup_bots::arena_until(config, entrants, |_| {}, stop);
+            let played = kingup_bots::arena_part_until(config, entrants, deals, |_| {}, stop);
             let _ = done.send(Message::Done(played.map_err(|e| e.to_string())));
         });
         let mut interrupt = None;
@@ -413,12 +422,34 @@ impl ArenaArgs<'_, '_> {
         py: Python<'_>,
         game: G::Config,
     ) -> PyResult<PyArenaResults> {
+        let part = self.play_part::<G>(py, game, None)?;
+        // A part of every deal, made here: it joins.
+        let results = ArenaPart::join([part.part])
+            .map_err(|e| PyRuntimeError::new_err(format!("internal error (kingup bug): {e}")))?;
+        Ok(PyArenaResults { results })
+    }
+
+    /// Plays the deals `part` (`start..stop`; all of them if `None`) of the arena of game
+    /// `G` with `game`'s config.
+    pub(crate) fn play_part<G: ArenaGame>(
+        &self,
+        py: Python<'_>,
+        game: G::Config,
+        part: Option<(&Bound<'_, PyAny>, &Bound<'_, PyAny>)>,
+    ) -> PyResult<PyArenaPart> {
         let deals = match given(self.deals) {
             Some(obj) => int_in(obj, "deals", 1..=i64::from(ArenaConfig::MAX_DEALS))? as u32,
             None => 100,
         };
         let seed = given(self.seed).map(seed_arg).transpose()?.unwrap_or(0);
         let threads = threads_arg(self.threads)?;
+        let range = match part {
+            Some((start, stop)) => {
+                let stop = int_in(stop, "stop", 0..=i64::from(deals))? as u32;
+                int_in(start, "start", 0..=i64::from(stop))? as u32..stop
+            }
+            None => 0..deals,
+        };
         let contenders = contenders_arg::<G>(self.entrants)?;
         // Python policies run one at a time (they need the GIL) and may keep state between
         // calls: one thread plays them in schedule order, so the results are the same.
@@ -436,8 +467,8 @@ impl ArenaArgs<'_, '_> {
             .map_err(|e| errors::invalid_config(py, e.to_string()))?;
         let shared = Arc::new(Shared::default());
         let entrants = build_entrants::<G>(contenders, &shared);
-        let results = run::<G>(py, &config, &entrants, &shared)?;
-        Ok(PyArenaResults { results })
+        let part = run::<G>(py, &config, &entrants, range, &shared)?;
+        Ok(PyArenaPart::new(G::GAME, part))
     }
 }
 
@@ -452,18 +483,47 @@ pub(crate) fn arena(
     seed: Option<&Bound<'_, PyAny>>,
     threads: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<PyArenaResults> {
-    let range = i64::from(Config::MIN_PLAYERS)..=i64::from(Config::MAX_PLAYERS);
-    let players = match given(players) {
-        Some(obj) => int_in(obj, "players", range)? as u8,
-        None => 4,
-    };
     let args = ArenaArgs {
         entrants,
         deals,
         seed,
         threads,
     };
-    args.play::<Game>(py, Config::new(players))
+    args.play::<Game>(py, players_arg(players)?)
+}
+
+/// Plays the deals `start..stop` of an arena between `entrants` (a part of
+/// `kingup.arena`'s work, for `ArenaResults.join`).
+#[pyfunction]
+#[pyo3(signature = (entrants, *, start, stop, players=None, deals=None, seed=None, threads=None))]
+#[allow(clippy::too_many_arguments)] // the keyword arguments of `kingup.arena(...)`
+pub(crate) fn arena_part(
+    py: Python<'_>,
+    entrants: &Bound<'_, PyAny>,
+    start: &Bound<'_, PyAny>,
+    stop: &Bound<'_, PyAny>,
+    players: Option<&Bound<'_, PyAny>>,
+    deals: Option<&Bound<'_, PyAny>>,
+    seed: Option<&Bound<'_, PyAny>>,
+    threads: Option<&Bound<'_, PyAny>>,
+) -> PyResult<PyArenaPart> {
+    let args = ArenaArgs {
+        entrants,
+        deals,
+        seed,
+        threads,
+    };
+    args.play_part::<Game>(py, players_arg(players)?, Some((start, stop)))
+}
+
+/// A King Up! arena's config: `players` seats (4 if not given).
+fn players_arg(players: Option<&Bound<'_, PyAny>>) -> PyResult<Config> {
+    let range = i64::from(Config::MIN_PLAYERS)..=i64::from(Config::MAX_PLAYERS);
+    let players = match given(players) {
+        Some(obj) => int_in(obj, "players", range)? as u8,
+        None => 4,
+    };
+    Ok(Config::new(players))
 }
 
 /// The results of `kingup.arena` and `kingup.court.arena`.
@@ -702,6 +762,15 @@ impl PyArenaResults {
             errors::invalid_state(py, format!("invalid arena results: not plain data: {e}"))
         })?;
         PyArenaResults::from_json(py, &text)
+    }
+
+    /// Joins the parts of one arena (`kingup.arena`'s parts, played anywhere) into its
+    /// results: the same as the whole arena played here. `InvalidStateError` if they are
+    /// not every part of one arena, each once.
+    #[staticmethod]
+    fn join(py: Python<'_>, parts: &Bound<'_, PyAny>) -> PyResult<PyArenaResults> {
+        let results = crate::arena_part::join(py, parts)?;
+        Ok(PyArenaResults { results })
     }
 
     fn __eq__(&self, other: &Bound<'_, PyAny>) -> bool {

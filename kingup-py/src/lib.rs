@@ -8,6 +8,7 @@
 //! `python/kingup/_kingup.pyi`.
 
 mod arena;
+mod arena_part;
 mod bots;
 mod config;
 mod convert;
@@ -84,6 +85,7 @@ fn _kingup(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(chance_outcome_name, m)?)?;
     m.add_function(wrap_pyfunction!(simulate::simulate, m)?)?;
     m.add_function(wrap_pyfunction!(arena::arena, m)?)?;
+    m.add_function(wrap_pyfunction!(arena::arena_part, m)?)?;
     m.add("MAX_DEALS", kingup_bots::ArenaConfig::MAX_DEALS)?;
     m.add("MAX_ENTRANTS", kingup_bots::ArenaConfig::MAX_ENTRANTS)?;
     m.add_class::<game::PyGame>()?;
@@ -97,6 +99,7 @@ fn _kingup(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<bots::PyReaderBot>()?;
     m.add_class::<vector_env::PyVectorEnv>()?;
     m.add_class::<arena::PyArenaResults>()?;
+    m.add_class::<arena_part::PyArenaPart>()?;
     m.add_class::<arena::PyArenaStanding>()?;
     m.add_class::<arena::PySeatStanding>()?;
     court::register(m)?;

@@ -38,10 +38,11 @@ from ._kingup import (
     SeatStanding,
     VectorEnv,
     __version__,
-    arena,
     chance_outcome_name,
 )
+from ._kingup import ArenaPart
 from . import bots
+from ._arena import arena
 from ._simulate import Simulation, simulate
 from ._types import Action, ChanceStep, Character, Floor, Phase, Vote
 from .errors import shown as _shown
@@ -75,6 +76,7 @@ __all__ = [
     "OBSERVATION_FIELDS",
     "OBSERVATION_LEN",
     "Action",
+    "ArenaPart",
     "ArenaResults",
     "ArenaStanding",
     "ChanceReason",

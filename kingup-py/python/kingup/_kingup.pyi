@@ -58,6 +58,16 @@ def arena(
     seed: SupportsIndex = 0,
     threads: SupportsIndex | None = None,
 ) -> ArenaResults: ...
+def arena_part(
+    entrants: Iterable[EntrantSpec],
+    *,
+    start: SupportsIndex,
+    stop: SupportsIndex,
+    players: SupportsIndex = 4,
+    deals: SupportsIndex = 100,
+    seed: SupportsIndex = 0,
+    threads: SupportsIndex | None = None,
+) -> ArenaPart: ...
 @final
 class SeatStanding:
     @property
@@ -112,7 +122,24 @@ class ArenaResults:
     def from_json(text: str) -> ArenaResults: ...
     @staticmethod
     def from_dict(data: dict[str, Any]) -> ArenaResults: ...
+    @staticmethod
+    def join(parts: Iterable[ArenaPart]) -> ArenaResults: ...
     def __reduce__(self) -> tuple[Callable[[str], ArenaResults], tuple[str]]: ...
+    def __eq__(self, other: object) -> bool: ...
+    __hash__: None  # type: ignore[assignment]
+
+@final
+class ArenaPart:
+    @property
+    def deals(self) -> int: ...
+    @property
+    def start(self) -> int: ...
+    @property
+    def stop(self) -> int: ...
+    def to_json(self) -> str: ...
+    @staticmethod
+    def from_json(text: str) -> ArenaPart: ...
+    def __reduce__(self) -> tuple[Callable[[str], ArenaPart], tuple[str]]: ...
     def __eq__(self, other: object) -> bool: ...
     __hash__: None  # type: ignore[assignment]
 
@@ -438,6 +465,19 @@ def court_arena(
     unlimited_jesters: bool = False,
     preroll_abilities: bool = True,
 ) -> ArenaResults: ...
+def court_arena_part(
+    entrants: Iterable[str | tuple[str, Callable[[CourtPlayerView], SupportsIndex]]],
+    *,
+    start: SupportsIndex,
+    stop: SupportsIndex,
+    players: SupportsIndex = 2,
+    deals: SupportsIndex = 100,
+    seed: SupportsIndex = 0,
+    threads: SupportsIndex | None = None,
+    max_rounds: SupportsIndex | None = 100,
+    unlimited_jesters: bool = False,
+    preroll_abilities: bool = True,
+) -> ArenaPart: ...
 def court_simulate(
     games: SupportsIndex,
     players: SupportsIndex | None = None,

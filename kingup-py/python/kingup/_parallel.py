@@ -81,9 +81,13 @@ def run_parts(
         refs = [remote.remote(*args) for args in parts]
         try:
             return list(ray.get(refs))
-        except BaseException:
+        except BaseException as err:
             for ref in refs:
                 ray.cancel(ref, force=True)
+            # A part's own exception (an entrant's error, say), not Ray's wrapping of it.
+            cause = getattr(err, "cause", None)
+            if isinstance(err, ray.exceptions.RayTaskError) and isinstance(cause, BaseException):
+                raise cause from None
             raise
     assert isinstance(backend, Executor)
     futures = [backend.submit(function, *args) for args in parts]

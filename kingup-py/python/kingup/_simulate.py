@@ -2,17 +2,23 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, NamedTuple, SupportsIndex
+import itertools
+import operator
+from collections.abc import Callable, Iterable
+from typing import TYPE_CHECKING, Any, NamedTuple, SupportsIndex
 
 import numpy as np
 import numpy.typing as npt
 
 from . import _kingup
+from ._parallel import Backend, parts_for, run_parts, split
 
 if TYPE_CHECKING:
     from ._kingup import Cards
 
-__all__ = ["Simulation", "simulate"]
+__all__ = ["Simulation", "run_simulation", "simulate"]
+
+Columns = dict[str, npt.NDArray[Any]]
 
 
 class Simulation(NamedTuple):
@@ -40,6 +46,8 @@ def simulate(
     first_player: SupportsIndex | None = None,
     deck: Cards | None = None,
     threads: SupportsIndex | None = None,
+    backend: Backend = None,
+    parts: int | None = None,
 ) -> Simulation:
     """Plays ``games`` games (0 to ``kingup.MAX_GAMES``) where every seat picks uniformly
     among its legal actions.
@@ -49,17 +57,23 @@ def simulate(
     GIL released, split over ``threads`` OS threads (1 to ``kingup.MAX_THREADS``;
     default: every core available). Ctrl-C stops it within milliseconds
     (``KeyboardInterrupt``).
+
+    ``backend`` plays the games in ``parts`` parts elsewhere: ``"ray"`` (Ray tasks, one
+    part per CPU of the cluster by default, each on one thread unless ``threads`` says),
+    a ``concurrent.futures.Executor``, or ``None`` (here). The rows are the same as here,
+    bit for bit: part ``k`` plays its games with their own seeds.
     """
-    out = _kingup.simulate(
-        games,
-        players=players,
-        seed=seed,
-        rounds=rounds,
-        setup=setup,
-        first_player=first_player,
-        deck=deck,
-        threads=threads,
-    )
+    if backend not in (None, "local") or parts is not None:
+        deck = _cards(deck)
+    options = {
+        "players": players,
+        "rounds": rounds,
+        "setup": setup,
+        "first_player": first_player,
+        "deck": deck,
+        "threads": threads,
+    }
+    out = run_simulation(_kingup.simulate, games, seed, options, backend, parts)
     return Simulation(
         scores=out["scores"],
         winners=out["winners"],
@@ -68,3 +82,50 @@ def simulate(
         first_player=out["first_player"],
     )
 
+
+
+def run_simulation(
+    simulate: Callable[..., Columns],
+    games: SupportsIndex,
+    seed: SupportsIndex | None,
+    options: dict[str, Any],
+    backend: Backend,
+    parts: int | None,
+) -> Columns:
+    """The columns ``simulate(games, seed=seed, **options)`` gives, played on ``backend`` in
+    ``parts`` parts (game ``i`` has seed ``seed + i`` in whichever part it falls) and
+    joined in order."""
+    if backend in (None, "local") and parts is None:
+        return simulate(games, seed=seed, **options)
+    if backend not in (None, "local") and options.get("threads") is None:
+        options = {**options, "threads": 1}
+    # Checks every argument here, before anything is sent away; plays nothing.
+    empty = simulate(0, seed=seed, **options)
+    start = 0 if seed is None else operator.index(seed)
+    pieces = split(operator.index(games), parts_for(backend, parts))
+    if not pieces:
+        return empty
+    jobs = [(simulate, len(p), (start + p.start) % 2**64, options) for p in pieces]
+    cpus = int(options.get("threads") or 1)
+    done = run_parts(backend, _part, jobs, cpus=cpus)
+    return {name: np.concatenate([part[name] for part in done]) for name in empty}
+
+
+def _part(
+    simulate: Callable[..., Columns], games: int, seed: int, options: dict[str, Any]
+) -> Columns:
+    """One part of a simulation (a module-level function: it is pickled by reference)."""
+    return simulate(games, seed=seed, **options)
+
+
+def _cards(deck: Any) -> Any:
+    """``deck`` as lists that pickle and can be read more than once (a generator cannot),
+    read no further than a deck may hold (one more card, or letter, is enough for the
+    native check to refuse it); anything else as it is, for the native check to refuse."""
+    if deck is None or isinstance(deck, str) or not isinstance(deck, Iterable):
+        return deck
+    cards = itertools.islice(deck, _kingup.MAX_DECK_CARDS + 1)
+    return [
+        card if isinstance(card, str) or not isinstance(card, Iterable) else list(itertools.islice(card, 7))
+        for card in cards
+    ]

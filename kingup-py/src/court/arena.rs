@@ -7,10 +7,12 @@ use pyo3::prelude::*;
 use super::config::{CourtConfigArgs, FlagArg};
 use super::view::PyCourtView;
 use crate::arena::{ArenaArgs, ArenaGame, PyArenaResults};
+use crate::arena_part::PyArenaPart;
 use crate::convert::{given, name_arg};
 use crate::errors;
 
 impl ArenaGame for Game {
+    const GAME: &'static str = "court";
     type Spec = BotKind;
 
     /// `"greedy"`, `"random"` or `"mcts"`.
@@ -50,17 +52,8 @@ pub(crate) fn arena(
     unlimited_jesters: FlagArg<'_>,
     preroll_abilities: FlagArg<'_>,
 ) -> PyResult<PyArenaResults> {
-    let mut config: Config = CourtConfigArgs {
-        players,
-        first_player: None,
-        unlimited_jesters: &unlimited_jesters,
-        preroll_abilities: &preroll_abilities,
-        max_rounds,
-    }
-    .build_bounded(py)?;
-    if given(players).is_none() {
-        config.players = 2;
-    }
+    let flags = (&unlimited_jesters, &preroll_abilities);
+    let config = config_arg(py, players, max_rounds, flags)?;
     let args = ArenaArgs {
         entrants,
         deals,
@@ -68,4 +61,55 @@ pub(crate) fn arena(
         threads,
     };
     args.play::<Game>(py, config)
+}
+
+/// Plays the deals `start..stop` of an arena between court bots (a part of
+/// `kingup.court.arena`'s work, for `ArenaResults.join`).
+#[pyfunction]
+#[pyo3(name = "court_arena_part")]
+#[pyo3(signature = (entrants, *, start, stop, players=None, deals=None, seed=None, threads=None, max_rounds=None, unlimited_jesters=FlagArg::Unset, preroll_abilities=FlagArg::Unset))]
+#[allow(clippy::too_many_arguments)] // the keyword arguments of `kingup.court.arena(...)`
+pub(crate) fn arena_part(
+    py: Python<'_>,
+    entrants: &Bound<'_, PyAny>,
+    start: &Bound<'_, PyAny>,
+    stop: &Bound<'_, PyAny>,
+    players: Option<&Bound<'_, PyAny>>,
+    deals: Option<&Bound<'_, PyAny>>,
+    seed: Option<&Bound<'_, PyAny>>,
+    threads: Option<&Bound<'_, PyAny>>,
+    max_rounds: Option<&Bound<'_, PyAny>>,
+    unlimited_jesters: FlagArg<'_>,
+    preroll_abilities: FlagArg<'_>,
+) -> PyResult<PyArenaPart> {
+    let flags = (&unlimited_jesters, &preroll_abilities);
+    let config = config_arg(py, players, max_rounds, flags)?;
+    let args = ArenaArgs {
+        entrants,
+        deals,
+        seed,
+        threads,
+    };
+    args.play_part::<Game>(py, config, Some((start, stop)))
+}
+
+/// A court arena's config (2 players if not given), played to its end or `max_rounds`.
+fn config_arg(
+    py: Python<'_>,
+    players: Option<&Bound<'_, PyAny>>,
+    max_rounds: Option<&Bound<'_, PyAny>>,
+    (unlimited_jesters, preroll_abilities): (&FlagArg<'_>, &FlagArg<'_>),
+) -> PyResult<Config> {
+    let mut config: Config = CourtConfigArgs {
+        players,
+        first_player: None,
+        unlimited_jesters,
+        preroll_abilities,
+        max_rounds,
+    }
+    .build_bounded(py)?;
+    if given(players).is_none() {
+        config.players = 2;
+    }
+    Ok(config)
 }

@@ -24,7 +24,6 @@ from typing import Any
 
 from .. import _kingup
 from .._kingup import CourtBot as Bot
-from .._kingup import court_arena as arena
 from .._kingup import CourtEvent as Event
 from .._kingup import CourtGame as Game
 from .._kingup import CourtGreedyBot as GreedyBot
@@ -39,6 +38,7 @@ from .._kingup import court_parse_action as parse_action
 from ..errors import CourtIllegalActionError as IllegalActionError
 from ..errors import CourtIllegalReason as IllegalReason
 from ..errors import shown
+from ._arena import arena
 from ._simulate import Simulation, simulate
 
 __all__ = [

@@ -9,6 +9,8 @@ import numpy as np
 import numpy.typing as npt
 
 from .. import _kingup
+from .._parallel import Backend
+from .._simulate import run_simulation
 from ..errors import InvalidConfigError
 
 __all__ = ["Simulation", "simulate"]
@@ -40,6 +42,8 @@ def simulate(
     unlimited_jesters: bool = False,
     preroll_abilities: bool = True,
     threads: SupportsIndex | None = None,
+    backend: Backend = None,
+    parts: int | None = None,
 ) -> Simulation:
     """Plays ``games`` games (0 to ``kingup.MAX_GAMES``) where every seat picks uniformly
     among its legal actions.
@@ -50,21 +54,21 @@ def simulate(
     ``court.SIMULATION_ROUNDS``, 100) normal rounds, then the game ends truncated; ``None``
     is refused. The games run in Rust with the GIL released, split over ``threads`` OS
     threads (1 to ``kingup.MAX_THREADS``; default: every core available). Ctrl-C stops it
-    within milliseconds (``KeyboardInterrupt``).
+    within milliseconds (``KeyboardInterrupt``). ``backend`` and ``parts`` play it
+    elsewhere in parts, as for ``kingup.simulate``: the same rows, bit for bit.
     """
     if max_rounds is None:
         message = "max_rounds must be a number for a simulation: random players rarely buy the King"
         raise InvalidConfigError(message, "max_rounds")
-    out = _kingup.court_simulate(
-        games,
-        players=players,
-        seed=seed,
-        first_player=first_player,
-        unlimited_jesters=unlimited_jesters,
-        preroll_abilities=preroll_abilities,
-        max_rounds=max_rounds,
-        threads=threads,
-    )
+    options = {
+        "players": players,
+        "first_player": first_player,
+        "unlimited_jesters": unlimited_jesters,
+        "preroll_abilities": preroll_abilities,
+        "max_rounds": max_rounds,
+        "threads": threads,
+    }
+    out = run_simulation(_kingup.court_simulate, games, seed, options, backend, parts)
     return Simulation(
         scores=out["scores"],
         winners=out["winners"],

@@ -19,7 +19,10 @@
 //! ranked winners first, then by final score. Games are rated in schedule order after all
 //! are played, so the ratings, like everything else, do not depend on the thread count.
 
+mod part;
+
 use std::fmt;
+use std::ops::Range;
 use std::sync::atomic::{AtomicBool, AtomicU32, Ordering};
 
 use kingup_core::kingup_table::{GameConfig, Rules, SeatView};
@@ -29,6 +32,8 @@ use skillratings::weng_lin::{WengLinConfig, WengLinRating, weng_lin_multi_team};
 
 use crate::tournament::{ConfigErrorOf, ConfigOf, GameOf, Standing, game_seed};
 use crate::{Bot, Entrant, TournamentConfig, play};
+
+pub use part::{ArenaPart, ArenaRecord, JoinError};
 
 /// What to play: a game's config `C` (King Up!'s unless said otherwise) and how many deals.
 /// [`ArenaConfig::validate`] checks it against the limits below, the limits of every front
@@ -113,6 +118,16 @@ pub enum ArenaError<E = ConfigError> {
         entrants: usize,
         /// Seats in the game.
         players: usize,
+    },
+    /// [`arena_part_until`] was asked for deals outside the arena's `0..deals`.
+    #[error("deals {start}..{end} are not within the arena's 0..{deals}")]
+    Part {
+        /// The first deal asked for.
+        start: u32,
+        /// One past the last deal asked for.
+        end: u32,
+        /// The arena's deals.
+        deals: u32,
     },
     /// [`arena_until`]'s `stop` was set: the deals under way were finished, no more were
     /// played, and no results were computed.
@@ -270,14 +285,6 @@ impl fmt::Display for ArenaResults {
     }
 }
 
-/// One game's outcome: who sat where, their scores, and the winners' shares.
-#[derive(Clone, Copy, Debug)]
-struct GameRecord {
-    entrants: [u8; Seat::MAX],
-    totals: [u32; Seat::MAX],
-    wins: [f64; Seat::MAX],
-}
-
 /// The `k`-subsets of `0..n`, each ascending, in lexicographic order.
 fn combinations(n: usize, k: usize) -> Vec<Vec<usize>> {
     let mut all = Vec::new();
@@ -369,20 +376,88 @@ pub fn arena_until<V: SeatView>(
     progress: impl Fn(u32) + Sync,
     stop: &AtomicBool,
 ) -> Result<ArenaResults, ArenaError<ConfigErrorOf<V>>> {
+    let part = arena_part_until(config, entrants, 0..config.deals, progress, stop)?;
+    Ok(part.results())
+}
+
+/// Plays the deals `deals` of an arena (a part of [`arena_until`]'s work, on this machine's
+/// threads) and returns their games, unrated: parts played anywhere (other processes,
+/// other machines) and joined by [`ArenaPart::join`] give the results of [`arena`] with
+/// the same config, whatever the parts and wherever they ran. Deal `d` is played as in
+/// the whole arena (its table, its seed, its bots' seeds), so a part depends only on the
+/// config, the entrants and its deals.
+///
+/// ```
+/// use kingup_bots::{ArenaConfig, ArenaPart, Bot, BotKind, BotSpec, Entrant, arena, arena_part_until};
+/// use std::sync::atomic::AtomicBool;
+/// use kingup_core::Config;
+///
+/// let entrants: Vec<Entrant<'_>> = ["random", "heuristic", "random#2"]
+///     .into_iter()
+///     .map(|name| Entrant {
+///         name: name.into(),
+///         make: Box::new(move |seed| -> Box<dyn Bot> {
+///             let kind = if name == "heuristic" { BotKind::Heuristic } else { BotKind::Random };
+///             Box::new(BotSpec::new(kind).build(seed))
+///         }),
+///     })
+///     .collect();
+/// let config = ArenaConfig { game: Config::new(3), deals: 10, seed: 1, threads: 1 };
+/// let go = AtomicBool::new(false);
+/// let parts = [0..4, 4..7, 7..10].map(|deals| {
+///     arena_part_until(&config, &entrants, deals, |_| {}, &go).unwrap()
+/// });
+/// assert_eq!(ArenaPart::join(parts)?, arena(&config, &entrants, |_| {}).unwrap());
+/// # Ok::<(), kingup_bots::JoinError>(())
+/// ```
+pub fn arena_part_until<V: SeatView>(
+    config: &ArenaConfig<ConfigOf<V>>,
+    entrants: &[Entrant<'_, V>],
+    deals: Range<u32>,
+    progress: impl Fn(u32) + Sync,
+    stop: &AtomicBool,
+) -> Result<ArenaPart, ArenaError<ConfigErrorOf<V>>> {
     config.validate(entrants.len())?;
+    if deals.start > deals.end || deals.end > config.deals {
+        let (start, end) = (deals.start, deals.end);
+        return Err(ArenaError::Part {
+            start,
+            end,
+            deals: config.deals,
+        });
+    }
     let players = config.game.players();
     let tables = combinations(entrants.len(), players);
-    let records = play_all(config, &tables, entrants, progress, stop);
+    let first = deals.start;
+    let games = play_all(config, &tables, entrants, deals, progress, stop);
     if stop.load(Ordering::Relaxed) {
         return Err(ArenaError::Stopped);
     }
-    let mut standings: Vec<ArenaStanding> = entrants
+    Ok(ArenaPart {
+        players,
+        deals: config.deals,
+        seed: config.seed,
+        names: entrants.iter().map(|e| e.name.clone()).collect(),
+        first,
+        games,
+    })
+}
+
+/// The standings and ratings of an arena's games, in schedule order (`games`: every deal's
+/// `players` games, deal by deal).
+fn standings_of(
+    players: usize,
+    deals: u32,
+    names: &[String],
+    games: &[ArenaRecord],
+) -> ArenaResults {
+    let mut standings: Vec<ArenaStanding> = names
         .iter()
-        .map(|e| ArenaStanding::new(&e.name, players))
+        .map(|name| ArenaStanding::new(name, players))
         .collect();
-    let mut ratings = vec![WengLinRating::new(); entrants.len()];
+    let mut ratings = vec![WengLinRating::new(); names.len()];
     let weng_lin = WengLinConfig::new();
-    for deal in records.chunks(players) {
+    for deal in games.chunks(players) {
         count_deal(deal, players, &mut standings);
         for game in deal {
             rate(game, players, &mut ratings, &weng_lin);
@@ -392,33 +467,35 @@ pub fn arena_until<V: SeatView>(
         standing.rating = rating.rating;
         standing.uncertainty = rating.uncertainty;
     }
-    Ok(ArenaResults {
+    ArenaResults {
         players,
-        deals: config.deals,
-        games: config.deals * players as u32,
+        deals,
+        games: deals * players as u32,
         standings,
-    })
+    }
 }
 
-/// Plays every deal on `config.threads` threads; returns the games in schedule order
-/// (deal by deal, rotation by rotation).
+/// Plays the deals `deals` on `config.threads` threads; returns their games in schedule
+/// order (deal by deal, rotation by rotation).
 fn play_all<V: SeatView>(
     config: &ArenaConfig<ConfigOf<V>>,
     tables: &[Vec<usize>],
     entrants: &[Entrant<'_, V>],
+    deals: Range<u32>,
     progress: impl Fn(u32) + Sync,
     stop: &AtomicBool,
-) -> Vec<GameRecord> {
+) -> Vec<ArenaRecord> {
     let threads = config.threads;
     let finished = AtomicU32::new(0);
-    let mut per_deal: Vec<Option<Vec<GameRecord>>> = vec![None; config.deals as usize];
-    let parts: Vec<Vec<(u32, Vec<GameRecord>)>> = std::thread::scope(|scope| {
+    let (start, end) = (deals.start, deals.end);
+    let mut per_deal: Vec<Option<Vec<ArenaRecord>>> = vec![None; deals.len()];
+    let parts: Vec<Vec<(u32, Vec<ArenaRecord>)>> = std::thread::scope(|scope| {
         let workers: Vec<_> = (0..threads)
             .map(|t| {
                 let (progress, finished) = (&progress, &finished);
                 scope.spawn(move || {
                     let mut done = Vec::new();
-                    for d in (t as u32..config.deals).step_by(threads) {
+                    for d in (start + t as u32..end).step_by(threads) {
                         if stop.load(Ordering::Relaxed) {
                             break;
                         }
@@ -437,7 +514,7 @@ fn play_all<V: SeatView>(
             .collect()
     });
     for (d, games) in parts.into_iter().flatten() {
-        per_deal[d as usize] = Some(games);
+        per_deal[(d - start) as usize] = Some(games);
     }
     per_deal.into_iter().flatten().flatten().collect()
 }
@@ -448,7 +525,7 @@ fn play_deal<V: SeatView>(
     table: &[usize],
     entrants: &[Entrant<'_, V>],
     d: u32,
-) -> Vec<GameRecord> {
+) -> Vec<ArenaRecord> {
     let seed = game_seed(config.seed, d);
     (0..table.len())
         .map(|r| {
@@ -466,13 +543,13 @@ fn play_game<V: SeatView>(
     seated: &[usize],
     entrants: &[Entrant<'_, V>],
     seed: u64,
-) -> GameRecord {
+) -> ArenaRecord {
     let mut bots: Vec<Box<dyn Bot<V>>> = seated
         .iter()
         .map(|&e| (entrants[e].make)(seed.wrapping_add(e as u64 + 1)))
         .collect();
     let mut refs: Vec<&mut dyn Bot<V>> = bots.iter_mut().map(|b| &mut **b as _).collect();
-    let mut record = GameRecord {
+    let mut record = ArenaRecord {
         entrants: [0; Seat::MAX],
         totals: [0; Seat::MAX],
         wins: [0.0; Seat::MAX],
@@ -493,7 +570,7 @@ fn play_game<V: SeatView>(
 
 /// Adds one deal's games to the standings: per game and seat, and per deal for the
 /// confidence intervals.
-fn count_deal(deal: &[GameRecord], players: usize, standings: &mut [ArenaStanding]) {
+fn count_deal(deal: &[ArenaRecord], players: usize, standings: &mut [ArenaStanding]) {
     let mut sums: Vec<(usize, f64, f64)> = Vec::new();
     for game in deal {
         for s in 0..players {
@@ -522,7 +599,7 @@ fn count_deal(deal: &[GameRecord], players: usize, standings: &mut [ArenaStandin
 
 /// Updates the ratings of one game's seats: ranked winners first, then by final total
 /// (equal places share a rank).
-fn rate(game: &GameRecord, players: usize, ratings: &mut [WengLinRating], config: &WengLinConfig) {
+fn rate(game: &ArenaRecord, players: usize, ratings: &mut [WengLinRating], config: &WengLinConfig) {
     let key = |s: usize| (game.wins[s] > 0.0, game.totals[s]);
     let teams: Vec<[WengLinRating; 1]> = (0..players)
         .map(|s| [ratings[usize::from(game.entrants[s])]])
