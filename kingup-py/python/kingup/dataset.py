@@ -220,8 +220,7 @@ def _record(
     parts: int | None,
     threads: SupportsIndex | None,
 ) -> Dataset:
-    pa, _ = _pyarrow()
-    del pa
+    _pyarrow()  # before anything is played: it writes the shards
     if not isinstance(path, (str, os.PathLike)):
         raise TypeError(f"path must be a str or a path, not {type(path).__name__}")
     if not isinstance(rotate, bool):
