@@ -52,7 +52,7 @@ __all__ = [
 FORMAT = "kingup-dataset"
 #: The schema version this library writes and reads (``docs/datasets.md``).
 SCHEMA_VERSION = 1
-#: The games a shard holds unless told: about 30 MB of King Up! steps.
+#: The games a shard holds unless told (3-seat King Up!: about 13 MB).
 SHARD_GAMES = 5_000
 
 Reward = Literal["win", "points", "margin"]
