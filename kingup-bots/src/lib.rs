@@ -25,7 +25,7 @@ pub use bot::Bot;
 pub use heuristic::HeuristicBot;
 pub use ismcts::{IsmctsBot, IsmctsConfig, OpponentModel, Rollout, Value};
 pub use kind::{AnyBot, BotError, BotKind, BotSpec, ParseBotKindError, ParseBotSpecError};
-pub use play::play;
+pub use play::{play, play_observed};
 pub use random::RandomBot;
 pub use reward::{ParseRewardError, Reward};
 pub use tournament::{

@@ -1,6 +1,6 @@
 //! Playing games between bots, in either game.
 
-use kingup_core::kingup_table::{EventSink, Rules};
+use kingup_core::kingup_table::{EventSink, Rules, Step};
 use kingup_core::rand_core::Rng;
 
 use crate::Bot;
@@ -52,8 +52,58 @@ where
     R: Rng + ?Sized,
     S: EventSink<G::Event> + ?Sized,
 {
+    play_observed(game, bots, rng, sink, |_, _| {})
+}
+
+/// [`play`], calling `observe(game, step)` with the game as it is just before each step
+/// (a chance outcome drawn from `rng`, or a seat's action) is applied: what a recorder
+/// needs to write each decision (the seat's observation and mask, from `game`) and the
+/// chance outcomes that make the game replayable. The same game, bots and `rng` play the
+/// same game as [`play`]. A refused action is not observed.
+///
+/// ```
+/// use kingup_bots::{Bot, HeuristicBot, RandomBot, play_observed};
+/// use kingup_core::kingup_table::{Replay, Step};
+/// use kingup_core::{Config, Game, Generator};
+///
+/// let (mut a, mut b, mut c) = (
+///     HeuristicBot::new(Generator::new(1)),
+///     RandomBot::new(Generator::new(2)),
+///     RandomBot::new(Generator::new(3)),
+/// );
+/// let mut bots: [&mut dyn Bot; 3] = [&mut a, &mut b, &mut c];
+/// let mut game = Game::new(Config::new(3))?;
+/// let mut steps = Vec::new();
+/// play_observed(&mut game, &mut bots, &mut Generator::new(4), &mut (), |_, step| {
+///     steps.push(step)
+/// });
+/// // The steps replay the game exactly, chance included.
+/// let replay = Replay { config: Config::new(3), steps };
+/// assert_eq!(replay.play()?, game);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn play_observed<G, R, S, F>(
+    game: &mut G,
+    bots: &mut [&mut dyn Bot<G::View>],
+    rng: &mut R,
+    sink: &mut S,
+    mut observe: F,
+) -> bool
+where
+    G: Rules,
+    R: Rng + ?Sized,
+    S: EventSink<G::Event> + ?Sized,
+    F: FnMut(&G, Step<G>),
+{
     loop {
-        game.resolve_chance(rng, sink);
+        // `Rules::resolve_chance`, one observed step at a time: the same draws.
+        while let Some(outcome) = game.sample_chance(rng) {
+            observe(game, Step::Chance(outcome));
+            // A sampled outcome is legal by construction; stop rather than spin if not.
+            if game.apply_chance_with(outcome, sink).is_err() {
+                return false;
+            }
+        }
         let Some(seat) = game.next_seat() else {
             return game.is_over();
         };
@@ -63,8 +113,72 @@ where
         let Some(action) = bot.choose(&game.player_view(seat)) else {
             return false;
         };
+        if game.check(seat, action).is_err() {
+            return false;
+        }
+        observe(game, Step::Action { seat, action });
         if game.apply_with(seat, action, sink).is_err() {
             return false;
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use kingup_core::kingup_table::Step;
+
+    use super::*;
+    use crate::{BotSpec, court};
+
+    /// `play_observed` plays what `play` plays (same draws), and its steps replay it.
+    fn same_game<G: Rules>(fresh: G, bots: impl Fn(u64) -> Vec<Box<dyn Bot<G::View>>>) {
+        for seed in 0..8 {
+            let (mut a, mut b) = (fresh, fresh);
+            let (mut bots_a, mut bots_b) = (bots(seed), bots(seed));
+            let mut refs_a: Vec<&mut dyn Bot<G::View>> =
+                bots_a.iter_mut().map(|b| &mut **b as _).collect();
+            let mut refs_b: Vec<&mut dyn Bot<G::View>> =
+                bots_b.iter_mut().map(|b| &mut **b as _).collect();
+            let rng = || kingup_core::Generator::new(seed);
+            assert!(play(&mut a, &mut refs_a, &mut rng(), &mut ()));
+            let mut before_ok = true;
+            let mut replayed = fresh;
+            let ended = play_observed(&mut b, &mut refs_b, &mut rng(), &mut (), |g, step| {
+                before_ok &= *g == replayed;
+                Step::apply(step, &mut replayed, &mut ()).unwrap();
+            });
+            assert!(ended && before_ok);
+            assert_eq!(a, b);
+            assert_eq!(replayed, b);
+        }
+    }
+
+    #[test]
+    fn play_observed_plays_as_play_and_its_steps_replay_the_game() {
+        let fresh = kingup_core::Game::new(kingup_core::Config::new(4)).unwrap();
+        same_game(fresh, |seed| {
+            ["heuristic", "random", "heuristic", "ismcts:4"]
+                .iter()
+                .enumerate()
+                .map(|(s, spec)| -> Box<dyn Bot> {
+                    let spec: BotSpec = spec.parse().unwrap();
+                    Box::new(spec.build(seed + s as u64))
+                })
+                .collect()
+        });
+        let mut config = kingup_court::Config::new(3);
+        config.max_rounds = Some(40);
+        let fresh = kingup_court::Game::new(config).unwrap();
+        same_game(fresh, |seed| {
+            // Tree search as well would be slow in a debug build; its moves are moves.
+            [
+                court::BotKind::Greedy,
+                court::BotKind::Random,
+                court::BotKind::Random,
+            ]
+            .iter()
+            .map(|kind| -> Box<dyn Bot<kingup_court::PlayerView>> { Box::new(kind.build(seed)) })
+            .collect()
+        });
     }
 }

@@ -18,6 +18,7 @@ mod event;
 mod game;
 mod limits;
 mod notation;
+mod record;
 mod reward;
 mod shell;
 mod simulate;
@@ -84,6 +85,7 @@ fn _kingup(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(parse_action, m)?)?;
     m.add_function(wrap_pyfunction!(chance_outcome_name, m)?)?;
     m.add_function(wrap_pyfunction!(simulate::simulate, m)?)?;
+    m.add_function(wrap_pyfunction!(record::record, m)?)?;
     m.add_function(wrap_pyfunction!(arena::arena, m)?)?;
     m.add_function(wrap_pyfunction!(arena::arena_part, m)?)?;
     m.add("MAX_DEALS", kingup_bots::ArenaConfig::MAX_DEALS)?;

@@ -581,6 +581,72 @@ impl<G: PyRules> Shell<G> {
         self.with(py, Session::to_json)
     }
 
+    /// The config as the save document writes it (its `config` object), as JSON text.
+    pub(crate) fn config_json(&self, py: Python<'_>) -> PyResult<String> {
+        let config = self.with(py, |s| s.replay().config)?;
+        convert::to_json(&config)
+    }
+
+    /// A game replayed from `config` (the JSON of a save document's `config`) and
+    /// `history` (`history()`'s pairs), with explicit chance and the `seed=` generator;
+    /// `TypeError` for a history of another shape, `InvalidStateError` for a malformed
+    /// config, an index out of range or a step the rules refuse (its reason code).
+    pub(crate) fn from_history(
+        py: Python<'_>,
+        config: &Bound<'_, PyAny>,
+        history: &Bound<'_, PyAny>,
+        seed: Option<&Bound<'_, PyAny>>,
+    ) -> PyResult<Shell<G>> {
+        use kingup_core::kingup_table::{LoadError, Replay};
+        let text = convert::json_arg(config)?;
+        let config: G::Config = serde_json::from_str(&text).map_err(|e| {
+            let message = format!("invalid config: {}", convert::cut(&e.to_string(), 200));
+            errors::from_load_error(py, &LoadError::<G>::Malformed(message))
+        })?;
+        let items = history.try_iter().map_err(|_| {
+            PyTypeError::new_err(format!(
+                "history must be an iterable of (seat, index) pairs, not {}",
+                convert::type_name(history)
+            ))
+        })?;
+        let mut steps = Vec::new();
+        for (k, item) in items.enumerate() {
+            let item = item?;
+            let (seat, index): (Option<Bound<'_, PyAny>>, Bound<'_, PyAny>) =
+                item.extract().map_err(|_| {
+                    PyTypeError::new_err(format!(
+                        "history step {k} must be a (seat, index) pair (seat None for chance), not {}",
+                        convert::type_name(&item)
+                    ))
+                })?;
+            let index = int_arg(&index, "a step's index")?;
+            let malformed = |message: String| {
+                errors::from_load_error(
+                    py,
+                    &LoadError::<G>::Malformed(format!("history step {k}: {message}")),
+                )
+            };
+            let step = match seat {
+                None => Step::Chance(outcome_at::<G>(index).map_err(malformed)?),
+                Some(seat) => {
+                    let seat = int_arg(&seat, "a step's seat")?;
+                    let seat = usize::try_from(seat)
+                        .ok()
+                        .and_then(Seat::new)
+                        .ok_or_else(|| malformed(format!("{seat} is not a seat")))?;
+                    let action = action_at::<G>(index).map_err(malformed)?;
+                    Step::Action { seat, action }
+                }
+            };
+            steps.push(step);
+        }
+        let generator = Generator::new(seed_or_os(seed)?);
+        let replay = Replay { config, steps };
+        Session::from_replay(replay, generator, ChanceMode::Explicit)
+            .map(Shell::new)
+            .map_err(|e| errors::from_load_error(py, &e))
+    }
+
     pub(crate) fn from_json(py: Python<'_>, text: &Bound<'_, PyAny>) -> PyResult<Shell<G>> {
         let text = crate::convert::json_arg_within(text, G::MAX_SAVE_LEN, |len| {
             errors::from_load_error(py, &kingup_core::kingup_table::LoadError::<G>::TooLong(len))
@@ -829,6 +895,29 @@ macro_rules! game_class {
             #[staticmethod]
             fn from_json(py: Python<'_>, text: &Bound<'_, PyAny>) -> PyResult<$class> {
                 $crate::shell::Shell::from_json(py, text).map($class)
+            }
+
+            /// The game's config as JSON text: the save document's `config` object (what
+            /// `from_history` and a dataset's `config` column take).
+            fn config_json(&self, py: Python<'_>) -> PyResult<String> {
+                self.0.config_json(py)
+            }
+
+            /// The game `history` records, replayed step by step on a game of `config`
+            /// (`config_json()`'s text) with explicit chance: a game of random play or of
+            /// bots replays exactly, whatever drew its chance. Its generator is `seed`'s
+            /// (`None`: from the operating system), for chance to come. Raises
+            /// `InvalidStateError` (`reason`: `malformed`, `invalid_config`, or the
+            /// refused step's code) for a record the rules refuse.
+            #[staticmethod]
+            #[pyo3(signature = (config, history, *, seed=None))]
+            fn from_history(
+                py: Python<'_>,
+                config: &Bound<'_, PyAny>,
+                history: &Bound<'_, PyAny>,
+                seed: Option<&Bound<'_, PyAny>>,
+            ) -> PyResult<$class> {
+                $crate::shell::Shell::from_history(py, config, history, seed).map($class)
             }
 
             fn __reduce__<'py>(&self, py: Python<'py>) -> PyResult<(Bound<'py, PyAny>, (String,))> {

@@ -19,6 +19,7 @@ from conftest import REPO
 #: the block syntax cannot make the test pass on nothing).
 DOCS = {
     REPO / "docs" / "python.md": 10,
+    REPO / "docs" / "datasets.md": 6,
     REPO / "README.md": 1,
     REPO / "kingup-py" / "README.md": 1,
 }
@@ -45,6 +46,10 @@ def test_block_runs_and_prints_what_it_says(doc: Path, code: str) -> None:
         pytest.importorskip("pyspiel")
     if "pettingzoo" in code:
         pytest.importorskip("pettingzoo")
+    if "dataset" in code:
+        pytest.importorskip("pyarrow")
+    if "import ray" in code:
+        pytest.importorskip("ray")
     out = io.StringIO()
     with contextlib.redirect_stdout(out):
         exec(compile(code, str(doc), "exec"), {"__name__": "__doc_block__"})

@@ -52,7 +52,8 @@ def test_long_description_is_the_package_readme() -> None:
 
 
 def test_each_integration_has_an_extra_that_installs_what_it_imports() -> None:
-    """``kingup[gymnasium]``, ``[pettingzoo]``, ``[openspiel]`` and ``[sb3]``: each extra's
+    """``kingup[gymnasium]``, ``[pettingzoo]``, ``[openspiel]``, ``[sb3]`` and ``[parquet]``
+    (``kingup.dataset``): each extra's
     requirements cover every framework its module imports (read from the module's
     source), and nothing the package itself needs is left to an extra."""
     import ast
@@ -66,17 +67,18 @@ def test_each_integration_has_an_extra_that_installs_what_it_imports() -> None:
         "open-spiel": {"pyspiel", "open_spiel"},
         "stable-baselines3": {"stable_baselines3"},
         "sb3-contrib": {"sb3_contrib"},
+        "pyarrow": {"pyarrow"},
     }
     extras: dict[str, set[str]] = {}
     for line in META.get_all("Requires-Dist") or []:
         req = Requirement(line)
-        for extra in ("gymnasium", "pettingzoo", "openspiel", "sb3"):
+        for extra in ("gymnasium", "pettingzoo", "openspiel", "sb3", "parquet"):
             if req.marker is not None and req.marker.evaluate({"extra": extra}):
                 extras.setdefault(extra, set()).update(imports_of.get(req.name, {req.name}))
         if req.marker is None:
             assert req.name == "numpy", line  # the one requirement of the package itself
     assert set(META.get_all("Provides-Extra") or []) >= {"gymnasium", "pettingzoo", "openspiel", "sb3"}
-    modules = {"gymnasium": "kingup.gym", "pettingzoo": "kingup.pettingzoo", "openspiel": "kingup.openspiel", "sb3": "kingup.sb3"}
+    modules = {"gymnasium": "kingup.gym", "pettingzoo": "kingup.pettingzoo", "openspiel": "kingup.openspiel", "sb3": "kingup.sb3", "parquet": "kingup.dataset"}
     for extra, module in modules.items():
         spec = importlib.util.find_spec(module)
         assert spec is not None and spec.origin is not None

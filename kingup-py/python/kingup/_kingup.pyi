@@ -47,6 +47,21 @@ def simulate(
     deck: Cards | None = None,
     threads: SupportsIndex | None = None,
 ) -> dict[str, npt.NDArray[Any]]: ...
+def record(
+    first: SupportsIndex,
+    games: SupportsIndex,
+    bots: Iterable[str],
+    *,
+    seed: SupportsIndex,
+    rotate: bool = False,
+    reward: str | None = "win",
+    threads: SupportsIndex | None = None,
+    players: SupportsIndex | None = 4,
+    rounds: SupportsIndex | None = 3,
+    setup: str | None = "placement",
+    first_player: SupportsIndex | None = None,
+    deck: Cards | None = None,
+) -> dict[str, Any]: ...
 Policy: TypeAlias = Callable[[PlayerView], SupportsIndex]
 EntrantSpec: TypeAlias = str | tuple[str, Policy]
 
@@ -317,6 +332,14 @@ class Game:
     def to_json(self) -> str: ...
     @staticmethod
     def from_json(text: str) -> Game: ...
+    def config_json(self) -> str: ...
+    @staticmethod
+    def from_history(
+        config: str,
+        history: Iterable[tuple[SupportsIndex | None, SupportsIndex]],
+        *,
+        seed: SupportsIndex | None = None,
+    ) -> Game: ...
     def __eq__(self, other: object) -> bool: ...
     __hash__: None  # type: ignore[assignment]
 
@@ -478,6 +501,21 @@ def court_arena_part(
     unlimited_jesters: bool = False,
     preroll_abilities: bool = True,
 ) -> ArenaPart: ...
+def court_record(
+    first: SupportsIndex,
+    games: SupportsIndex,
+    bots: Iterable[str],
+    *,
+    seed: SupportsIndex,
+    rotate: bool = False,
+    reward: str | None = "win",
+    threads: SupportsIndex | None = None,
+    players: SupportsIndex | None = 4,
+    first_player: SupportsIndex | None = None,
+    unlimited_jesters: bool = False,
+    preroll_abilities: bool = True,
+    max_rounds: SupportsIndex | None = None,
+) -> dict[str, Any]: ...
 def court_simulate(
     games: SupportsIndex,
     players: SupportsIndex | None = None,
@@ -622,6 +660,14 @@ class CourtGame:
     def to_json(self) -> str: ...
     @staticmethod
     def from_json(text: str) -> CourtGame: ...
+    def config_json(self) -> str: ...
+    @staticmethod
+    def from_history(
+        config: str,
+        history: Iterable[tuple[SupportsIndex | None, SupportsIndex]],
+        *,
+        seed: SupportsIndex | None = None,
+    ) -> CourtGame: ...
     def __eq__(self, other: object) -> bool: ...
     __hash__: None  # type: ignore[assignment]
 

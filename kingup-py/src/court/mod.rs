@@ -10,6 +10,7 @@ mod bots;
 mod config;
 mod event;
 mod game;
+mod record;
 mod simulate;
 mod vector_env;
 mod view;
@@ -69,6 +70,7 @@ pub(crate) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(parse_action, m)?)?;
     m.add_function(wrap_pyfunction!(chance_notation, m)?)?;
     m.add_function(wrap_pyfunction!(simulate::simulate, m)?)?;
+    m.add_function(wrap_pyfunction!(record::record, m)?)?;
     m.add_function(wrap_pyfunction!(arena::arena, m)?)?;
     m.add_function(wrap_pyfunction!(arena::arena_part, m)?)?;
     m.add("CourtGame", py.get_type::<game::PyCourtGame>())?;
