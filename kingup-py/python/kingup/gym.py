@@ -141,7 +141,9 @@ class GameEnv(gymnasium.Env[npt.NDArray[np.float32], np.int64]):
         mask: npt.NDArray[np.int8] = self.game.action_mask(self.seat)
         return mask.astype(bool)
 
-    def render(self) -> str | None:
+    # Gymnasium types a frame with a type variable of `render` alone, which no override can
+    # name; this env's frame is its text.
+    def render(self) -> str | None:  # type: ignore[override]
         text = self._text()
         if self.render_mode == "human":
             print(text)

@@ -93,7 +93,7 @@ class _Seats:
             }
         )
         self.observation_spaces = {a: obs_space for a in self.possible_agents}
-        actions = spaces.Discrete(len(self._no_mask))
+        actions: spaces.Discrete[np.int64] = spaces.Discrete(len(self._no_mask))
         self.action_spaces = {a: actions for a in self.possible_agents}
         self._seeds = random.Random()
 

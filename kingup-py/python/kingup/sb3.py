@@ -65,7 +65,7 @@ class GameVecEnv(VecEnv):
         self._actions: npt.NDArray[np.int64] | None = None
         size = native.observations.shape[1:]
         observation_space = spaces.Box(0.0, self.OBSERVATION_HIGH, size, np.float32)
-        actions = spaces.Discrete(native.action_masks.shape[1])
+        actions: spaces.Discrete[np.int64] = spaces.Discrete(native.action_masks.shape[1])
         super().__init__(native.num_envs, observation_space, actions)
 
     @property
