@@ -45,6 +45,8 @@ def test_block_runs_and_prints_what_it_says(doc: Path, code: str) -> None:
         pytest.importorskip("pyspiel")
     if "pettingzoo" in code:
         pytest.importorskip("pettingzoo")
+    if "rllib" in code:
+        pytest.importorskip("ray.rllib")
     out = io.StringIO()
     with contextlib.redirect_stdout(out):
         exec(compile(code, str(doc), "exec"), {"__name__": "__doc_block__"})
