@@ -50,6 +50,8 @@ def test_block_runs_and_prints_what_it_says(doc: Path, code: str) -> None:
         pytest.importorskip("pyarrow")
     if "import ray" in code:
         pytest.importorskip("ray")
+    if "rllib" in code:
+        pytest.importorskip("ray.rllib")
     out = io.StringIO()
     with contextlib.redirect_stdout(out):
         exec(compile(code, str(doc), "exec"), {"__name__": "__doc_block__"})

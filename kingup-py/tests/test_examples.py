@@ -2,10 +2,16 @@
 
 from __future__ import annotations
 
+import contextlib
+import io
 import re
+import runpy
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
+
+import pytest
 
 import pytest
 
@@ -127,3 +133,31 @@ def test_behaviour_cloning_example_imitates_and_beats_random() -> None:
         re.M,
     )
     assert line and float(line[2]) > float(line[4]) + 0.05, out
+
+
+@pytest.mark.filterwarnings("ignore:.*Overriding environment rllib-multi-agent-env-v0")
+@pytest.mark.parametrize("game", ["kingup", "court"])
+def test_the_documented_rllib_commands_run(game: str, ray_local: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The RLlib training commands of docs/python.md, shortened to one iteration of 256
+    steps and a few arena deals, run in this process on the session's local Ray (the
+    example uses a Ray already up, and leaves it up): the win rates before and after
+    parse, and the training's size and time. That it learns is measured by the full runs
+    (docs/python.md) and asserted, on court, by tests/test_rllib.py."""
+    pytest.importorskip("ray.rllib")
+    doc = (REPO / "docs" / "python.md").read_text(encoding="utf-8")
+    found = re.findall(r"^target/venv-test/bin/python (examples/python/rllib_train\.py) (.*)$", doc, re.M)
+    assert len(found) == 2, found
+    script, options = found[0] if game == "kingup" else found[1]
+    args = re.sub(r"--deals \d+", "--deals 2", options).split()
+    args += ["--iterations", "1", "--batch", "256", "--envs", "4"]
+    monkeypatch.setattr(sys, "argv", [script, *args])
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out):
+        runpy.run_path(str(REPO / script), run_name="__main__")
+    text = out.getvalue()
+    found = {m[1]: m for m in map(WIN_RATE.match, text.splitlines()) if m}
+    assert sorted(found) == ["after", "before"], text
+    for m in found.values():  # a few games: the interval may be a point (no win)
+        assert 0 <= float(m[2]) <= 1 and float(m[3]) <= float(m[2]) <= float(m[4]), text
+        assert int(m[5]) == 2 * (3 if game == "kingup" else 2)
+    assert re.search(r"^trained: 1 iterations, \d+ steps, \d+ s \(\d+ s CPU in this process\)$", text, re.M), text

@@ -305,3 +305,47 @@ def test_openspiel_adapters(module: str) -> None:
         outputs += [state.action_to_string(player, action), str(state)]
         state.apply_action(action)
     assert_no_leak(outputs, secrets, module)
+
+
+@pytest.mark.parametrize("module", ["kingup.rllib", "kingup.court.rllib"])
+def test_rllib_envs(module: str) -> None:
+    """RLlib's multi-agent envs of both games (learners against bots, and self-play): every
+    observation, reward, flag and info, rendered text, an illegal action's end, and the
+    errors of ``illegal="raise"``."""
+    import importlib
+
+    pytest.importorskip("ray.rllib")
+    rllib = importlib.import_module(module)
+    env_class = rllib.KingUpMultiAgentEnv if module == "kingup.rllib" else rllib.CourtMultiAgentEnv
+    rules: dict[str, Any] = {"players": 3}
+    rules.update({"rounds": 1} if module == "kingup.rllib" else {"max_rounds": 2})
+    for config, seed in (({"learners": "random", "opponents": "random", "seed": 3_333_333_333_1}, 3_333_333_333_2),
+                         ({"learners": "all", "illegal": "raise"}, 3_333_333_333_3)):
+        env = env_class({**rules, **config})
+        secrets = Secrets()
+        if "seed" in config:
+            secrets.add_seed(config["seed"])
+        secrets.add_seed(seed)
+        # The game's seed and the bots', as reset draws them from the episode's generator.
+        draws = np.random.default_rng(seed)
+        secrets.add_seed(draws.integers(0, 2**63))
+        for _ in range(rules["players"]):
+            secrets.add_seed(draws.integers(0, 2**63))
+        observations, infos = env.reset(seed=seed)
+        outputs: list[Any] = [observations, infos, env.render()]
+        for _ in range(300):
+            secrets.add_game(env.game)
+            ((agent, obs),) = observations.items()
+            observations, *rest = env.step({agent: mask_pick(obs["action_mask"])})
+            outputs += [observations, *rest, env.render()]
+            if rest[1]["__all__"] or rest[2]["__all__"]:
+                break
+        observations, infos = env.reset()
+        secrets.add_game(env.game)
+        ((agent, obs),) = observations.items()
+        illegal = int(np.flatnonzero(obs["action_mask"] == 0)[0])
+        try:
+            outputs += list(env.step({agent: illegal}))
+        except kingup.KingupError as error:
+            outputs += [str(error), repr(error), pickle.dumps(error)]
+        assert_no_leak(outputs, secrets, module)
