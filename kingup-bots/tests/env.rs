@@ -3,7 +3,7 @@
 //! nothing.
 
 use kingup_bots::court::BotKind as CourtBot;
-use kingup_bots::env::{ActionRefusal, Op, Opponents, Out, VectorRuntime};
+use kingup_bots::env::{ActionRefusal, EnvRecord, Op, Opponents, Out, RecordError, VectorRuntime};
 use kingup_bots::{BotKind, BotSpec, Reward};
 use kingup_core::kingup_table::{ActionMask, Rules};
 use kingup_core::{Generator, Seat};
@@ -170,4 +170,176 @@ fn refused_actions_name_the_first_bad_env_and_change_nothing() {
     }
     assert_eq!(format!("{runtime:?}"), before);
     runtime.check(&good).unwrap();
+}
+
+/// Steps `runtime` `steps` times with legal actions from `pick` (none if `pick` is not
+/// given: the lowest), writing `b`.
+fn step_all<G: Rules, S: kingup_bots::env::OpponentSpec<G::View>>(
+    runtime: &mut VectorRuntime<G, S>,
+    b: &mut Buffers,
+    pick: &mut Generator,
+) {
+    let actions: Vec<i64> = (0..runtime.len())
+        .map(|i| {
+            let (game, seat) = runtime.decision(i).unwrap();
+            let legal: Vec<usize> = (0..G::ACTION_COUNT)
+                .filter(|&a| game.legal_mask(seat).contains_index(a))
+                .collect();
+            legal[pick.below(legal.len() as u32) as usize] as i64
+        })
+        .collect();
+    runtime.check(&actions).unwrap();
+    runtime.run(Op::Step, b.out(), 1);
+}
+
+/// Every env's decision and ended game, as one comparable text.
+fn envs<G: Rules + std::fmt::Debug, S: kingup_bots::env::OpponentSpec<G::View>>(
+    runtime: &VectorRuntime<G, S>,
+) -> String {
+    (0..runtime.len())
+        .map(|i| format!("{:?} {:?}\n", runtime.decision(i), runtime.ended(i)))
+        .collect()
+}
+
+/// Envs rebuilt from their records at every step are the envs, and step on as they do.
+fn records_remake_the_envs<G, S>(
+    make: impl Fn() -> VectorRuntime<G, S>,
+    rebuild: impl Fn(&[EnvRecord]) -> Result<VectorRuntime<G, S>, RecordError>,
+    steps: usize,
+) where
+    G: Rules + std::fmt::Debug,
+    S: kingup_bots::env::OpponentSpec<G::View>,
+{
+    let mut runtime = make();
+    let n = runtime.len();
+    while runtime.start(n) < n {}
+    let players = runtime.players();
+    let mut b = Buffers::new::<G>(n, players);
+    runtime.run(Op::Show, b.out(), 1);
+    let mut ended = 0;
+    for step in 0..steps {
+        let records = runtime.records();
+        let mut again = rebuild(&records).unwrap();
+        assert_eq!(envs(&again), envs(&runtime), "step {step}");
+        assert_eq!(again.records(), records);
+        // Both step on alike.
+        let mut theirs = Buffers::new::<G>(n, players);
+        step_all(&mut runtime, &mut b, &mut Generator::new(step as u64));
+        step_all(&mut again, &mut theirs, &mut Generator::new(step as u64));
+        assert_eq!(b.record(), theirs.record(), "step {step}");
+        ended += b.dones.iter().filter(|&&d| d).count();
+    }
+    assert!(ended > 0, "some games ended along the way");
+}
+
+#[test]
+fn records_remake_the_envs_of_both_games() {
+    let fresh = kingup_core::Game::new(kingup_core::Config::new(3)).unwrap();
+    let opponents = Opponents {
+        learner: Seat::new(2).unwrap(),
+        specs: [BotSpec::new(BotKind::Heuristic); Seat::MAX],
+    };
+    for opponents in [None, Some(opponents)] {
+        records_remake_the_envs(
+            || VectorRuntime::new(fresh, 6, 11, Reward::Points, opponents),
+            |records| VectorRuntime::from_records(fresh, 11, Reward::Points, opponents, records),
+            150,
+        );
+    }
+    let mut config = kingup_court::Config::new(2);
+    config.max_rounds = Some(3);
+    let fresh = kingup_court::Game::new(config).unwrap();
+    let opponents = Opponents {
+        learner: Seat::FIRST,
+        specs: [CourtBot::Greedy; Seat::MAX],
+    };
+    for opponents in [None, Some(opponents)] {
+        records_remake_the_envs(
+            || VectorRuntime::new(fresh, 5, 2, Reward::Win, opponents),
+            |records| VectorRuntime::from_records(fresh, 2, Reward::Win, opponents, records),
+            60,
+        );
+    }
+}
+
+#[test]
+fn records_that_no_play_reaches_are_refused() {
+    let fresh = kingup_core::Game::new(kingup_core::Config::new(3)).unwrap();
+    let rebuild = |records: &[EnvRecord]| {
+        VectorRuntime::<_, BotSpec>::from_records(fresh, 1, Reward::Win, None, records).map(|_| ())
+    };
+    let fine = EnvRecord {
+        episodes: 1,
+        played: vec![],
+        ended: None,
+    };
+    assert_eq!(rebuild(std::slice::from_ref(&fine)), Ok(()));
+    let cases = [
+        (
+            EnvRecord {
+                episodes: 0,
+                ..fine.clone()
+            },
+            RecordError::Episodes {
+                env: 1,
+                episodes: 0,
+            },
+        ),
+        (
+            EnvRecord {
+                episodes: 1,
+                ended: Some(vec![]),
+                ..fine.clone()
+            },
+            RecordError::Episodes {
+                env: 1,
+                episodes: 1,
+            },
+        ),
+        (
+            EnvRecord {
+                played: vec![66],
+                ..fine.clone()
+            },
+            RecordError::Action {
+                env: 1,
+                step: 0,
+                ended: false,
+            },
+        ),
+        (
+            EnvRecord {
+                played: vec![9999],
+                ..fine.clone()
+            },
+            RecordError::Action {
+                env: 1,
+                step: 0,
+                ended: false,
+            },
+        ),
+        (
+            EnvRecord {
+                episodes: 2,
+                ended: Some(vec![]),
+                ..fine.clone()
+            },
+            RecordError::End {
+                env: 1,
+                ended: true,
+            },
+        ),
+    ];
+    for (record, error) in cases {
+        assert_eq!(rebuild(&[fine.clone(), record]), Err(error));
+    }
+    assert_eq!(
+        RecordError::Action {
+            env: 1,
+            step: 0,
+            ended: false
+        }
+        .to_string(),
+        "env 1: action 0 of its current game cannot be played there"
+    );
 }

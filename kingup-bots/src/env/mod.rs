@@ -12,6 +12,11 @@
 //! `seed + e * n + i` (`n` envs); its chance is drawn from `Generator::new` of that seed and
 //! the bot of seat `s` is built from [`bot_seed`]`(game seed, s)`, so a single game with the
 //! same seed, bots and actions is the same game.
+//!
+//! **Records.** So an env is its seeds and the caller's actions: [`VectorRuntime::records`]
+//! gives each env's game count and the actions played in its current game (and in the one
+//! that ended at the last step), and [`VectorRuntime::from_records`] replays them into the
+//! same envs (a front end's pickles), refusing actions the rules do not allow.
 
 mod buffers;
 
@@ -128,6 +133,63 @@ struct Slot<G: Rules, B> {
     /// With opponents, the bot of each seat of the current game (`None` for the
     /// learner's); empty without.
     bots: Vec<Option<B>>,
+    /// The caller's actions (indices) in the current game, and in the one in `ended`.
+    played: Vec<u16>,
+    ended_played: Vec<u16>,
+}
+
+/// One env as its seeds and the caller's actions make it (see the
+/// [module documentation](self)).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct EnvRecord {
+    /// Games started in the env since the last seeded reset (at least 1: its current one).
+    pub episodes: u64,
+    /// The caller's actions (dense indices) in the current game, in order.
+    pub played: Vec<u16>,
+    /// The caller's actions in the game that ended at the last step, if one did (the
+    /// env's previous game, so `episodes` is at least 2).
+    pub ended: Option<Vec<u16>>,
+}
+
+/// Why records did not make envs: the env and what is wrong with its record.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum RecordError {
+    /// The records are not one per env.
+    #[error("{found} env records for {envs} envs")]
+    Count {
+        /// Envs.
+        envs: usize,
+        /// Records given.
+        found: usize,
+    },
+    /// The env's game count cannot be (0, or an ended game without one before it).
+    #[error("env {env}: {episodes} games started cannot be")]
+    Episodes {
+        /// The env.
+        env: usize,
+        /// Its game count.
+        episodes: u64,
+    },
+    /// An action the env's seat may not play where it stands (or that names no action,
+    /// or comes after the game's end).
+    #[error("env {env}: action {step} of its {} game cannot be played there", if *.ended { "ended" } else { "current" })]
+    Action {
+        /// The env.
+        env: usize,
+        /// The action's place in its game's actions.
+        step: usize,
+        /// In the ended game's actions.
+        ended: bool,
+    },
+    /// The current game is over after its actions (it would have restarted), or the ended
+    /// one is not.
+    #[error("env {env}: its {} game {}", if *.ended { "ended" } else { "current" }, if *.ended { "does not end with its actions" } else { "is over after its actions" })]
+    End {
+        /// The env.
+        env: usize,
+        /// The ended game's record.
+        ended: bool,
+    },
 }
 
 type SlotOf<G, S> = Slot<G, <S as OpponentSpec<<G as Rules>::View>>::Bot>;
@@ -179,6 +241,35 @@ impl<G: Rules, S: OpponentSpec<G::View>> VectorRuntime<G, S> {
                 final_scores: Vec::new(),
             },
         }
+    }
+
+    /// `n` envs as `records` make them (see the [module documentation](self)): each env's
+    /// current game replayed from its seed and the caller's actions, bots and chance
+    /// included, and the game that ended at its last step likewise.
+    pub fn from_records(
+        fresh: G,
+        seed: u64,
+        reward: Reward,
+        opponents: Option<Opponents<S>>,
+        records: &[EnvRecord],
+    ) -> Result<VectorRuntime<G, S>, RecordError> {
+        let n = records.len();
+        let mut runtime = VectorRuntime::new(fresh, n, seed, reward, opponents);
+        for (env, record) in records.iter().enumerate() {
+            let slot = Slot::replayed(&runtime.shared, env, record)?;
+            runtime.slots.push(slot);
+        }
+        Ok(runtime)
+    }
+
+    /// Each env's record (see the [module documentation](self)).
+    pub fn records(&self) -> Vec<EnvRecord> {
+        let record = |slot: &SlotOf<G, S>| EnvRecord {
+            episodes: slot.episodes,
+            played: slot.played.clone(),
+            ended: slot.ended.is_some().then(|| slot.ended_played.clone()),
+        };
+        self.slots.iter().map(record).collect()
     }
 
     /// Starts the first games of up to `count` more envs; returns how many envs are
@@ -331,7 +422,14 @@ impl<G: Rules, S: OpponentSpec<G::View>> VectorRuntime<G, S> {
 
 impl<G: Rules, B: Bot<G::View> + Clone> Slot<G, B> {
     fn new<S: OpponentSpec<G::View, Bot = B>>(shared: &Shared<G, S>, index: u64) -> Slot<G, B> {
-        let mut slot = Slot {
+        let mut slot = Slot::blank(shared, index);
+        slot.restart(shared);
+        slot
+    }
+
+    /// Env `index` before its first game.
+    fn blank<S: OpponentSpec<G::View, Bot = B>>(shared: &Shared<G, S>, index: u64) -> Slot<G, B> {
+        Slot {
             game: shared.fresh,
             rng: Generator::new(0),
             index,
@@ -341,9 +439,64 @@ impl<G: Rules, B: Bot<G::View> + Clone> Slot<G, B> {
             mask: shared.fresh.legal_mask(Seat::FIRST),
             ended: None,
             bots: Vec::new(),
+            played: Vec::new(),
+            ended_played: Vec::new(),
+        }
+    }
+
+    /// Env `env` as `record` makes it.
+    fn replayed<S: OpponentSpec<G::View, Bot = B>>(
+        shared: &Shared<G, S>,
+        env: usize,
+        record: &EnvRecord,
+    ) -> Result<Slot<G, B>, RecordError> {
+        let before = record
+            .episodes
+            .checked_sub(1 + u64::from(record.ended.is_some()));
+        let Some(before) = before else {
+            let episodes = record.episodes;
+            return Err(RecordError::Episodes { env, episodes });
         };
+        let mut slot = Slot::blank(shared, env as u64);
+        let mut ended = None;
+        if let Some(actions) = &record.ended {
+            slot.episodes = before;
+            slot.restart(shared);
+            let seat = slot.replay(env, actions, true)?;
+            if !slot.game.is_over() {
+                return Err(RecordError::End { env, ended: true });
+            }
+            ended = Some((slot.game, seat.unwrap_or(Seat::FIRST)));
+            slot.ended_played.clone_from(actions);
+        }
+        slot.episodes = record.episodes - 1;
         slot.restart(shared);
-        slot
+        slot.replay(env, &record.played, false)?;
+        if slot.game.is_over() {
+            return Err(RecordError::End { env, ended: false });
+        }
+        slot.ended = ended;
+        Ok(slot)
+    }
+
+    /// Plays `actions` (checked) from the current state as steps do; the seat of the last.
+    fn replay(
+        &mut self,
+        env: usize,
+        actions: &[u16],
+        ended: bool,
+    ) -> Result<Option<Seat>, RecordError> {
+        let mut last = None;
+        for (step, &index) in actions.iter().enumerate() {
+            let action = G::action_from_index(usize::from(index))
+                .filter(|_| !self.game.is_over() && self.mask.contains_index(usize::from(index)))
+                .ok_or(RecordError::Action { env, step, ended })?;
+            last = Some(self.seat);
+            self.game.apply_unchecked(self.seat, action);
+            self.played.push(index);
+            self.settle();
+        }
+        Ok(last)
     }
 
     /// Starts this env's next game, from its own seed, up to its first decision.
@@ -353,6 +506,7 @@ impl<G: Rules, B: Bot<G::View> + Clone> Slot<G, B> {
             .wrapping_add(self.episodes.wrapping_mul(shared.n))
             .wrapping_add(self.index);
         self.episodes += 1;
+        self.played.clear();
         self.game = shared.fresh;
         self.rng = Generator::new(self.game_seed);
         if let Some(opponents) = &shared.opponents {
@@ -414,6 +568,9 @@ impl<G: Rules, B: Bot<G::View> + Clone> Slot<G, B> {
             shared.reward.returns(&self.game, &mut before[..players]);
         }
         let acted = self.seat;
+        // Dense indices are below `G::ACTION_COUNT`, which a `u16` holds (both games').
+        debug_assert!(G::ACTION_COUNT <= usize::from(u16::MAX));
+        self.played.push(G::action_index(action) as u16);
         self.game.apply_unchecked(acted, action);
         self.settle();
         shared.reward.returns(&self.game, &mut after[..players]);
@@ -424,6 +581,7 @@ impl<G: Rules, B: Bot<G::View> + Clone> Slot<G, B> {
         let over = self.game.is_over();
         if over {
             self.ended = Some((self.game, acted));
+            std::mem::swap(&mut self.played, &mut self.ended_played);
             for (t, seat) in row.final_scores.iter_mut().zip(Seat::all(players)) {
                 *t = i32::try_from(self.game.score(seat)).unwrap_or(i32::MAX);
             }
