@@ -257,6 +257,28 @@ fn excerpt(text: &str) -> String {
     text.chars().take(32).collect()
 }
 
+impl fmt::Display for BotSpec {
+    /// The spelling [`BotSpec::from_str`] reads back: the kind's name, with the iteration
+    /// count of the searching kinds (`ismcts:300`). Other search settings are not written
+    /// (no spelling holds them).
+    ///
+    /// ```
+    /// use kingup_bots::{BotKind, BotSpec};
+    ///
+    /// for text in ["random", "heuristic", "ismcts:300", "reader:40"] {
+    ///     assert_eq!(text.parse::<BotSpec>().unwrap().to_string(), text);
+    /// }
+    /// assert_eq!(BotSpec::new(BotKind::Ismcts).to_string(), "ismcts:1000");
+    /// ```
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.kind.searches() {
+            write!(f, "{}:{}", self.kind.name(), self.search.iterations)
+        } else {
+            f.write_str(self.kind.name())
+        }
+    }
+}
+
 impl FromStr for BotSpec {
     type Err = ParseBotSpecError;
 

@@ -43,6 +43,8 @@ pub(crate) trait ArenaGame:
     fn spec_arg(obj: &Bound<'_, PyAny>) -> PyResult<Self::Spec>;
     /// The name shown in the standings.
     fn label(spec: &Self::Spec) -> String;
+    /// The spec as `spec_arg` reads it back (`"ismcts:300"`).
+    fn spec_text(spec: &Self::Spec) -> String;
     /// The spec of seats nobody uses (an env's learner seat), any.
     fn filler() -> Self::Spec;
     /// The Python object a policy is called with, for the seat of `view`.
@@ -59,6 +61,10 @@ impl ArenaGame for Game {
 
     fn label(spec: &BotSpec) -> String {
         spec.label()
+    }
+
+    fn spec_text(spec: &BotSpec) -> String {
+        spec.to_string()
     }
 
     fn filler() -> BotSpec {

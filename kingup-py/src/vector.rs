@@ -16,7 +16,7 @@
 use std::sync::Mutex;
 
 use kingup_bots::Reward;
-use kingup_bots::env::{ActionRefusal, Op, Opponents, Out, VectorRuntime};
+use kingup_bots::env::{ActionRefusal, EnvRecord, Op, Opponents, Out, VectorRuntime};
 use kingup_core::kingup_table::{GameConfig, Refusal, Rules, Seat};
 use numpy::{
     Element, PyArray, PyArray1, PyArray2, PyArrayDescrMethods, PyArrayMethods, PyReadwriteArray,
@@ -27,7 +27,7 @@ use pyo3::prelude::*;
 use pyo3::types::{PyList, PyString, PyTuple};
 
 use crate::arena::ArenaGame;
-use crate::convert::{given, int_arg, int_in, seed_arg, shown, type_name};
+use crate::convert::{self, given, int_arg, int_in, seed_arg, shown, type_name};
 use crate::errors;
 use crate::limits::{MAX_ENVS, MAX_THREADS};
 use crate::reward::read_reward;
@@ -71,8 +71,9 @@ pub(crate) struct VectorShell<G: ArenaGame> {
     state: Mutex<VectorRuntime<G, G::Spec>>,
     /// Number of envs.
     n: usize,
-    /// The game every env plays (its config), for the properties.
+    /// The game every env plays, for the properties, and its config.
     pub(crate) fresh: G,
+    config: G::Config,
     reward: Reward,
     opponents: Option<Opponents<G::Spec>>,
     threads: usize,
@@ -87,6 +88,16 @@ pub(crate) struct VectorShell<G: ArenaGame> {
     views: Py<PyTuple>,
     result: Py<PyTuple>,
 }
+
+/// A shell's settings: the game every env plays and its config, the reward, the opponents,
+/// the threads.
+type Settings<G> = (
+    G,
+    <G as Rules>::Config,
+    Reward,
+    Option<Opponents<<G as ArenaGame>::Spec>>,
+    usize,
+);
 
 /// A read-only view of `array`.
 fn read_only<'py>(array: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyAny>> {
@@ -112,6 +123,16 @@ impl VectorArgs<'_, '_> {
         py: Python<'_>,
         config: G::Config,
     ) -> PyResult<VectorShell<G>> {
+        self.build_with(py, config, None)
+    }
+
+    /// [`VectorArgs::build`], or with `records` the envs they make (a pickle's).
+    fn build_with<G: ArenaGame>(
+        &self,
+        py: Python<'_>,
+        config: G::Config,
+        records: Option<Vec<EnvRecord>>,
+    ) -> PyResult<VectorShell<G>> {
         // The limits are `usize` constants far below `i64::MAX`.
         let n = int_in(self.num_envs, "num_envs", 1..=MAX_ENVS as i64)? as usize;
         let reward = read_reward(self.reward)?;
@@ -123,7 +144,15 @@ impl VectorArgs<'_, '_> {
         let seed = given(self.seed).map(seed_arg).transpose()?.unwrap_or(0);
         let fresh =
             G::new_with(config, &mut ()).map_err(|e| errors::invalid_config(py, e.to_string()))?;
-        let players = fresh.players();
+        if let Some(records) = records {
+            // Replaying plays the bots' searches again: on a thread of its own, Ctrl-C heard.
+            let replayed = sync::detached(py, move || {
+                VectorRuntime::from_records(fresh, seed, reward, opponents, &records)
+            })?;
+            let runtime = replayed.map_err(|e| errors::invalid_state(py, e.to_string()))?;
+            let settings = (fresh, config, reward, opponents, threads);
+            return VectorShell::around(py, runtime, settings, seed);
+        }
         let mut runtime = VectorRuntime::new(fresh, n, seed, reward, opponents);
         // Starting the games plays the opponents up to the first decisions, searches
         // included (seconds each for `ismcts:200000`): on a thread of its own, env by env,
@@ -152,6 +181,21 @@ impl VectorArgs<'_, '_> {
                 return Err(err);
             }
         };
+        let settings = (fresh, config, reward, opponents, threads);
+        VectorShell::around(py, runtime, settings, seed)
+    }
+}
+
+impl<G: ArenaGame> VectorShell<G> {
+    /// The shell around `runtime` (every env started), its buffers made and the envs'
+    /// decisions written.
+    fn around(
+        py: Python<'_>,
+        runtime: VectorRuntime<G, G::Spec>,
+        (fresh, config, reward, opponents, threads): Settings<G>,
+        seed: u64,
+    ) -> PyResult<VectorShell<G>> {
+        let (n, players) = (runtime.len(), fresh.players());
         let observations = PyArray2::<f32>::zeros(py, [n, G::OBSERVATION_LEN], false);
         let masks = PyArray2::<i8>::zeros(py, [n, G::ACTION_COUNT], false);
         let rewards = PyArray2::<f32>::zeros(py, [n, players], false);
@@ -176,6 +220,7 @@ impl VectorArgs<'_, '_> {
             state: Mutex::new(runtime),
             n,
             fresh,
+            config,
             reward,
             opponents,
             threads,
@@ -195,9 +240,113 @@ impl VectorArgs<'_, '_> {
         }
         Ok(env)
     }
-}
 
-impl<G: ArenaGame> VectorShell<G> {
+    /// The envs as plain data (their pickle): the settings, each env's record
+    /// ([`EnvRecord`]) and the rewards of the last step.
+    pub(crate) fn to_state(&self, py: Python<'_>) -> PyResult<String> {
+        let state = sync::lock(py, &self.state)?;
+        let opponents = self.opponents.as_ref().map(|o| {
+            let seats = Seat::all(self.fresh.players());
+            seats
+                .map(|s| (s != o.learner).then(|| G::spec_text(&o.specs[s.index()])))
+                .collect()
+        });
+        let envs = state.records().into_iter().map(EnvDoc::of).collect();
+        let rewards = self
+            .rewards
+            .bind(py)
+            .readonly()
+            .as_slice()
+            .map(<[f32]>::to_vec);
+        let doc = VectorDoc {
+            config: self.config,
+            seed: state.seed(),
+            reward: self.reward.name().to_owned(),
+            threads: self.threads,
+            opponents,
+            envs,
+            rewards: rewards
+                .map_err(|_| PyRuntimeError::new_err("an env buffer is not contiguous"))?,
+        };
+        convert::to_json(&doc)
+    }
+
+    /// The envs `to_state` wrote, replayed and checked; `InvalidStateError` for a
+    /// malformed document or records no play reaches.
+    pub(crate) fn from_state(py: Python<'_>, text: &Bound<'_, PyAny>) -> PyResult<VectorShell<G>> {
+        let text = convert::json_arg(text)?;
+        let doc: VectorDoc<G::Config> = convert::from_json(py, &text, "a VectorEnv")?;
+        let players = doc.config.players();
+        let invalid = |message: String| errors::invalid_state(py, message);
+        if doc.rewards.len() != doc.envs.len() * players
+            || doc.rewards.iter().any(|r| !r.is_finite())
+        {
+            return Err(invalid(format!(
+                "a VectorEnv's rewards are {} finite numbers per env",
+                players
+            )));
+        }
+        let (opponents, seat) = match &doc.opponents {
+            None => (None, None),
+            Some(seats) => {
+                let learner = seats.iter().position(Option::is_none);
+                let specs: Vec<&String> = seats.iter().flatten().collect();
+                if seats.len() != players || learner.is_none() || specs.len() + 1 != players {
+                    return Err(invalid(
+                        "a VectorEnv's opponents are a bot per seat but one".to_owned(),
+                    ));
+                }
+                (
+                    Some(PyList::new(py, specs)?.into_any()),
+                    learner.map(|s| s.into_pyobject(py)).transpose()?,
+                )
+            }
+        };
+        let args = VectorArgs {
+            num_envs: &doc.envs.len().into_pyobject(py)?.into_any(),
+            seed: Some(&doc.seed.into_pyobject(py)?.into_any()),
+            reward: Some(&PyString::new(py, &doc.reward).into_any()),
+            threads: Some(&doc.threads.into_pyobject(py)?.into_any()),
+            opponents: opponents.as_ref(),
+            seat: seat.as_ref().map(|s| s.as_any()),
+        };
+        let records = doc.envs.into_iter().map(EnvDoc::record).collect();
+        let env = args.build_with::<G>(py, doc.config, Some(records))?;
+        env.settle_last_step(py, &doc.rewards)?;
+        Ok(env)
+    }
+
+    /// Writes what the last step paid (`rewards`, given) and what ended at it (dones and
+    /// final totals, from the ended games) into the buffers of envs just restored.
+    fn settle_last_step(&self, py: Python<'_>, rewards: &[f32]) -> PyResult<()> {
+        let state = sync::lock(py, &self.state)?;
+        let players = self.fresh.players();
+        let contiguous = |_| PyRuntimeError::new_err("an env buffer is not contiguous");
+        let mut paid = writable(self.rewards.bind(py), rewards.len(), "rewards")?;
+        paid.as_slice_mut()
+            .map_err(contiguous)?
+            .copy_from_slice(rewards);
+        let mut dones = writable(self.dones.bind(py), self.n, "dones")?;
+        let mut totals = writable(self.final_totals.bind(py), self.n * players, "final_totals")?;
+        let (dones, totals) = (
+            dones.as_slice_mut().map_err(contiguous)?,
+            totals.as_slice_mut().map_err(contiguous)?,
+        );
+        for i in 0..self.n {
+            let Some((game, _)) = state.ended(i) else {
+                continue;
+            };
+            dones[i] = true;
+            for (t, seat) in totals[i * players..(i + 1) * players]
+                .iter_mut()
+                .zip(Seat::all(players))
+            {
+                *t = i32::try_from(game.score(seat)).unwrap_or(i32::MAX);
+            }
+        }
+        Ok(())
+    }
+
     /// Applies `op` to every env (with `state.actions` when stepping) and writes the
     /// buffers. A pass over many envs runs in chunks with the GIL released, checking for
     /// signals between them; if a handler raises (`KeyboardInterrupt`), every env done
@@ -561,6 +710,49 @@ fn opponents_arg<G: ArenaGame>(
     }))
 }
 
+/// The plain-data form of a `VectorEnv` (its pickle): the game's config and the env's
+/// settings, each env's record, and the rewards of the last step (the other buffers are
+/// written again from the envs).
+#[derive(serde::Serialize, serde::Deserialize)]
+#[serde(deny_unknown_fields)]
+struct VectorDoc<C> {
+    config: C,
+    seed: u64,
+    reward: String,
+    threads: usize,
+    /// Each seat's bot spec, `None` at the learner's; `None` when the caller plays all.
+    opponents: Option<Vec<Option<String>>>,
+    envs: Vec<EnvDoc>,
+    rewards: Vec<f32>,
+}
+
+/// One env's [`EnvRecord`].
+#[derive(serde::Serialize, serde::Deserialize)]
+#[serde(deny_unknown_fields)]
+struct EnvDoc {
+    episodes: u64,
+    played: Vec<u16>,
+    ended: Option<Vec<u16>>,
+}
+
+impl EnvDoc {
+    fn of(record: EnvRecord) -> EnvDoc {
+        EnvDoc {
+            episodes: record.episodes,
+            played: record.played,
+            ended: record.ended,
+        }
+    }
+
+    fn record(self) -> EnvRecord {
+        EnvRecord {
+            episodes: self.episodes,
+            played: self.played,
+            ended: self.ended,
+        }
+    }
+}
+
 /// Writes a game's `VectorEnv` class: the struct holding a [`VectorShell`] and every method
 /// the games share, plus `$extra`, the game's own (constructor, config properties,
 /// views, `__repr__`).
@@ -698,6 +890,26 @@ macro_rules! vector_class {
 
             fn __len__(&self) -> usize {
                 self.0.num_envs()
+            }
+
+            /// The envs as JSON (what a pickle holds): the settings and, for each env, the
+            /// games started and the actions played in its current game and in the one
+            /// that ended at the last step.
+            fn to_state(&self, py: Python<'_>) -> PyResult<String> {
+                self.0.to_state(py)
+            }
+
+            /// The envs `to_state()` wrote, replayed (bots and chance included) and
+            /// checked: `InvalidStateError` for a malformed document or actions the rules
+            /// do not allow.
+            #[staticmethod]
+            fn from_state(py: Python<'_>, text: &Bound<'_, PyAny>) -> PyResult<$class> {
+                $crate::vector::VectorShell::from_state(py, text).map($class)
+            }
+
+            fn __reduce__<'py>(&self, py: Python<'py>) -> PyResult<(Bound<'py, PyAny>, (String,))> {
+                let from_state = py.get_type::<$class>().getattr("from_state")?;
+                Ok((from_state, (self.to_state(py)?,)))
             }
 
             $($extra)*

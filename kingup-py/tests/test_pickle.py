@@ -334,3 +334,115 @@ def test_pettingzoo_parallel_env_round_trip_steps_as_the_original(game: str) -> 
         assert observations.keys() == got[0].keys()
         for a, o in observations.items():
             assert all(np.array_equal(got[0][a][k], o[k]) for k in o)
+
+
+def vector_env(game: str, opponents: bool) -> Any:
+    if game == "kingup":
+        if opponents:
+            return kingup.VectorEnv(5, players=3, seed=4, opponents=["reader:10", "heuristic"], seat=1, reward="points")
+        return kingup.VectorEnv(4, players=3, seed=2)
+    if opponents:
+        return court.VectorEnv(4, players=2, seed=1, opponents="greedy", max_rounds=6)
+    return court.VectorEnv(3, players=3, seed=9, max_rounds=4)
+
+
+def buffers(env: Any) -> list[Any]:
+    names = ["observations", "action_masks", "rewards", "dones", "seats", "final_totals", "game_seeds"]
+    return [getattr(env, name).copy() for name in names]
+
+
+def same_buffers(a: Any, b: Any) -> bool:
+    np = pytest.importorskip("numpy")
+    return all(np.array_equal(x, y) for x, y in zip(buffers(a), buffers(b)))
+
+
+@pytest.mark.parametrize("how", ["pickle", "deepcopy"])
+@pytest.mark.parametrize("opponents", [False, True])
+@pytest.mark.parametrize("game", ["kingup", "court"])
+def test_vector_env_round_trip_steps_as_the_original(game: str, opponents: bool, how: str) -> None:
+    """Copied after every step (games ending along the way), the envs hold the same
+    buffers and final observations, and step on as the original does."""
+    np = pytest.importorskip("numpy")
+    env = vector_env(game, opponents)
+    rng = np.random.default_rng(3)
+
+    def actions() -> Any:
+        return np.array([rng.choice(np.flatnonzero(mask)) for mask in env.action_masks])
+
+    ended = 0
+    for step in range(220):
+        env.step(actions())
+        ended += int(env.dones.sum())
+        if step % 10 and not env.dones.any():
+            continue
+        twin = round_trip(env, how)
+        assert same_buffers(twin, env), step
+        assert (twin.seed, twin.opponents, twin.seat, twin.reward) == (env.seed, env.opponents, env.seat, env.reward)
+        for i in np.flatnonzero(env.dones):
+            mine, theirs = env.final_observation(int(i)), twin.final_observation(int(i))
+            assert np.array_equal(mine[0], theirs[0]) and mine[1] == theirs[1]
+    assert ended > 0
+    twin = round_trip(env, how)
+    for _ in range(30):
+        chosen = actions()
+        env.step(chosen)
+        twin.step(chosen)
+        assert same_buffers(twin, env)
+    env.reset()
+    twin.reset()
+    assert same_buffers(twin, env)
+
+
+@pytest.mark.parametrize("game", ["kingup", "court"])
+def test_gym_and_sb3_vector_envs_round_trip_step_as_the_originals(game: str) -> None:
+    np = pytest.importorskip("numpy")
+    pytest.importorskip("stable_baselines3")
+    if game == "kingup":
+        from kingup.gym import KingUpVectorEnv as Gym
+        from kingup.sb3 import KingUpVecEnv as Sb3
+    else:
+        from kingup.court.gym import CourtVectorEnv as Gym
+        from kingup.court.sb3 import CourtVecEnv as Sb3
+    for env in [Gym(3, seed=1, opponents="random"), Sb3(3, seed=1, opponents="random")]:
+        env.reset()
+        rng = np.random.default_rng(0)
+        for _ in range(15):
+            env.step(np.array([rng.choice(np.flatnonzero(m)) for m in env.action_masks()]))
+        twin = pickle.loads(pickle.dumps(env))
+        for _ in range(40):
+            chosen = np.array([rng.choice(np.flatnonzero(m)) for m in env.action_masks()])
+            mine, theirs = env.step(chosen), twin.step(chosen)
+            for x, y in zip(mine[:-1], theirs[:-1]):
+                assert np.array_equal(x, y)
+
+
+def test_an_edited_vector_env_state_is_refused_with_a_typed_error() -> None:
+    env = kingup.VectorEnv(2, players=3, seed=4, opponents="heuristic", seat=1)
+    env.step([int(env.action_masks[i].nonzero()[0][0]) for i in range(2)])
+    doc = json.loads(env.to_state())
+    assert sorted(doc) == ["config", "envs", "opponents", "reward", "rewards", "seed", "threads"]
+    assert doc["opponents"] == ["heuristic", None, "heuristic"]
+
+    def edited(change: Callable[[dict[str, Any]], None]) -> str:
+        copy_of = json.loads(json.dumps(doc))
+        change(copy_of)
+        return json.dumps(copy_of)
+
+    illegal = 66  # a vote No, in the placement phase
+    cases: list[tuple[Callable[[dict[str, Any]], None], str]] = [
+        (lambda d: d["envs"][0]["played"].append(illegal), "env 0: action 1 of its current game cannot be played there"),
+        (lambda d: d["envs"][1].update(played=[70]), "env 1: action 0 of its current game"),
+        (lambda d: d["envs"][0].update(episodes=0), "env 0: 0 games started cannot be"),
+        (lambda d: d["envs"][0].update(ended=[]), "env 0: 1 games started cannot be"),
+        (lambda d: d.update(rewards=[0.0]), "rewards are 3 finite numbers per env"),
+        (lambda d: d.update(opponents=["heuristic", "heuristic", "heuristic"]), "a bot per seat but one"),
+        (lambda d: d.update(extra=1), "unknown field"),
+    ]
+    for change, message in cases:
+        with pytest.raises(InvalidStateError, match=message):
+            kingup.VectorEnv.from_state(edited(change))
+    with pytest.raises(kingup.InvalidConfigError, match='unknown bot "alphazero"'):
+        kingup.VectorEnv.from_state(edited(lambda d: d["opponents"].__setitem__(0, "alphazero")))
+    with pytest.raises(InvalidStateError):
+        court.VectorEnv.from_state(env.to_state())
+    assert same_buffers(kingup.VectorEnv.from_state(env.to_state()), env)

@@ -26,6 +26,10 @@ impl ArenaGame for Game {
         kind.name().to_owned()
     }
 
+    fn spec_text(kind: &BotKind) -> String {
+        kind.name().to_owned()
+    }
+
     fn filler() -> BotKind {
         BotKind::Random
     }
