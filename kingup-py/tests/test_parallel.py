@@ -10,6 +10,7 @@ import pickle
 import sys
 from collections.abc import Iterator
 from concurrent.futures import ProcessPoolExecutor
+from pathlib import Path
 from typing import Any
 
 import numpy as np
@@ -188,3 +189,18 @@ def test_ray_errors_are_the_entrants_own(ray_local: Any) -> None:
     with pytest.raises(kingup.EntrantError, match='^entrant "fails" raised ValueError: no idea$') as caught:
         kingup.arena(["random", "random", ("fails", fails)], players=3, deals=2, backend="ray")
     assert caught.value.entrant == "fails"
+
+
+def test_the_ray_benchmark_runs_and_checks_its_results() -> None:
+    """bench_ray.py (docs/performance.md), shortened: it starts its own Ray instances, so
+    it runs in a process of its own, and it asserts that Ray's results equal the local
+    ones."""
+    pytest.importorskip("ray")
+    import subprocess
+
+    script = Path(__file__).resolve().parents[1] / "bench" / "bench_ray.py"
+    args = ["--deals", "2", "--games", "2000", "--rounds", "1"]
+    done = subprocess.run([sys.executable, str(script), *args], capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0, done.stderr[-2000:]
+    rows = [line.split()[:2] for line in done.stdout.splitlines()[1:]]
+    assert rows == [["arena", "here,"], ["arena", "ray,"], ["arena", "ray,"], ["simulate", "here,"], ["simulate", "ray,"], ["simulate", "ray,"]]
