@@ -33,9 +33,6 @@ use crate::view::PyPlayerView;
 pub(crate) trait ArenaGame:
     PyRules<View: SeatView<Game = Self> + Copy + Send + Sync + 'static>
 {
-    /// The game's name in an arena part (`"kingup"`, `"court"`): parts of one game do not
-    /// join with another's.
-    const GAME: &'static str;
     /// A built-in bot, as named in Python (`"ismcts:300"`, `"mcts"`): the spec the arena
     /// and the vector env build their bots from.
     type Spec: OpponentSpec<Self::View, Bot: 'static> + 'static;
@@ -52,7 +49,6 @@ pub(crate) trait ArenaGame:
 }
 
 impl ArenaGame for Game {
-    const GAME: &'static str = "kingup";
     type Spec = BotSpec;
 
     fn spec_arg(obj: &Bound<'_, PyAny>) -> PyResult<BotSpec> {
@@ -474,7 +470,7 @@ impl ArenaArgs<'_, '_> {
         let shared = Arc::new(Shared::default());
         let entrants = build_entrants::<G>(contenders, &shared);
         let part = run::<G>(py, &config, &entrants, range, &shared)?;
-        Ok(PyArenaPart::new(G::GAME, part))
+        Ok(PyArenaPart::new(G::NAME, part))
     }
 }
 

@@ -5,6 +5,7 @@
 
 use kingup_bots::{ArenaPart, ArenaRecord, ArenaResults};
 use kingup_core::Seat;
+use kingup_core::kingup_table::Rules;
 use pyo3::prelude::*;
 
 use crate::convert;
@@ -14,7 +15,7 @@ use crate::errors;
 #[pyclass(module = "kingup._kingup", name = "ArenaPart", frozen)]
 #[derive(Debug)]
 pub(crate) struct PyArenaPart {
-    /// The game's name (`ArenaGame::GAME`).
+    /// The game's name (`Rules::NAME`): parts of one game do not join with another's.
     game: &'static str,
     pub(crate) part: ArenaPart,
 }
@@ -71,11 +72,10 @@ impl PartDoc {
 
     /// The part, its games' lengths checked (the schedule is checked when it joins).
     fn part(self) -> Result<(&'static str, ArenaPart), String> {
-        let game = match self.game.as_str() {
-            "kingup" => "kingup",
-            "court" => "court",
-            other => return Err(format!("unknown game {other:?}")),
-        };
+        let game = [kingup_core::Game::NAME, kingup_court::Game::NAME]
+            .into_iter()
+            .find(|name| *name == self.game)
+            .ok_or_else(|| format!("unknown game {:?}", self.game))?;
         let n = self.players;
         if !(1..=Seat::MAX).contains(&n) {
             return Err(format!("{n} players"));

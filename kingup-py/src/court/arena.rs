@@ -12,7 +12,6 @@ use crate::convert::{given, name_arg};
 use crate::errors;
 
 impl ArenaGame for Game {
-    const GAME: &'static str = "court";
     type Spec = BotKind;
 
     /// `"greedy"`, `"random"` or `"mcts"`.
