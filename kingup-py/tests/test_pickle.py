@@ -446,3 +446,41 @@ def test_an_edited_vector_env_state_is_refused_with_a_typed_error() -> None:
     with pytest.raises(InvalidStateError):
         court.VectorEnv.from_state(env.to_state())
     assert same_buffers(kingup.VectorEnv.from_state(env.to_state()), env)
+
+
+@pytest.mark.parametrize("game", ["kingup", "court"])
+def test_rllib_env_round_trip_steps_as_the_original(game: str) -> None:
+    """Copied mid-episode (court's greedy opponents included: its factory pickles), the
+    multi-agent env steps to the same observations and rewards."""
+    np = pytest.importorskip("numpy")
+    pytest.importorskip("ray.rllib")
+    if game == "kingup":
+        from kingup.rllib import KingUpMultiAgentEnv as Env
+
+        config: dict[str, Any] = {"players": 3, "learners": "random", "opponents": "heuristic"}
+    else:
+        from kingup.court.rllib import CourtMultiAgentEnv as Env
+
+        config = {"players": 2, "learners": [0], "opponents": "greedy", "max_rounds": 6}
+    env = Env(config)
+    observations, _ = env.reset(seed=1)
+
+    def act(observations: dict[str, Any], last: bool) -> dict[str, int]:
+        ((agent, obs),) = observations.items()
+        legal = np.flatnonzero(obs["action_mask"])
+        return {agent: int(legal[-1] if last else legal[0])}
+
+    for _ in range(5):
+        observations, *_ = env.step(act(observations, False))
+    twin = pickle.loads(pickle.dumps(env))
+    for _ in range(300):
+        chosen = act(observations, True)
+        mine, theirs = env.step(chosen), twin.step(chosen)
+        for agent, obs in mine[0].items():
+            assert all(np.array_equal(obs[k], theirs[0][agent][k]) for k in obs)
+        assert mine[1:4] == theirs[1:4]
+        observations = mine[0]
+        if mine[2]["__all__"] or mine[3]["__all__"]:
+            break
+    else:
+        pytest.fail("the episode did not end")

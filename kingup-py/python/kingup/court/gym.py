@@ -42,12 +42,18 @@ from ..gym import BotFactory, GameEnv, GameVectorEnv
 __all__ = ["CourtEnv", "CourtVectorEnv"]
 
 
+def _greedy(seed: int) -> CourtGreedyBot:
+    """A greedy bot (it draws nothing: the seed is not needed). A function of the module,
+    so that an env with greedy opponents pickles."""
+    return CourtGreedyBot()
+
+
 class CourtEnv(GameEnv):
     """One seat of To Court the King against ``kingup.court`` bots."""
 
     GAME = CourtGame
     BOTS = {
-        "greedy": lambda seed: CourtGreedyBot(),
+        "greedy": _greedy,
         "random": CourtRandomBot,
         "mcts": CourtMctsBot,
     }
