@@ -418,26 +418,14 @@ pub(crate) struct ArenaArgs<'a, 'py> {
 }
 
 impl ArenaArgs<'_, '_> {
-    /// Plays the arena of game `G` with `game`'s config (its players the seats at a table).
-    pub(crate) fn play<G: ArenaGame>(
-        &self,
-        py: Python<'_>,
-        game: G::Config,
-    ) -> PyResult<PyArenaResults> {
-        let part = self.play_part::<G>(py, game, None)?;
-        // A part of every deal, made here: it joins.
-        let results = ArenaPart::join([part.part])
-            .map_err(|e| PyRuntimeError::new_err(format!("internal error (kingup bug): {e}")))?;
-        Ok(PyArenaResults { results })
-    }
-
-    /// Plays the deals `part` (`start..stop`; all of them if `None`) of the arena of game
-    /// `G` with `game`'s config.
+    /// Plays the deals `start..stop` (by default every deal) of the arena of game `G` with
+    /// `game`'s config: a part for `ArenaResults.join`, the whole arena when it is all of
+    /// them.
     pub(crate) fn play_part<G: ArenaGame>(
         &self,
         py: Python<'_>,
         game: G::Config,
-        part: Option<(&Bound<'_, PyAny>, &Bound<'_, PyAny>)>,
+        (start, stop): (Option<&Bound<'_, PyAny>>, Option<&Bound<'_, PyAny>>),
     ) -> PyResult<PyArenaPart> {
         let deals = match given(self.deals) {
             Some(obj) => int_in(obj, "deals", 1..=i64::from(ArenaConfig::MAX_DEALS))? as u32,
@@ -445,13 +433,15 @@ impl ArenaArgs<'_, '_> {
         };
         let seed = given(self.seed).map(seed_arg).transpose()?.unwrap_or(0);
         let threads = threads_arg(self.threads)?;
-        let range = match part {
-            Some((start, stop)) => {
-                let stop = int_in(stop, "stop", 0..=i64::from(deals))? as u32;
-                int_in(start, "start", 0..=i64::from(stop))? as u32..stop
-            }
-            None => 0..deals,
+        let stop = match given(stop) {
+            Some(obj) => int_in(obj, "stop", 0..=i64::from(deals))? as u32,
+            None => deals,
         };
+        let start = match given(start) {
+            Some(obj) => int_in(obj, "start", 0..=i64::from(stop))? as u32,
+            None => 0,
+        };
+        let range = start..stop;
         let contenders = contenders_arg::<G>(self.entrants)?;
         // Python policies run one at a time (they need the GIL) and may keep state between
         // calls: one thread plays them in schedule order, so the results are the same.
@@ -474,36 +464,16 @@ impl ArenaArgs<'_, '_> {
     }
 }
 
-/// Plays an arena between `entrants` (see `kingup.arena`).
+/// Plays the deals `start..stop` (by default all) of an arena between `entrants`: the
+/// native half of `kingup.arena`, a part for `ArenaResults.join`.
 #[pyfunction]
-#[pyo3(signature = (entrants, *, players=None, deals=None, seed=None, threads=None))]
-pub(crate) fn arena(
-    py: Python<'_>,
-    entrants: &Bound<'_, PyAny>,
-    players: Option<&Bound<'_, PyAny>>,
-    deals: Option<&Bound<'_, PyAny>>,
-    seed: Option<&Bound<'_, PyAny>>,
-    threads: Option<&Bound<'_, PyAny>>,
-) -> PyResult<PyArenaResults> {
-    let args = ArenaArgs {
-        entrants,
-        deals,
-        seed,
-        threads,
-    };
-    args.play::<Game>(py, players_arg(players)?)
-}
-
-/// Plays the deals `start..stop` of an arena between `entrants` (a part of
-/// `kingup.arena`'s work, for `ArenaResults.join`).
-#[pyfunction]
-#[pyo3(signature = (entrants, *, start, stop, players=None, deals=None, seed=None, threads=None))]
+#[pyo3(signature = (entrants, *, start=None, stop=None, players=None, deals=None, seed=None, threads=None))]
 #[allow(clippy::too_many_arguments)] // the keyword arguments of `kingup.arena(...)`
 pub(crate) fn arena_part(
     py: Python<'_>,
     entrants: &Bound<'_, PyAny>,
-    start: &Bound<'_, PyAny>,
-    stop: &Bound<'_, PyAny>,
+    start: Option<&Bound<'_, PyAny>>,
+    stop: Option<&Bound<'_, PyAny>>,
     players: Option<&Bound<'_, PyAny>>,
     deals: Option<&Bound<'_, PyAny>>,
     seed: Option<&Bound<'_, PyAny>>,
@@ -515,7 +485,7 @@ pub(crate) fn arena_part(
         seed,
         threads,
     };
-    args.play_part::<Game>(py, players_arg(players)?, Some((start, stop)))
+    args.play_part::<Game>(py, players_arg(players)?, (start, stop))
 }
 
 /// A King Up! arena's config: `players` seats (4 if not given).

@@ -86,7 +86,6 @@ fn _kingup(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(chance_outcome_name, m)?)?;
     m.add_function(wrap_pyfunction!(simulate::simulate, m)?)?;
     m.add_function(wrap_pyfunction!(record::record, m)?)?;
-    m.add_function(wrap_pyfunction!(arena::arena, m)?)?;
     m.add_function(wrap_pyfunction!(arena::arena_part, m)?)?;
     m.add("MAX_DEALS", kingup_bots::ArenaConfig::MAX_DEALS)?;
     m.add("MAX_ENTRANTS", kingup_bots::ArenaConfig::MAX_ENTRANTS)?;

@@ -18,17 +18,17 @@ Entrant = Any
 
 
 def run_arena(
-    play: Callable[..., ArenaResults],
     play_part: Callable[..., ArenaPart],
     entrants: Iterable[Entrant],
     options: dict[str, Any],
     backend: Backend,
     parts: int | None,
 ) -> ArenaResults:
-    """The arena ``play(entrants, **options)`` plays, run on ``backend`` in ``parts``
-    parts (``play_part`` plays one) and joined: the same results, bit for bit."""
+    """The arena of ``entrants`` and ``options``, played by ``play_part`` (the game's
+    native arena: every deal, or ``start`` to ``stop``) here or on ``backend`` in
+    ``parts`` parts, and joined: the same results, bit for bit."""
     if backend in (None, "local") and parts is None:
-        return play(entrants, **options)
+        return ArenaResults.join([play_part(entrants, **options)])
     if not isinstance(entrants, Iterable):
         raise TypeError(f"entrants must be an iterable, not {type(entrants).__name__}")
     # One more than an arena takes, so that the native check refuses too many.
@@ -80,4 +80,4 @@ def arena(
     of each policy, pickled: policies must pickle for a remote backend).
     """
     options: dict[str, Any] = {"players": players, "deals": deals, "seed": seed, "threads": threads}
-    return run_arena(_kingup.arena, _kingup.arena_part, entrants, options, backend, parts)
+    return run_arena(_kingup.arena_part, entrants, options, backend, parts)

@@ -65,19 +65,11 @@ def record(
 Policy: TypeAlias = Callable[[PlayerView], SupportsIndex]
 EntrantSpec: TypeAlias = str | tuple[str, Policy]
 
-def arena(
-    entrants: Iterable[EntrantSpec],
-    *,
-    players: SupportsIndex = 4,
-    deals: SupportsIndex = 100,
-    seed: SupportsIndex = 0,
-    threads: SupportsIndex | None = None,
-) -> ArenaResults: ...
 def arena_part(
     entrants: Iterable[EntrantSpec],
     *,
-    start: SupportsIndex,
-    stop: SupportsIndex,
+    start: SupportsIndex | None = None,
+    stop: SupportsIndex | None = None,
     players: SupportsIndex = 4,
     deals: SupportsIndex = 100,
     seed: SupportsIndex = 0,
@@ -481,22 +473,11 @@ def court_action_name(index: SupportsIndex) -> str: ...
 def court_action_notation(index: SupportsIndex) -> str: ...
 def court_parse_action(text: str) -> int: ...
 def court_chance_notation(index: SupportsIndex) -> str: ...
-def court_arena(
-    entrants: Iterable[str | tuple[str, Callable[[CourtPlayerView], SupportsIndex]]],
-    *,
-    players: SupportsIndex = 2,
-    deals: SupportsIndex = 100,
-    seed: SupportsIndex = 0,
-    threads: SupportsIndex | None = None,
-    max_rounds: SupportsIndex | None = 100,
-    unlimited_jesters: bool = False,
-    preroll_abilities: bool = True,
-) -> ArenaResults: ...
 def court_arena_part(
     entrants: Iterable[str | tuple[str, Callable[[CourtPlayerView], SupportsIndex]]],
     *,
-    start: SupportsIndex,
-    stop: SupportsIndex,
+    start: SupportsIndex | None = None,
+    stop: SupportsIndex | None = None,
     players: SupportsIndex = 2,
     deals: SupportsIndex = 100,
     seed: SupportsIndex = 0,

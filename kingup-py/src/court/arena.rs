@@ -6,7 +6,7 @@ use pyo3::prelude::*;
 
 use super::config::{CourtConfigArgs, FlagArg};
 use super::view::PyCourtView;
-use crate::arena::{ArenaArgs, ArenaGame, PyArenaResults};
+use crate::arena::{ArenaArgs, ArenaGame};
 use crate::arena_part::PyArenaPart;
 use crate::convert::{given, name_arg};
 use crate::errors;
@@ -39,44 +39,17 @@ impl ArenaGame for Game {
     }
 }
 
-/// Plays an arena between court bots (see `kingup.court.arena`).
-#[pyfunction]
-#[pyo3(name = "court_arena")]
-#[pyo3(signature = (entrants, *, players=None, deals=None, seed=None, threads=None, max_rounds=None, unlimited_jesters=FlagArg::Unset, preroll_abilities=FlagArg::Unset))]
-#[allow(clippy::too_many_arguments)] // the keyword arguments of `kingup.court.arena(...)`
-pub(crate) fn arena(
-    py: Python<'_>,
-    entrants: &Bound<'_, PyAny>,
-    players: Option<&Bound<'_, PyAny>>,
-    deals: Option<&Bound<'_, PyAny>>,
-    seed: Option<&Bound<'_, PyAny>>,
-    threads: Option<&Bound<'_, PyAny>>,
-    max_rounds: Option<&Bound<'_, PyAny>>,
-    unlimited_jesters: FlagArg<'_>,
-    preroll_abilities: FlagArg<'_>,
-) -> PyResult<PyArenaResults> {
-    let flags = (&unlimited_jesters, &preroll_abilities);
-    let config = config_arg(py, players, max_rounds, flags)?;
-    let args = ArenaArgs {
-        entrants,
-        deals,
-        seed,
-        threads,
-    };
-    args.play::<Game>(py, config)
-}
-
-/// Plays the deals `start..stop` of an arena between court bots (a part of
-/// `kingup.court.arena`'s work, for `ArenaResults.join`).
+/// Plays the deals `start..stop` (by default all) of an arena between court bots: the
+/// native half of `kingup.court.arena`, a part for `ArenaResults.join`.
 #[pyfunction]
 #[pyo3(name = "court_arena_part")]
-#[pyo3(signature = (entrants, *, start, stop, players=None, deals=None, seed=None, threads=None, max_rounds=None, unlimited_jesters=FlagArg::Unset, preroll_abilities=FlagArg::Unset))]
+#[pyo3(signature = (entrants, *, start=None, stop=None, players=None, deals=None, seed=None, threads=None, max_rounds=None, unlimited_jesters=FlagArg::Unset, preroll_abilities=FlagArg::Unset))]
 #[allow(clippy::too_many_arguments)] // the keyword arguments of `kingup.court.arena(...)`
 pub(crate) fn arena_part(
     py: Python<'_>,
     entrants: &Bound<'_, PyAny>,
-    start: &Bound<'_, PyAny>,
-    stop: &Bound<'_, PyAny>,
+    start: Option<&Bound<'_, PyAny>>,
+    stop: Option<&Bound<'_, PyAny>>,
     players: Option<&Bound<'_, PyAny>>,
     deals: Option<&Bound<'_, PyAny>>,
     seed: Option<&Bound<'_, PyAny>>,
@@ -93,7 +66,7 @@ pub(crate) fn arena_part(
         seed,
         threads,
     };
-    args.play_part::<Game>(py, config, Some((start, stop)))
+    args.play_part::<Game>(py, config, (start, stop))
 }
 
 /// A court arena's config (2 players if not given), played to its end or `max_rounds`.

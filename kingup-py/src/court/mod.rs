@@ -71,7 +71,6 @@ pub(crate) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(chance_notation, m)?)?;
     m.add_function(wrap_pyfunction!(simulate::simulate, m)?)?;
     m.add_function(wrap_pyfunction!(record::record, m)?)?;
-    m.add_function(wrap_pyfunction!(arena::arena, m)?)?;
     m.add_function(wrap_pyfunction!(arena::arena_part, m)?)?;
     m.add("CourtGame", py.get_type::<game::PyCourtGame>())?;
     m.add("CourtEvent", py.get_type::<event::PyCourtEvent>())?;

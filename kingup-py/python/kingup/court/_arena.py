@@ -39,5 +39,4 @@ def arena(
         "unlimited_jesters": unlimited_jesters,
         "preroll_abilities": preroll_abilities,
     }
-    play, play_part = _kingup.court_arena, _kingup.court_arena_part
-    return run_arena(play, play_part, entrants, options, backend, parts)
+    return run_arena(_kingup.court_arena_part, entrants, options, backend, parts)
