@@ -370,3 +370,38 @@ proptest! {
         }
     }
 }
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(64))]
+
+    /// Undo goes back through every earlier state of the run of undoable actions exactly:
+    /// the same game, event log and undo count as when that state was first reached.
+    #[test]
+    fn undo_restores_each_earlier_state_exactly(config in configs(), seed in any::<u64>(), steps in 0usize..120) {
+        let mut session = played(config, seed, steps);
+        let mut rng = Generator::new(seed);
+        let mut reached = vec![(*session.game(), session.events().to_vec(), session.undoable())];
+        for _ in 0..12 {
+            let seat = match session.game().actor() {
+                Actor::Seat(seat) => seat,
+                Actor::Voters(voters) => voters.iter().next().unwrap(),
+                Actor::Chance | Actor::Nobody => break,
+            };
+            let legal = session.game().legal_actions(seat);
+            session.apply(seat, legal[rng.below(legal.len() as u32) as usize]).unwrap();
+            reached.push((*session.game(), session.events().to_vec(), session.undoable()));
+        }
+        // The run may have begun before the recorded actions; go back through those.
+        let undoable = session.undoable().min(reached.len() - 1);
+        for back in 1..=undoable {
+            let Some(Step::Action { seat, .. }) = session.replay().steps.last().copied() else {
+                unreachable!("an undoable step is an action")
+            };
+            session.undo(seat).unwrap();
+            let (game, events, count) = &reached[reached.len() - 1 - back];
+            prop_assert_eq!(session.game(), game);
+            prop_assert_eq!(session.events(), &events[..]);
+            prop_assert_eq!(session.undoable(), *count);
+        }
+    }
+}

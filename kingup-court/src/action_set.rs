@@ -188,6 +188,11 @@ impl kingup_table::ActionMask for ActionSet {
     fn indices(&self) -> impl Iterator<Item = usize> {
         self.iter().map(Action::index)
     }
+
+    #[inline]
+    fn for_each_index(&self, f: impl FnMut(usize)) {
+        kingup_table::for_each_set_bit(self.0, f);
+    }
 }
 
 #[cfg(test)]
@@ -212,6 +217,9 @@ mod tests {
                     assert!(set.contains(action));
                 }
                 assert_eq!(set.nth(set.len()), None);
+                let mut visited = alloc::vec::Vec::new();
+                kingup_table::ActionMask::for_each_index(&set, |i| visited.push(i));
+                assert!(visited.into_iter().eq(set.iter().map(Action::index)));
             }
         }
         assert_eq!(ActionSet::ALL.len(), Action::COUNT);

@@ -2,7 +2,7 @@
 batched simulator.
 
     python kingup-py/bench/bench_steps.py [--seconds 3] [--games 100000]
-    python kingup-py/bench/bench_steps.py --fixed 300 --loop kingup   # under callgrind
+    python kingup-py/bench/bench_steps.py --instructions               # needs valgrind
 
 Both games are driven by the same loop from Python: while the game is not over, pick a
 uniformly random legal action with ``random.Random.choice`` and apply it. kingup resolves
@@ -17,17 +17,24 @@ plays N games of one loop (``kingup``, ``hearts``, or ``floor``: the same loop o
 trivial C calls, the Python cost alone) from fixed seeds and prints the steps, untimed:
 run it under ``valgrind --tool=callgrind`` with N and with 0, and the difference of the
 instruction counts over the steps is the cost of a step, whatever the load.
+``--instructions`` does exactly that for King Up! (``kingup``), To Court the King
+(``court``: random 4-player games, to their end or their 100-round bound) and the floor,
+and prints each loop's instructions a step and its ratio to the floor's.
 """
 
 from __future__ import annotations
 
 import argparse
+import os
 import random
+import re
+import subprocess
 import sys
 import time
 from collections.abc import Callable
 
 import kingup
+import kingup.court
 
 
 def kingup_loop(rng: random.Random, seconds: float) -> tuple[int, int, float]:
@@ -77,6 +84,12 @@ def fixed_loop(which: str, games: int) -> int:
             while not g.is_over:
                 g.apply(choice(g.legal_actions()))
                 steps += 1
+    elif which == "court":
+        for _ in range(games):
+            c = kingup.court.Game(players=4, seed=rng.getrandbits(64))
+            while not c.is_over:
+                c.apply(choice(c.legal_actions()))
+                steps += 1
     elif which == "hearts":
         import pyspiel
 
@@ -110,6 +123,39 @@ def fixed_loop(which: str, games: int) -> int:
     return steps
 
 
+#: Games each loop plays under callgrind: about 56,000 steps each.
+CALLGRIND_GAMES = {"kingup": 300, "court": 8, "floor": 300}
+
+
+def instructions(which: str, games: int) -> tuple[int, int]:
+    """(instructions, steps) of ``--fixed games --loop which`` under callgrind."""
+    env = dict(os.environ, OPENBLAS_NUM_THREADS="1")  # no BLAS threads spinning at import
+    run = subprocess.run(
+        ["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null", sys.executable,
+         __file__, "--fixed", str(games), "--loop", which],
+        capture_output=True, text=True, check=True, env=env,
+    )
+    collected = re.search(r"Collected : (\d+)", run.stderr)
+    steps = re.search(r": (\d+) steps", run.stdout)
+    assert collected and steps, run.stderr[-2000:]
+    return int(collected.group(1)), int(steps.group(1))
+
+
+def per_step(which: str) -> float:
+    """Instructions a step of loop ``which``: its games minus none, over the steps."""
+    full, steps = instructions(which, CALLGRIND_GAMES[which])
+    empty, _ = instructions(which, 0)
+    return (full - empty) / steps
+
+
+def report_instructions() -> None:
+    floor = per_step("floor")
+    print(f"{'floor':<8} {floor:8,.0f} instructions a step")
+    for which in ("kingup", "court"):
+        cost = per_step(which)
+        print(f"{which:<8} {cost:8,.0f} instructions a step, {cost / floor:.3f}x the floor")
+
+
 def best(runs: list[float]) -> float:
     return max(runs)
 
@@ -129,8 +175,14 @@ def main() -> int:
     parser.add_argument("--rounds", type=int, default=3, help="alternating runs per game")
     parser.add_argument("--games", type=int, default=100_000, help="for simulate")
     parser.add_argument("--fixed", type=int, metavar="N", help="play N games untimed (callgrind)")
-    parser.add_argument("--loop", choices=["kingup", "hearts", "floor"], default="kingup")
+    parser.add_argument("--loop", choices=["kingup", "court", "hearts", "floor"], default="kingup")
+    parser.add_argument(
+        "--instructions", action="store_true", help="instructions a step, under callgrind"
+    )
     args = parser.parse_args()
+    if args.instructions:
+        report_instructions()
+        return 0
     if args.fixed is not None:
         print(f"{args.loop}: {fixed_loop(args.loop, args.fixed)} steps")
         return 0

@@ -15,6 +15,7 @@ mod convert;
 mod court;
 mod errors;
 mod event;
+mod fast;
 mod game;
 mod limits;
 mod notation;
@@ -90,6 +91,7 @@ fn _kingup(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("MAX_DEALS", kingup_bots::ArenaConfig::MAX_DEALS)?;
     m.add("MAX_ENTRANTS", kingup_bots::ArenaConfig::MAX_ENTRANTS)?;
     m.add_class::<game::PyGame>()?;
+    fast::install::<game::PyGame>(m.py())?;
     m.add_class::<view::PyPublicView>()?;
     m.add_class::<view::PyPlayerView>()?;
     m.add_class::<event::PyEvent>()?;

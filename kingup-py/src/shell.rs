@@ -159,19 +159,21 @@ pub(crate) fn action_list<'py, M: ActionMask>(
     let ints = action_ints(py)?;
     let len = mask.count();
     // SAFETY: `PyList_New` returns a new list of `len` empty slots, or null with an
-    // exception set (checked by `from_owned_ptr_or_err`). `indices` yields exactly
-    // `count()` indices, each below the game's action count (at most 256, checked by
-    // `get`), so each slot `i < len` is filled exactly once, by `PyList_SetItem`, which
-    // steals the reference `Py_IncRef` adds to the cached int (it cannot fail: `i` is in
-    // range and the object is a list).
+    // exception set (checked by `from_owned_ptr_or_err`). `for_each_index` calls back with
+    // exactly `count()` indices, each below the game's action count (at most 256, checked
+    // by `get`); `slot < len` holds for each, so each slot is filled exactly once, by
+    // `PyList_SetItem`, which steals the reference `Py_IncRef` adds to the cached int (it
+    // cannot fail: the slot is in range and the object is a list).
     unsafe {
         let list = Bound::from_owned_ptr_or_err(py, ffi::PyList_New(len as _))?;
-        for (i, index) in mask.indices().take(len).enumerate() {
-            let Some(int) = ints.get(index) else { break };
-            let item = int.as_ptr();
-            ffi::Py_IncRef(item);
-            ffi::PyList_SetItem(list.as_ptr(), i as _, item);
-        }
+        let mut slot = 0;
+        mask.for_each_index(|index| {
+            if let (true, Some(int)) = (slot < len, ints.get(index)) {
+                ffi::Py_IncRef(int.as_ptr());
+                ffi::PyList_SetItem(list.as_ptr(), slot as _, int.as_ptr());
+                slot += 1;
+            }
+        });
         Ok(list.cast_into_unchecked())
     }
 }
@@ -294,6 +296,22 @@ impl<G: PyRules> Shell<G> {
     #[inline]
     pub(crate) fn with_game<R>(&self, py: Python<'_>, f: impl FnOnce(&G) -> R) -> PyResult<R> {
         Ok(f(self.session(py)?.game()))
+    }
+
+    /// Runs `f` on the game if its lock is free at once and not poisoned, else `None`: for
+    /// the fast paths (`fast.rs`), which leave every other case to the full methods.
+    #[inline]
+    pub(crate) fn try_with_game<R>(&self, f: impl FnOnce(&G) -> R) -> Option<R> {
+        Some(f(self.session.try_lock().ok()?.game()))
+    }
+
+    /// Plays `action` for the seat that acts next, if the lock is free at once and the
+    /// action legal; else `None`, and nothing changed (see `try_with_game`).
+    #[inline]
+    pub(crate) fn try_apply_next(&self, action: G::Action) -> Option<()> {
+        let mut session = self.session.try_lock().ok()?;
+        let seat = session.game().next_seat()?;
+        session.apply(seat, action).ok().map(drop)
     }
 
     /// `obj`'s seat in the game, or `SeatError`.
@@ -668,6 +686,20 @@ macro_rules! game_class {
         #[pyclass(module = $module, name = "Game", frozen)]
         #[derive(Debug)]
         pub(crate) struct $class(pub(crate) $crate::shell::Shell<$game>);
+
+        impl $crate::fast::FastGame for $class {
+            type Rules = $game;
+
+            fn shell(&self) -> &$crate::shell::Shell<$game> {
+                &self.0
+            }
+
+            fn generated() -> &'static pyo3::sync::PyOnceLock<$crate::fast::Generated> {
+                static GENERATED: pyo3::sync::PyOnceLock<$crate::fast::Generated> =
+                    pyo3::sync::PyOnceLock::new();
+                &GENERATED
+            }
+        }
 
         #[pymethods]
         impl $class {

@@ -38,7 +38,7 @@ pub use first_player::FirstPlayer;
 pub use hidden::HiddenInformation;
 pub use illegal::{IllegalAction, IllegalChance, Reason};
 pub use index::{ActionIndexError, OutcomeIndexError};
-pub use mask::ActionMask;
+pub use mask::{ActionMask, for_each_set_bit};
 pub use observation::{Fields, Layout, ObservationLenError, observation_field, observation_len};
 /// The RNG traits chance is drawn through ([`rand_core::Rng`]), re-exported.
 pub use rand_core;

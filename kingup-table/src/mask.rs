@@ -20,6 +20,29 @@ pub trait ActionMask: Copy + Default + Debug + Send + Sync + 'static {
 
     /// The indices in the set, lowest first (a front end's list of legal actions).
     fn indices(&self) -> impl Iterator<Item = usize>;
+
+    /// Calls `f` with each index in the set, lowest first: [`indices`](Self::indices)
+    /// without an iterator's state, for the loops that run at every step (a Python list
+    /// of legal actions is filled this way).
+    #[inline]
+    fn for_each_index(&self, mut f: impl FnMut(usize)) {
+        for index in self.indices() {
+            f(index);
+        }
+    }
+}
+
+/// Calls `f` with the index of each set bit of `words` (little-endian 64-bit words),
+/// lowest first: one `trailing_zeros` and one clear per index, no branch on the words but
+/// the loop's.
+#[inline]
+pub fn for_each_set_bit<const N: usize>(words: [u64; N], mut f: impl FnMut(usize)) {
+    for (w, mut word) in words.into_iter().enumerate() {
+        while word != 0 {
+            f(w * 64 + word.trailing_zeros() as usize);
+            word &= word - 1;
+        }
+    }
 }
 
 impl ActionMask for u128 {
@@ -56,6 +79,11 @@ impl ActionMask for u128 {
         })
     }
 
+    #[inline]
+    fn for_each_index(&self, f: impl FnMut(usize)) {
+        for_each_set_bit([*self as u64, (*self >> 64) as u64], f);
+    }
+
     /// Eight flags at a time from each byte of the mask, without a branch a bit.
     ///
     /// ```
@@ -81,6 +109,32 @@ impl ActionMask for u128 {
             for (flag, b) in chunk.iter_mut().zip(spread(byte).to_le_bytes()) {
                 *flag = b as i8;
             }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn for_each_index_visits_the_indices_in_order() {
+        for mask in [
+            0u128,
+            1,
+            1 << 63,
+            1 << 64,
+            u128::MAX,
+            0x8000_0000_0000_0001_0000_0000_0000_0005,
+        ] {
+            let mut seen = [0usize; 128];
+            let mut n = 0;
+            mask.for_each_index(|i| {
+                seen[n] = i;
+                n += 1;
+            });
+            assert_eq!(n, mask.count());
+            assert!(seen[..n].iter().copied().eq(mask.indices()), "{mask:#x}");
         }
     }
 }

@@ -73,6 +73,7 @@ pub(crate) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(record::record, m)?)?;
     m.add_function(wrap_pyfunction!(arena::arena_part, m)?)?;
     m.add("CourtGame", py.get_type::<game::PyCourtGame>())?;
+    crate::fast::install::<game::PyCourtGame>(py)?;
     m.add("CourtEvent", py.get_type::<event::PyCourtEvent>())?;
     m.add("CourtPlayerView", py.get_type::<view::PyCourtView>())?;
     m.add("CourtBot", py.get_type::<bots::PyCourtBot>())?;

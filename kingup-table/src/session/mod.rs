@@ -52,15 +52,23 @@ pub struct Session<G: Rules> {
     events: Vec<G::Event>,
     generator: Generator,
     chance: ChanceMode,
-    /// The state and event count before each step that may still be taken back, oldest
-    /// first: the actions since the last chance step or reveal.
-    undo: Vec<Before<G>>,
+    /// The state before the oldest action that may still be taken back (the actions since
+    /// the last chance step or reveal), if any. One copy of the state for the whole run of
+    /// actions, not one a step: an undo replays the run's actions but the last from it.
+    undo: Option<Checkpoint<G>>,
 }
 
-/// A state to go back to.
-#[derive(Clone, Copy)]
+/// The session just before a step.
 struct Before<G> {
+    checkpoint: Option<Checkpoint<G>>,
+    events: usize,
+}
+
+/// A state to go back to, with the number of steps and events it had.
+#[derive(Clone, Copy)]
+struct Checkpoint<G> {
     game: G,
+    steps: usize,
     events: usize,
 }
 
@@ -107,7 +115,7 @@ impl<G: Rules> Session<G> {
             events,
             generator,
             chance,
-            undo: Vec::new(),
+            undo: None,
         })
     }
 
@@ -174,10 +182,11 @@ impl<G: Rules> Session<G> {
         action: G::Action,
     ) -> Result<&[G::Event], G::IllegalAction> {
         let before = self.before();
+        let start = before.events;
         self.game.apply_with(seat, action, &mut self.events)?;
         self.record(Step::Action { seat, action }, before);
         self.settle_chance();
-        Ok(&self.events[before.events..])
+        Ok(&self.events[start..])
     }
 
     /// Applies a chance outcome and records it; returns its events. On error (no chance
@@ -188,9 +197,10 @@ impl<G: Rules> Session<G> {
         outcome: G::ChanceOutcome,
     ) -> Result<&[G::Event], G::IllegalChance> {
         let before = self.before();
+        let start = before.events;
         self.game.apply_chance_with(outcome, &mut self.events)?;
         self.record(Step::Chance(outcome), before);
-        Ok(&self.events[before.events..])
+        Ok(&self.events[start..])
     }
 
     /// Draws every pending chance step from the generator and records them, until a seat
@@ -220,7 +230,7 @@ impl<G: Rules> Session<G> {
                 return actions;
             }
             // The generator moved on: this action cannot be taken back.
-            self.undo.clear();
+            self.undo = None;
             actions += 1;
         }
     }
@@ -233,10 +243,23 @@ impl<G: Rules> Session<G> {
         match self.replay.steps.last() {
             None => Err(UndoError::NothingToUndo),
             Some(Step::Action { seat: s, .. }) if *s == seat => {
-                let before = self.undo.pop().ok_or(UndoError::Revealed)?;
+                let last = self.replay.steps.len() - 1;
+                let checkpoint = self
+                    .undo
+                    .filter(|c| c.steps <= last)
+                    .ok_or(UndoError::Revealed)?;
+                let mut game = checkpoint.game;
+                let mut events = Vec::new();
+                for step in &self.replay.steps[checkpoint.steps..last] {
+                    // These steps were played from this state before, and no chance step is
+                    // among them: they play again the same way.
+                    step.apply(&mut game, &mut events)
+                        .map_err(|_| UndoError::Revealed)?;
+                }
                 self.replay.steps.pop();
-                self.game = before.game;
-                self.events.truncate(before.events);
+                self.game = game;
+                self.events.truncate(checkpoint.events);
+                self.events.append(&mut events);
                 Ok(())
             }
             Some(Step::Chance(_)) => Err(UndoError::Revealed),
@@ -247,7 +270,7 @@ impl<G: Rules> Session<G> {
     /// How many of the last steps could be taken back, by the seats that played them.
     #[inline]
     pub fn undoable(&self) -> usize {
-        self.undo.len()
+        self.undo.map_or(0, |c| self.replay.steps.len() - c.steps)
     }
 
     /// Replays `replay`, with `generator` as the stream chance continues from. Refuses a
@@ -280,9 +303,20 @@ impl<G: Rules> Session<G> {
         Ok(())
     }
 
+    /// What `record` needs of the state before a step: the event count, and the state
+    /// itself where no checkpoint is kept yet (the step may start a run of undoable ones).
     fn before(&self) -> Before<G> {
         Before {
-            game: self.game,
+            // Not `then_some`: the copy of the state is what this saves where it can.
+            checkpoint: if self.undo.is_none() {
+                Some(Checkpoint {
+                    game: self.game,
+                    steps: self.replay.steps.len(),
+                    events: self.events.len(),
+                })
+            } else {
+                None
+            },
             events: self.events.len(),
         }
     }
@@ -292,9 +326,9 @@ impl<G: Rules> Session<G> {
         self.replay.steps.push(step);
         let revealed = self.events[before.events..].iter().any(G::reveals);
         if matches!(step, Step::Chance(_)) || revealed {
-            self.undo.clear();
-        } else {
-            self.undo.push(before);
+            self.undo = None;
+        } else if self.undo.is_none() {
+            self.undo = before.checkpoint;
         }
     }
 
