@@ -37,8 +37,11 @@ impl Moments {
     }
 }
 
-/// The figures compared, by name, read from an outcome.
-const FIGURES: [(&str, fn(&Outcome) -> u32); 5] = [
+/// A figure's name and how to read it from an outcome.
+type Figure = (&'static str, fn(&Outcome) -> u32);
+
+/// The figures compared.
+const FIGURES: [Figure; 5] = [
     ("player actions", |o| o.actions),
     ("elections", |o| o.elections),
     ("eliminations", |o| o.eliminations),
