@@ -18,8 +18,9 @@ pub enum Position {
 /// The castle: which characters stand on each floor, and which were eliminated.
 ///
 /// Stored as one character mask per floor, so legal-move generation is a few bit
-/// operations, with each floor's head count beside it, so capacity checks need no bit
-/// count. The engine keeps every floor within its capacity.
+/// operations, with the head counts beside them packed one byte a floor in one word: which
+/// floors are full is that word plus a constant, and the climbs below floors with room are
+/// counted by one multiply, with no loop and no branch on the castle. The engine keeps every floor within its capacity.
 ///
 /// ```
 /// use kingup_core::{Castle, Character, Floor, Position};
@@ -39,31 +40,20 @@ pub enum Position {
 pub struct Castle {
     floors: [CharacterSet; Floor::COUNT],
     eliminated: CharacterSet,
-    /// `floors[f].len()` for each floor, kept in step with `floors`: a popcount is a dozen
+    /// `floors[f].len()` in byte `f`, kept in step with `floors`: a popcount is a dozen
     /// instructions on CPUs without the instruction, and playouts ask for room constantly.
-    counts: [u8; Floor::COUNT],
-    /// Bit `f` set when floor `f` is full, kept in step with `counts`: room is one bit
-    /// test, and the floors with room are one mask (it fits in the struct's padding).
-    full: u8,
+    counts: u64,
 }
 
-/// By which of floors 1-6 are full (bit `f - 1` for floor `f`): a mask over floors 0-5 as
-/// 16-bit lanes, all ones in the lane of each floor whose floor above has room.
-const BELOW_ROOM: [u128; 64] = {
-    let mut masks = [0; 64];
-    let mut full = 0;
-    while full < 64 {
-        let mut f = 0;
-        while f < 6 {
-            if full & 1 << f == 0 {
-                masks[full] |= 0xffff << (16 * f);
-            }
-            f += 1;
-        }
-        full += 1;
-    }
-    masks
-};
+/// One in each byte of a word.
+const BYTE_ONES: u64 = 0x0101_0101_0101_0101;
+/// The high bit of each byte.
+const BYTE_HIGHS: u64 = 0x8080_8080_8080_8080;
+/// Bytes 0-5: the floors a character may climb from.
+const BELOW_THRONE: u64 = 0x0000_ffff_ffff_ffff;
+/// Added to the head counts, sets the high bit of each full floor's byte: `0x80 - 4` on
+/// floors 0-5, `0x80 - 1` on the throne (counts never pass 13, so no byte carries).
+const FULL_AT: u64 = 0x007f_7c7c_7c7c_7c7c;
 
 impl Castle {
     /// An empty castle: every character outside.
@@ -71,8 +61,7 @@ impl Castle {
         Castle {
             floors: [CharacterSet::EMPTY; Floor::COUNT],
             eliminated: CharacterSet::EMPTY,
-            counts: [0; Floor::COUNT],
-            full: 0,
+            counts: 0,
         }
     }
 
@@ -85,19 +74,29 @@ impl Castle {
     /// How many characters stand on `floor`.
     #[inline]
     pub const fn count(&self, floor: Floor) -> usize {
-        self.counts[floor as usize] as usize
+        (self.counts >> (8 * floor as u32) & 0xff) as usize
+    }
+
+    /// The high bit of byte `f` set when floor `f` is full.
+    #[inline]
+    const fn full_bytes(&self) -> u64 {
+        (self.counts + FULL_AT) & BYTE_HIGHS
     }
 
     /// Whether `floor` has room for one more character.
     #[inline]
     pub const fn has_room(&self, floor: Floor) -> bool {
-        self.full & 1 << floor as u8 == 0
+        self.full_bytes() >> (8 * floor as u32 + 7) & 1 == 0
     }
 
     /// The placement floors (1–4) with room, bit `i` for `Floor::PLACEMENT[i]`.
     #[inline]
     pub(crate) const fn placement_room(&self) -> u32 {
-        (!self.full >> 1 & 0xf) as u32
+        // The full bits of floors 1-4 moved to bits 0, 8, 16, 24, then gathered into bits
+        // 24-27 by one multiply (the partial products never overlap).
+        let bits = self.full_bytes() >> 15 & 0x0101_0101;
+        let full = bits.wrapping_mul(0x0102_0408) >> 24 & 0xf;
+        (!full & 0xf) as u32
     }
 
     /// The characters voted down this round.
@@ -117,7 +116,7 @@ impl Castle {
     /// How many characters stand inside, throne included.
     #[inline]
     pub(crate) fn inside_count(&self) -> u32 {
-        self.counts.iter().map(|&c| u32::from(c)).sum()
+        (self.counts.wrapping_mul(BYTE_ONES) >> 56) as u32
     }
 
     /// The characters not yet placed (neither inside nor eliminated).
@@ -177,18 +176,32 @@ impl Castle {
     /// [`Castle::climbable`] and its size.
     #[inline]
     pub(crate) fn climbable_counted(&self) -> (CharacterSet, u32) {
-        // Floors 0-5 as six 16-bit lanes of one word, the lanes under a full floor cleared
-        // by a mask from a table, then folded: no branch and no loop, though which floors
-        // are full is as good as random in a playout.
-        let [f0, f1, f2, f3, f4, f5, _] = self.floors.map(|f| u128::from(f.bits()));
-        let lanes = f0 | f1 << 16 | f2 << 32 | f3 << 48 | f4 << 64 | f5 << 80;
-        let kept = lanes & BELOW_ROOM[usize::from(self.full >> 1 & 0x3f)];
-        let half = (kept | kept >> 48) as u64;
-        let set = (half | half >> 32 | half >> 16) as u16 & 0x1fff;
-        // The floors hold distinct characters: the set's size is the head count.
-        let count =
-            crate::bits::ones(usize::from(set & 0xff)) + crate::bits::ones(usize::from(set >> 8));
-        (CharacterSet::from_bits_truncate(set), count as u32)
+        let below_room = self.below_room();
+        // Each floor's mask kept or cleared without a branch: which floors are full is as
+        // good as random in a playout.
+        let mut set = 0;
+        for f in 0..6 {
+            let keep = (below_room >> (8 * f) & 1) as u16;
+            set |= self.floors[f].bits() & keep.wrapping_neg();
+        }
+        (
+            CharacterSet::from_bits_truncate(set),
+            (self.climb_sums() >> 56) as u32,
+        )
+    }
+
+    /// Bit 0 of byte `f` set for each floor 0-5 whose floor above has room.
+    #[inline]
+    const fn below_room(&self) -> u64 {
+        (!self.full_bytes() >> 8 & BYTE_HIGHS & BELOW_THRONE) >> 7
+    }
+
+    /// The climbable characters' running counts: byte `f` counts those on floors 0 to `f`
+    /// (the top byte: all of them).
+    #[inline]
+    const fn climb_sums(&self) -> u64 {
+        let per_floor = self.counts & self.below_room() * 0xff;
+        per_floor.wrapping_mul(BYTE_ONES)
     }
 
     /// Moves `character` up one floor and returns the floor it reached, or `None` (and
@@ -202,23 +215,16 @@ impl Castle {
         Some(to)
     }
 
+    #[inline]
     fn add_to(&mut self, floor: Floor, character: Character) {
         self.floors[floor as usize].insert(character);
-        self.counts[floor as usize] += 1;
-        self.refresh_full(floor);
+        self.counts += 1 << (8 * floor as u32);
     }
 
+    #[inline]
     fn remove_from(&mut self, floor: Floor, character: Character) {
         self.floors[floor as usize].remove(character);
-        self.counts[floor as usize] -= 1;
-        self.refresh_full(floor);
-    }
-
-    /// Sets `floor`'s bit of `full` from its head count.
-    #[inline]
-    fn refresh_full(&mut self, floor: Floor) {
-        let full = self.counts[floor as usize] >= floor.capacity();
-        self.full = self.full & !(1 << floor as u8) | u8::from(full) << floor as u8;
+        self.counts -= 1 << (8 * floor as u32);
     }
 
     /// Whether `character` is inside with room on the floor above.
@@ -258,24 +264,22 @@ impl Castle {
     pub(crate) fn put_outside_on(&mut self, floor: Floor) -> CharacterSet {
         let outside = self.outside();
         self.floors[floor as usize] = self.floors[floor as usize].union(outside);
-        self.counts[floor as usize] += outside.len() as u8;
-        self.refresh_full(floor);
+        self.counts += (outside.len() as u64) << (8 * floor as u32);
         outside
     }
 
     /// A castle with these floors and eliminated, counted; `check` says if it is possible.
     #[cfg(feature = "serde")]
     fn from_sets(floors: [CharacterSet; Floor::COUNT], eliminated: CharacterSet) -> Castle {
-        let mut castle = Castle {
+        let counts = floors
+            .iter()
+            .enumerate()
+            .fold(0, |acc, (f, set)| acc | (set.len() as u64) << (8 * f));
+        Castle {
             floors,
             eliminated,
-            counts: floors.map(|f| f.len() as u8),
-            full: 0,
-        };
-        for floor in Floor::ALL {
-            castle.refresh_full(floor);
+            counts,
         }
-        castle
     }
 
     /// Checks that no character is in two places and no floor is over capacity.

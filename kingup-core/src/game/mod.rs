@@ -2,6 +2,7 @@
 
 mod chance;
 mod moves;
+mod playout;
 mod reach;
 mod rules;
 mod sample;

@@ -146,7 +146,7 @@ fn climbs(castle: &Castle) -> Actions {
 
 /// The placement floors with room as a mask (bit `i` is `Floor::PLACEMENT[i]`) and their
 /// number.
-fn placement_room(castle: &Castle) -> (u32, u32) {
+pub(super) fn placement_room(castle: &Castle) -> (u32, u32) {
     let room = castle.placement_room();
     // Four bits counted by hand: a popcount is a dozen instructions without the instruction.
     (
@@ -314,32 +314,6 @@ impl Game {
         })
     }
 
-    /// Plays to the end, chance and [`Game::random_action`] alike drawn from `rng`, without
-    /// events or checks (the actions are legal by construction): the fast random playout.
-    /// Returns the number of actions played.
-    ///
-    /// ```
-    /// use kingup_core::{Config, Game, Generator};
-    ///
-    /// let mut game = Game::new(Config::new(4))?;
-    /// let actions = game.play_random(&mut Generator::new(1));
-    /// assert!(game.is_over() && actions > 100);
-    /// # Ok::<(), kingup_core::ConfigError>(())
-    /// ```
-    pub fn play_random<R: Rng + ?Sized>(&mut self, rng: &mut R) -> u32 {
-        let mut actions = 0;
-        loop {
-            if self.actor() == Actor::Chance {
-                self.resolve_chance(rng, &mut ());
-            }
-            let Some((seat, action)) = self.random_action(rng) else {
-                return actions;
-            };
-            self.play(seat, action, &mut ());
-            actions += 1;
-        }
-    }
-
     /// The legal actions of `seat` as a mask over the 67 action indices (bit `i` set when
     /// the action with index `i` is legal).
     pub fn legal_mask(&self, seat: Seat) -> u128 {
@@ -488,7 +462,7 @@ impl Game {
         }
     }
 
-    fn place<S: EventSink + ?Sized>(
+    pub(super) fn place<S: EventSink + ?Sized>(
         &mut self,
         seat: Seat,
         character: Character,
@@ -512,7 +486,7 @@ impl Game {
         self.to_move = self.first_player.unwrap_or(Seat::FIRST);
     }
 
-    fn climb<S: EventSink + ?Sized>(&mut self, seat: Seat, character: Character, sink: &mut S) {
+    pub(super) fn climb<S: EventSink + ?Sized>(&mut self, seat: Seat, character: Character, sink: &mut S) {
         let Some(to) = self.castle.raise(character) else {
             return;
         };
@@ -536,7 +510,7 @@ impl Game {
         }
     }
 
-    fn vote<S: EventSink + ?Sized>(&mut self, seat: Seat, vote: Vote, sink: &mut S) {
+    pub(super) fn vote<S: EventSink + ?Sized>(&mut self, seat: Seat, vote: Vote, sink: &mut S) {
         self.voted.insert(seat);
         if vote == Vote::No {
             self.voted_no.insert(seat);
@@ -551,7 +525,7 @@ impl Game {
     }
 
     /// All votes are in: crown the candidate, or eliminate it and play on.
-    fn reveal<S: EventSink + ?Sized>(&mut self, sink: &mut S) {
+    pub(super) fn reveal<S: EventSink + ?Sized>(&mut self, sink: &mut S) {
         let Some(candidate) = self.castle.throne() else {
             return;
         };
