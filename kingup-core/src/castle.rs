@@ -55,6 +55,27 @@ const BELOW_THRONE: u64 = 0x0000_ffff_ffff_ffff;
 /// floors 0-5, `0x80 - 1` on the throne (counts never pass 13, so no byte carries).
 const FULL_AT: u64 = 0x007f_7c7c_7c7c_7c7c;
 
+/// By which of floors 1-6 are full (bit `f - 1` for floor `f`): a mask over floors 0-5 as
+/// 16-bit lanes, all ones in the lane of each floor whose floor above has room.
+const BELOW_ROOM: [u128; 64] = {
+    let mut masks = [0; 64];
+    let mut full = 0;
+    while full < 64 {
+        let mut f = 0;
+        while f < 6 {
+            if full & 1 << f == 0 {
+                masks[full] |= 0xffff << (16 * f);
+            }
+            f += 1;
+        }
+        full += 1;
+    }
+    masks
+};
+
+/// Bit 0 of each 16-bit lane of floors 0-5: a character's column in [`Castle::climb_lanes`].
+const LANE_COLUMN: u128 = 0x0001_0001_0001_0001_0001_0001;
+
 impl Castle {
     /// An empty castle: every character outside.
     pub const fn new() -> Castle {
@@ -176,32 +197,49 @@ impl Castle {
     /// [`Castle::climbable`] and its size.
     #[inline]
     pub(crate) fn climbable_counted(&self) -> (CharacterSet, u32) {
-        let below_room = self.below_room();
-        // Each floor's mask kept or cleared without a branch: which floors are full is as
-        // good as random in a playout.
-        let mut set = 0;
-        for f in 0..6 {
-            let keep = (below_room >> (8 * f) & 1) as u16;
-            set |= self.floors[f].bits() & keep.wrapping_neg();
-        }
-        (
-            CharacterSet::from_bits_truncate(set),
-            (self.climb_sums() >> 56) as u32,
-        )
+        let (_, set, count) = self.climb_lanes();
+        (set, count)
     }
 
-    /// Bit 0 of byte `f` set for each floor 0-5 whose floor above has room.
+    /// The climbable characters, their number, and floors 0-5 as six 16-bit lanes of one
+    /// word, each lane cleared when the floor above is full (so a climbable character's
+    /// floor is the lane its bit is in: [`Castle::lane_floor`]). No branch and no loop,
+    /// though which floors are full is as good as random in a playout.
     #[inline]
-    const fn below_room(&self) -> u64 {
-        (!self.full_bytes() >> 8 & BYTE_HIGHS & BELOW_THRONE) >> 7
+    pub(crate) fn climb_lanes(&self) -> (u128, CharacterSet, u32) {
+        let [f0, f1, f2, f3, f4, f5, _] = self.floors.map(|f| u128::from(f.bits()));
+        let lanes = f0 | f1 << 16 | f2 << 32 | f3 << 48 | f4 << 64 | f5 << 80;
+        // The full bits of floors 1-6 moved to bits 0, 8, .. 40, gathered into bits 56-61
+        // by one multiply (the partial products never overlap).
+        let full = (self.full_bytes() >> 15 & 0x0101_0101_0101).wrapping_mul(0x0102_0408_1020_4080);
+        let kept = lanes & BELOW_ROOM[(full >> 56) as usize & 63];
+        let half = (kept | kept >> 48) as u64;
+        let set = (half | half >> 32 | half >> 16) as u16 & 0x1fff;
+        // Each floor's climbable head count is its count where the floor above has room.
+        let below_room = (!self.full_bytes() >> 8 & BYTE_HIGHS & BELOW_THRONE) >> 7;
+        let count = (self.counts & below_room * 0xff).wrapping_mul(BYTE_ONES) >> 56;
+        (kept, CharacterSet::from_bits_truncate(set), count as u32)
     }
 
-    /// The climbable characters' running counts: byte `f` counts those on floors 0 to `f`
-    /// (the top byte: all of them).
+    /// The floor of `character` in lanes from [`Castle::climb_lanes`], where it is
+    /// climbable.
     #[inline]
-    const fn climb_sums(&self) -> u64 {
-        let per_floor = self.counts & self.below_room() * 0xff;
-        per_floor.wrapping_mul(BYTE_ONES)
+    pub(crate) fn lane_floor(lanes: u128, character: Character) -> usize {
+        ((lanes >> character.index()) & LANE_COLUMN).trailing_zeros() as usize / 16
+    }
+
+    /// Moves `character`, which stands on floor `from` below the throne, up one floor
+    /// (capacity not checked): the fast form of [`Castle::raise`] when the floor is known.
+    #[inline]
+    pub(crate) fn raise_from(&mut self, from: usize, character: Character) -> Floor {
+        let from = from % 6;
+        let bit = 1u16 << character.index();
+        self.floors[from] = CharacterSet::from_bits_truncate(self.floors[from].bits() & !bit);
+        self.floors[from + 1] =
+            CharacterSet::from_bits_truncate(self.floors[from + 1].bits() | bit);
+        // One floor's byte down, the next one up.
+        self.counts += (1 << (8 * from + 8)) - (1 << (8 * from));
+        Floor::ALL[from + 1]
     }
 
     /// Moves `character` up one floor and returns the floor it reached, or `None` (and

@@ -490,6 +490,19 @@ impl Game {
         let Some(to) = self.castle.raise(character) else {
             return;
         };
+        self.climbed(seat, character, to, sink);
+    }
+
+    /// `seat` moved `character` up to `to`: its mover recorded, then an election or the
+    /// next seat's turn.
+    #[inline]
+    pub(super) fn climbed<S: EventSink + ?Sized>(
+        &mut self,
+        seat: Seat,
+        character: Character,
+        to: Floor,
+        sink: &mut S,
+    ) {
         self.movers[character.index()].insert(seat);
         sink.push(Event::Climbed {
             seat,
