@@ -38,9 +38,12 @@ pub enum Position {
     serde(try_from = "CastleForm", into = "CastleForm")
 )]
 pub struct Castle {
-    floors: [CharacterSet; Floor::COUNT],
-    eliminated: CharacterSet,
-    /// `floors[f].len()` in byte `f`, kept in step with `floors`: a popcount is a dozen
+    /// The characters on floor `f` in 16-bit lane `f` (bits `16 f..16 f + 13`) of one
+    /// 128-bit word, the eliminated in lane 7; kept as two words so the castle stays 8-byte
+    /// aligned. Every update is a whole-word read and write: a wide read just after a
+    /// narrow write to part of it cannot be forwarded from the store, and stalls.
+    lanes: [u64; 2],
+    /// Floor `f`'s head count in byte `f`, kept in step with `lanes`: a popcount is a dozen
     /// instructions on CPUs without the instruction, and playouts ask for room constantly.
     counts: u64,
 }
@@ -75,21 +78,41 @@ const BELOW_ROOM: [u128; 64] = {
 
 /// Bit 0 of each 16-bit lane of floors 0-5: a character's column in [`Castle::climb_lanes`].
 const LANE_COLUMN: u128 = 0x0001_0001_0001_0001_0001_0001;
+/// Bit 0 of each lane of floors 0-6.
+const FLOOR_COLUMN: u128 = 0x0001_0001_0001_0001_0001_0001_0001;
+/// The lane of the eliminated.
+const ELIMINATED_LANE: u32 = 7;
 
 impl Castle {
     /// An empty castle: every character outside.
     pub const fn new() -> Castle {
         Castle {
-            floors: [CharacterSet::EMPTY; Floor::COUNT],
-            eliminated: CharacterSet::EMPTY,
+            lanes: [0; 2],
             counts: 0,
         }
+    }
+
+    /// The lanes as one word.
+    #[inline]
+    const fn word(&self) -> u128 {
+        self.lanes[0] as u128 | (self.lanes[1] as u128) << 64
+    }
+
+    #[inline]
+    const fn set_word(&mut self, word: u128) {
+        self.lanes = [word as u64, (word >> 64) as u64];
+    }
+
+    /// Lane `lane` of the word.
+    #[inline]
+    const fn lane(&self, lane: u32) -> CharacterSet {
+        CharacterSet::from_bits_truncate((self.word() >> (16 * lane)) as u16 & 0x1fff)
     }
 
     /// The characters on `floor`.
     #[inline]
     pub const fn on(&self, floor: Floor) -> CharacterSet {
-        self.floors[floor as usize]
+        self.lane(floor as u32)
     }
 
     /// How many characters stand on `floor`.
@@ -123,15 +146,17 @@ impl Castle {
     /// The characters voted down this round.
     #[inline]
     pub const fn eliminated(&self) -> CharacterSet {
-        self.eliminated
+        self.lane(ELIMINATED_LANE)
     }
 
     /// The characters standing on any floor, throne included.
     #[inline]
     pub fn inside(&self) -> CharacterSet {
-        self.floors
-            .iter()
-            .fold(CharacterSet::EMPTY, |acc, &f| acc.union(f))
+        // The seven floor lanes folded onto one.
+        let [low, high] = self.lanes;
+        let half = low | high & 0x0000_ffff_ffff_ffff;
+        let set = (half | half >> 32) as u32;
+        CharacterSet::from_bits_truncate((set | set >> 16) as u16 & 0x1fff)
     }
 
     /// How many characters stand inside, throne included.
@@ -145,12 +170,12 @@ impl Castle {
     pub fn outside(&self) -> CharacterSet {
         CharacterSet::ALL
             .difference(self.inside())
-            .difference(self.eliminated)
+            .difference(self.eliminated())
     }
 
     /// Where `character` is.
     pub fn position(&self, character: Character) -> Position {
-        if self.eliminated.contains(character) {
+        if self.eliminated().contains(character) {
             return Position::Eliminated;
         }
         Floor::ALL
@@ -162,17 +187,10 @@ impl Castle {
     /// The floor `character` stands on, if it is inside.
     #[inline]
     pub fn floor_of(&self, character: Character) -> Option<Floor> {
-        // Floors 0-3 and 4-6 side by side in two words, the character's column of each cut
-        // out: no search whose exit (as good as random in a playout) mispredicts.
-        let [f0, f1, f2, f3, f4, f5, f6] = self.floors.map(|f| u64::from(f.bits()));
-        const COLUMN: u64 = 0x0001_0001_0001_0001;
-        let low = (f0 | f1 << 16 | f2 << 32 | f3 << 48) >> character as u32 & COLUMN;
-        let high = (f4 | f5 << 16 | f6 << 32) >> character as u32 & COLUMN;
-        let index = if low != 0 {
-            low.trailing_zeros() / 16
-        } else {
-            4 + high.trailing_zeros() / 16
-        };
+        // The character's column of the floor lanes: no search whose exit (as good as
+        // random in a playout) mispredicts.
+        let column = (self.word() >> character as u32) & FLOOR_COLUMN;
+        let index = column.trailing_zeros() / 16;
         Floor::from_index(index as usize)
     }
 
@@ -207,8 +225,7 @@ impl Castle {
     /// though which floors are full is as good as random in a playout.
     #[inline]
     pub(crate) fn climb_lanes(&self) -> (u128, CharacterSet, u32) {
-        let [f0, f1, f2, f3, f4, f5, _] = self.floors.map(|f| u128::from(f.bits()));
-        let lanes = f0 | f1 << 16 | f2 << 32 | f3 << 48 | f4 << 64 | f5 << 80;
+        let lanes = self.word();
         // The full bits of floors 1-6 moved to bits 0, 8, .. 40, gathered into bits 56-61
         // by one multiply (the partial products never overlap).
         let full = (self.full_bytes() >> 15 & 0x0101_0101_0101).wrapping_mul(0x0102_0408_1020_4080);
@@ -233,10 +250,9 @@ impl Castle {
     #[inline]
     pub(crate) fn raise_from(&mut self, from: usize, character: Character) -> Floor {
         let from = from % 6;
-        let bit = 1u16 << character.index();
-        self.floors[from] = CharacterSet::from_bits_truncate(self.floors[from].bits() & !bit);
-        self.floors[from + 1] =
-            CharacterSet::from_bits_truncate(self.floors[from + 1].bits() | bit);
+        // The character's bit out of one lane and into the next.
+        let bit = 1u128 << (16 * from + character.index());
+        self.set_word(self.word() ^ (bit | bit << 16));
         // One floor's byte down, the next one up.
         self.counts += (1 << (8 * from + 8)) - (1 << (8 * from));
         Floor::ALL[from + 1]
@@ -255,13 +271,13 @@ impl Castle {
 
     #[inline]
     fn add_to(&mut self, floor: Floor, character: Character) {
-        self.floors[floor as usize].insert(character);
+        self.set_word(self.word() | 1 << (16 * floor as u32 + character as u32));
         self.counts += 1 << (8 * floor as u32);
     }
 
     #[inline]
     fn remove_from(&mut self, floor: Floor, character: Character) {
-        self.floors[floor as usize].remove(character);
+        self.set_word(self.word() & !(1 << (16 * floor as u32 + character as u32)));
         self.counts -= 1 << (8 * floor as u32);
     }
 
@@ -288,20 +304,20 @@ impl Castle {
     /// Removes `character` from the castle and marks it eliminated.
     pub fn eliminate(&mut self, character: Character) {
         self.take(character);
-        self.eliminated.insert(character);
+        self.set_word(self.word() | 1 << (16 * ELIMINATED_LANE + character as u32));
     }
 
     fn take(&mut self, character: Character) {
         if let Some(floor) = self.floor_of(character) {
             self.remove_from(floor, character);
         }
-        self.eliminated.remove(character);
+        self.set_word(self.word() & !(1 << (16 * ELIMINATED_LANE + character as u32)));
     }
 
     /// Moves every character outside onto `floor` (the leftovers after placement).
     pub(crate) fn put_outside_on(&mut self, floor: Floor) -> CharacterSet {
         let outside = self.outside();
-        self.floors[floor as usize] = self.floors[floor as usize].union(outside);
+        self.set_word(self.word() | u128::from(outside.bits()) << (16 * floor as u32));
         self.counts += (outside.len() as u64) << (8 * floor as u32);
         outside
     }
@@ -309,21 +325,20 @@ impl Castle {
     /// A castle with these floors and eliminated, counted; `check` says if it is possible.
     #[cfg(feature = "serde")]
     fn from_sets(floors: [CharacterSet; Floor::COUNT], eliminated: CharacterSet) -> Castle {
-        let counts = floors
-            .iter()
-            .enumerate()
-            .fold(0, |acc, (f, set)| acc | (set.len() as u64) << (8 * f));
-        Castle {
-            floors,
-            eliminated,
-            counts,
+        let mut castle = Castle::new();
+        for (f, set) in floors.iter().enumerate() {
+            castle.counts |= (set.len() as u64) << (8 * f);
+            castle.set_word(castle.word() | u128::from(set.bits()) << (16 * f));
         }
+        castle.set_word(castle.word() | u128::from(eliminated.bits()) << (16 * ELIMINATED_LANE));
+        castle
     }
 
     /// Checks that no character is in two places and no floor is over capacity.
     pub fn check(&self) -> Result<(), CastleError> {
-        let mut seen = self.eliminated;
-        for (&set, floor) in self.floors.iter().zip(Floor::ALL) {
+        let mut seen = self.eliminated();
+        for floor in Floor::ALL {
+            let set = self.on(floor);
             if let Some(c) = set.intersection(seen).first() {
                 return Err(CastleError::CharacterTwice(c));
             }
@@ -369,8 +384,8 @@ struct CastleForm {
 impl From<Castle> for CastleForm {
     fn from(castle: Castle) -> CastleForm {
         CastleForm {
-            floors: castle.floors,
-            eliminated: castle.eliminated,
+            floors: Floor::ALL.map(|f| castle.on(f)),
+            eliminated: castle.eliminated(),
         }
     }
 }
@@ -404,7 +419,7 @@ impl fmt::Display for Castle {
             writeln!(f)?;
         }
         write!(f, "  {:<11} |", "eliminated")?;
-        for c in self.eliminated {
+        for c in self.eliminated() {
             write!(f, " {}", c.letter())?;
         }
         writeln!(f)
