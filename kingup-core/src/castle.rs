@@ -233,9 +233,11 @@ impl Castle {
         let half = (kept | kept >> 48) as u64;
         let set = (half | half >> 32 | half >> 16) as u16 & 0x1fff;
         // Each floor's climbable head count is its count where the floor above has room.
-        let below_room = (!self.full_bytes() >> 8 & BYTE_HIGHS & BELOW_THRONE) >> 7;
-        let count = (self.counts & below_room * 0xff).wrapping_mul(BYTE_ONES) >> 56;
-        (kept, CharacterSet::from_bits_truncate(set), count as u32)
+        (
+            kept,
+            CharacterSet::from_bits_truncate(set),
+            self.climbable_count(),
+        )
     }
 
     /// The floor of `character` in lanes from [`Castle::climb_lanes`], where it is
@@ -243,6 +245,14 @@ impl Castle {
     #[inline]
     pub(crate) fn lane_floor(lanes: u128, character: Character) -> usize {
         ((lanes >> character.index()) & LANE_COLUMN).trailing_zeros() as usize / 16
+    }
+
+    /// How many characters may climb: [`Castle::climbable`]'s size from the head counts
+    /// alone.
+    #[inline]
+    pub(crate) const fn climbable_count(&self) -> u32 {
+        let below_room = (!self.full_bytes() >> 8 & BYTE_HIGHS & BELOW_THRONE) >> 7;
+        ((self.counts & below_room * 0xff).wrapping_mul(BYTE_ONES) >> 56) as u32
     }
 
     /// Moves `character`, which stands on floor `from` below the throne, up one floor
@@ -263,10 +273,8 @@ impl Castle {
     #[inline]
     pub(crate) fn raise(&mut self, character: Character) -> Option<Floor> {
         let from = self.floor_of(character)?;
-        let to = from.up()?;
-        self.remove_from(from, character);
-        self.add_to(to, character);
-        Some(to)
+        from.up()?;
+        Some(self.raise_from(from as usize, character))
     }
 
     #[inline]

@@ -258,7 +258,7 @@ impl CharacterSet {
     /// The `n`-th character in id order, if the set has more than `n`.
     #[inline]
     pub fn nth(self, n: usize) -> Option<Character> {
-        let index = crate::bits::nth_bit(u32::from(self.0), u32::try_from(n).ok()?)?;
+        let index = crate::bits::nth_bit16(self.0, u32::try_from(n).ok()?)?;
         Character::from_index(index as usize)
     }
 

@@ -249,7 +249,19 @@ impl Game {
     /// How many legal actions `seat` has: `legal_actions(seat).len()`, without building
     /// the list.
     pub fn legal_action_count(&self, seat: Seat) -> usize {
-        self.options(seat).map_or(0, |o| o.count() as usize)
+        if !self.actor().includes(seat) {
+            return 0;
+        }
+        // Counted from the head counts alone, without the sets `options` builds.
+        (match self.phase {
+            Phase::Placement => {
+                let (_, floors) = placement_room(&self.castle);
+                (Character::COUNT as u32 - self.castle.inside_count()) * floors
+            }
+            Phase::Climb => self.castle.climbable_count(),
+            Phase::Vote => 1 + u32::from(self.no_cards(seat) > 0),
+            Phase::Setup | Phase::Score | Phase::GameOver => 0,
+        }) as usize
     }
 
     /// The `n`-th legal action of `seat` in sorted order: `legal_actions(seat).get(n)`,
