@@ -69,8 +69,8 @@ pub(crate) fn nth_bit16(mask: u16, n: u32) -> Option<u32> {
 /// The number of set bits of a byte, from a table: without the `popcnt` instruction (not
 /// in the baseline x86-64 target) a popcount is a dozen instructions.
 #[inline]
-pub(crate) fn ones(byte: usize) -> usize {
-    usize::from(ONES[byte & 0xff])
+pub(crate) const fn ones(byte: usize) -> usize {
+    ONES[byte & 0xff] as usize
 }
 
 /// Iterates over the positions of the set bits of `mask`, lowest first.

@@ -230,7 +230,7 @@ impl Game {
     }
 
     /// Clears the board for the next round; its first player sits left of the crown.
-    fn begin_next_round(&mut self) {
+    pub(super) fn begin_next_round(&mut self) {
         self.round += 1;
         self.phase = Phase::Setup;
         self.castle = Castle::new();
@@ -241,7 +241,7 @@ impl Game {
         self.to_move = first;
     }
 
-    fn start_round<S: EventSink + ?Sized>(&mut self, sink: &mut S) {
+    pub(super) fn start_round<S: EventSink + ?Sized>(&mut self, sink: &mut S) {
         self.phase = match self.config.setup {
             Setup::Placement => Phase::Placement,
             Setup::RandomLayout => Phase::Climb,
@@ -256,7 +256,7 @@ impl Game {
 
     /// Cards in the deck not dealt yet in this game, as a mask over card ids. In the score
     /// phase the current round's cards count as used: they are discarded.
-    fn available_cards(&self) -> u32 {
+    pub(super) fn available_cards(&self) -> u32 {
         self.config.deck_mask() & !self.used_cards()
     }
 

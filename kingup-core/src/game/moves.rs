@@ -78,7 +78,8 @@ const PLACEMENT_ROWS: [[[Action; 4]; 16]; Character::COUNT] = {
 /// index order. Straight-line code: each character's row is
 /// copied to the end of the list, which grows past it only if the character is outside,
 /// and the list is cut to length at the end. No branch depends on the castle, so none
-/// mispredicts.
+/// mispredicts. Inlined, like [`legal_actions_in`], so the list is filled in place.
+#[inline]
 fn placements(castle: &Castle) -> Actions {
     let (room, floors) = placement_room(castle);
     let outside = castle.outside().bits();
@@ -128,7 +129,9 @@ const HIGH_CLIMBS: [[Action; 8]; 1 << (Character::COUNT - LOW_HALF)] = climb_row
 
 /// The legal climbs, in index order: the row of the low half of the climbable set, then
 /// the row of the high half right after its last climb. Two copies and no branch on the
-/// castle, whatever its size.
+/// castle, whatever its size. Inlined, like [`legal_actions_in`], so the list is filled
+/// in place.
+#[inline]
 fn climbs(castle: &Castle) -> Actions {
     let (climbable, count) = castle.climbable_counted();
     let climbable = usize::from(climbable.bits());
@@ -215,8 +218,9 @@ impl Options {
                 ..
             } => {
                 let floors = floors.max(1);
-                let character = outside.nth((n / floors) as usize)?;
-                let floor = Floor::PLACEMENT[nth_bit(room, n % floors)? as usize];
+                let (nth_character, nth_floor) = super::playout::divide(n, floors);
+                let character = outside.nth(nth_character as usize)?;
+                let floor = Floor::PLACEMENT[nth_bit(room, nth_floor)? as usize];
                 Some(Action::Place { character, floor })
             }
             Options::Climb { climbable, .. } => Some(Action::Climb {
