@@ -309,6 +309,15 @@ impl Castle {
         self.add_to(floor, character);
     }
 
+    /// Eliminates the character on the throne, if any (the candidate voted down): its bit
+    /// moved from the throne's lane to the eliminated lane in one word update.
+    #[inline]
+    pub(crate) fn eliminate_candidate(&mut self) {
+        let throne = self.word() >> (16 * Floor::Throne as u32) & 0x1fff;
+        self.set_word(self.word() ^ (throne << (16 * Floor::Throne as u32) | throne << (16 * ELIMINATED_LANE)));
+        self.counts &= !(0xff << (8 * Floor::Throne as u32));
+    }
+
     /// Removes `character` from the castle and marks it eliminated.
     pub fn eliminate(&mut self, character: Character) {
         self.take(character);

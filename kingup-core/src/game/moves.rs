@@ -5,7 +5,7 @@ use rand_core::Rng;
 
 use super::Game;
 use crate::below;
-use crate::bits::{nth_bit, ones};
+use crate::bits::ones;
 use crate::{
     Action, Actor, Castle, Character, CharacterSet, Event, EventSink, Events, Floor, IllegalAction,
     IllegalReason, Phase, Seat, SeatSet, Vote,
@@ -158,6 +158,25 @@ pub(super) fn placement_room(castle: &Castle) -> (u32, u32) {
     )
 }
 
+/// By mask of placement floors with room (bit `i` for `Floor::PLACEMENT[i]`): the `j`-th
+/// of them (padded past the last), so a placement's floor is one look-up.
+pub(super) const NTH_ROOM: [[Floor; 4]; 16] = {
+    let mut rows = [[Floor::Artisans; 4]; 16];
+    let mut mask = 0;
+    while mask < 16 {
+        let (mut i, mut j) = (0, 0);
+        while i < 4 {
+            if mask & 1 << i != 0 {
+                rows[mask][j] = Floor::PLACEMENT[i];
+                j += 1;
+            }
+            i += 1;
+        }
+        mask += 1;
+    }
+    rows
+};
+
 /// A seat's options in one phase, in the shape legal actions are counted and indexed in
 /// (sorted by action index).
 #[derive(Clone, Copy)]
@@ -213,14 +232,18 @@ impl Options {
         match self {
             Options::Place {
                 outside,
+                unplaced,
                 room,
                 floors,
-                ..
             } => {
+                if n >= unplaced * floors {
+                    return None;
+                }
                 let floors = floors.max(1);
                 let (nth_character, nth_floor) = super::playout::divide(n, floors);
                 let character = outside.nth(nth_character as usize)?;
-                let floor = Floor::PLACEMENT[nth_bit(room, nth_floor)? as usize];
+                // `nth_floor` is below `floors`, the number of floors with room.
+                let floor = NTH_ROOM[room as usize & 15][nth_floor as usize & 3];
                 Some(Action::Place { character, floor })
             }
             Options::Climb { climbable, .. } => Some(Action::Climb {
@@ -569,7 +592,7 @@ impl Game {
             self.score_round(sink);
             return;
         }
-        self.castle.eliminate(candidate);
+        self.castle.eliminate_candidate();
         self.no_votes[candidate.index()] = no;
         sink.push(Event::Eliminated {
             character: candidate,

@@ -3,10 +3,10 @@
 use rand_core::Rng;
 
 use super::Game;
-use super::moves::placement_room;
+use super::moves::{NTH_ROOM, placement_room};
 use crate::below;
 use crate::bits::nth_bit;
-use crate::{CardId, Castle, Character, Floor, Phase, Seat, SeatSet, Setup};
+use crate::{CardId, Castle, Character, Phase, Seat, SeatSet, Setup};
 
 /// By number of placement floors with room (1 to 4): `2^16 / floors`, rounded up, so that
 /// `n * RECIPROCAL[floors] >> 16` is `n / floors` for every `n` below 52 (a multiply where
@@ -113,13 +113,11 @@ impl Game {
             let unplaced = Character::COUNT as u32 - self.castle.inside_count();
             let n = below(rng, unplaced * floors);
             let (nth_character, nth_floor) = divide(n, floors);
-            let (Some(character), Some(floor)) = (
-                self.castle.outside().nth(nth_character as usize),
-                nth_bit(room, nth_floor).and_then(|i| Floor::PLACEMENT.get(i as usize)),
-            ) else {
+            let Some(character) = self.castle.outside().nth(nth_character as usize) else {
                 return actions;
             };
-            self.place(self.to_move, character, *floor, &mut ());
+            let floor = NTH_ROOM[room as usize & 15][nth_floor as usize & 3];
+            self.place(self.to_move, character, floor, &mut ());
             actions += 1;
         }
         actions
