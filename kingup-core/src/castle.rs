@@ -265,7 +265,7 @@ impl Castle {
         self.set_word(self.word() ^ (bit | bit << 16));
         // One floor's byte down, the next one up.
         self.counts += (1 << (8 * from + 8)) - (1 << (8 * from));
-        Floor::ALL[from + 1]
+        Floor::from_index(from + 1).unwrap_or(Floor::Throne)
     }
 
     /// Moves `character` up one floor and returns the floor it reached, or `None` (and

@@ -87,10 +87,23 @@ impl Character {
     /// The character with id `index`, if `index < 13`.
     #[inline]
     pub const fn from_index(index: usize) -> Option<Character> {
-        if index < Character::COUNT {
-            Some(Character::ALL[index])
-        } else {
-            None
+        // A match on every id, not a look-up in `ALL`: the compiler sees the identity and
+        // emits a range check alone, where a look-up adds a load to every caller's chain.
+        match index {
+            0 => Some(Character::Alighiero),
+            1 => Some(Character::Beatrice),
+            2 => Some(Character::Clemente),
+            3 => Some(Character::Dario),
+            4 => Some(Character::Ernesto),
+            5 => Some(Character::Fiorello),
+            6 => Some(Character::Giuseppe),
+            7 => Some(Character::Irina),
+            8 => Some(Character::Leonardo),
+            9 => Some(Character::Martino),
+            10 => Some(Character::Natale),
+            11 => Some(Character::Odessa),
+            12 => Some(Character::Piero),
+            _ => None,
         }
     }
 
