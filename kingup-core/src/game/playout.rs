@@ -103,6 +103,9 @@ impl Game {
     }
 
     /// Random placements until the climb starts; returns how many.
+    ///
+    /// This and the two phase loops below are kept out of line: each then gets the
+    /// registers to itself (inlined together into `play_random` they measured slower).
     #[inline(never)]
     fn place_randomly<R: Rng + ?Sized>(&mut self, rng: &mut R) -> u32 {
         let mut actions = 0;
