@@ -114,7 +114,11 @@ mod tests {
         assert_eq!(nth_bit(u32::MAX, u32::MAX), None);
         for mask in [0u16, 1, 0x1fff, 0x8001, 0xbeef, 0x0f00] {
             for n in 0..18 {
-                assert_eq!(nth_bit16(mask, n), slow(u32::from(mask), n), "{mask:#x} {n}");
+                assert_eq!(
+                    nth_bit16(mask, n),
+                    slow(u32::from(mask), n),
+                    "{mask:#x} {n}"
+                );
             }
         }
         assert_eq!(bits(0x8000_0005).collect::<std::vec::Vec<_>>(), [0, 2, 31]);

@@ -314,7 +314,10 @@ impl Castle {
     #[inline]
     pub(crate) fn eliminate_candidate(&mut self) {
         let throne = self.word() >> (16 * Floor::Throne as u32) & 0x1fff;
-        self.set_word(self.word() ^ (throne << (16 * Floor::Throne as u32) | throne << (16 * ELIMINATED_LANE)));
+        self.set_word(
+            self.word()
+                ^ (throne << (16 * Floor::Throne as u32) | throne << (16 * ELIMINATED_LANE)),
+        );
         self.counts &= !(0xff << (8 * Floor::Throne as u32));
     }
 

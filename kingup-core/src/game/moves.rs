@@ -525,7 +525,12 @@ impl Game {
         self.to_move = self.first_player.unwrap_or(Seat::FIRST);
     }
 
-    pub(super) fn climb<S: EventSink + ?Sized>(&mut self, seat: Seat, character: Character, sink: &mut S) {
+    pub(super) fn climb<S: EventSink + ?Sized>(
+        &mut self,
+        seat: Seat,
+        character: Character,
+        sink: &mut S,
+    ) {
         let Some(to) = self.castle.raise(character) else {
             return;
         };
