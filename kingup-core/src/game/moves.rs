@@ -275,6 +275,7 @@ impl Game {
 
     /// How many legal actions `seat` has: `legal_actions(seat).len()`, without building
     /// the list.
+    #[inline]
     pub fn legal_action_count(&self, seat: Seat) -> usize {
         if !self.actor().includes(seat) {
             return 0;
@@ -309,6 +310,7 @@ impl Game {
     /// assert_eq!(game.nth_legal_action(Seat::FIRST, legal.len()), None);
     /// # Ok::<(), kingup_core::ConfigError>(())
     /// ```
+    #[inline]
     pub fn nth_legal_action(&self, seat: Seat, n: usize) -> Option<Action> {
         self.options(seat)?.nth(u32::try_from(n).ok()?)
     }
