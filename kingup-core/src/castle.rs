@@ -58,24 +58,6 @@ const BELOW_THRONE: u64 = 0x0000_ffff_ffff_ffff;
 /// floors 0-5, `0x80 - 1` on the throne (counts never pass 13, so no byte carries).
 const FULL_AT: u64 = 0x007f_7c7c_7c7c_7c7c;
 
-/// By which of floors 1-6 are full (bit `f - 1` for floor `f`): a mask over floors 0-5 as
-/// 16-bit lanes, all ones in the lane of each floor whose floor above has room.
-const BELOW_ROOM: [u128; 64] = {
-    let mut masks = [0; 64];
-    let mut full = 0;
-    while full < 64 {
-        let mut f = 0;
-        while f < 6 {
-            if full & 1 << f == 0 {
-                masks[full] |= 0xffff << (16 * f);
-            }
-            f += 1;
-        }
-        full += 1;
-    }
-    masks
-};
-
 /// Bit 0 of each 16-bit lane of floors 0-5: a character's column in [`Castle::climb_lanes`].
 const LANE_COLUMN: u128 = 0x0001_0001_0001_0001_0001_0001;
 /// Bit 0 of each lane of floors 0-6.
@@ -225,11 +207,7 @@ impl Castle {
     /// though which floors are full is as good as random in a playout.
     #[inline]
     pub(crate) fn climb_lanes(&self) -> (u128, CharacterSet, u32) {
-        let lanes = self.word();
-        // The full bits of floors 1-6 moved to bits 0, 8, .. 40, gathered into bits 56-61
-        // by one multiply (the partial products never overlap).
-        let full = (self.full_bytes() >> 15 & 0x0101_0101_0101).wrapping_mul(0x0102_0408_1020_4080);
-        let kept = lanes & BELOW_ROOM[(full >> 56) as usize & 63];
+        let kept = self.word() & self.below_room_lanes();
         let half = (kept | kept >> 48) as u64;
         let set = (half | half >> 32 | half >> 16) as u16 & 0x1fff;
         // Each floor's climbable head count is its count where the floor above has room.
@@ -240,11 +218,32 @@ impl Castle {
         )
     }
 
-    /// The floor of `character` in lanes from [`Castle::climb_lanes`], where it is
-    /// climbable.
+    /// All ones in the 16-bit lane of each floor 0-5 whose floor above has room. From the
+    /// head counts by shifts and masks alone (no table, whose load would lengthen every
+    /// climb's chain of dependent steps): a bit per byte, spread to a bit per lane, widened.
     #[inline]
-    pub(crate) fn lane_floor(lanes: u128, character: Character) -> usize {
-        ((lanes >> character.index()) & LANE_COLUMN).trailing_zeros() as usize / 16
+    const fn below_room_lanes(&self) -> u128 {
+        let room = (!self.full_bytes() >> 8 & BYTE_HIGHS & BELOW_THRONE) >> 7;
+        // Bytes 0-3 to lanes 0-3 of a word (bytes 4 and 5 likewise in the high word).
+        const fn spread(bytes: u64) -> u64 {
+            let halves = (bytes | bytes << 16) & 0x0000_ffff_0000_ffff;
+            let lanes = (halves | halves << 8) & 0x00ff_00ff_00ff_00ff;
+            lanes.wrapping_mul(0xffff)
+        }
+        spread(room & 0xffff_ffff) as u128 | (spread(room >> 32) as u128) << 64
+    }
+
+    /// Moves `character` up one floor, given `lanes` from [`Castle::climb_lanes`] in which
+    /// it is climbable; returns the floor it reached. Its column of `lanes` is its floor's
+    /// bit, so the move is one shift and one exclusive or, with no floor number on the way
+    /// (the head counts take the floor number, off that path).
+    #[inline]
+    pub(crate) fn raise_climbable(&mut self, lanes: u128, character: Character) -> Floor {
+        let column = (lanes >> character.index()) & LANE_COLUMN;
+        self.set_word(self.word() ^ (column | column << 16) << character.index());
+        let from = (column.trailing_zeros() / 16).min(5);
+        self.counts += (1 << (8 * from + 8)) - (1 << (8 * from));
+        Floor::from_index(from as usize + 1).unwrap_or(Floor::Throne)
     }
 
     /// How many characters may climb: [`Castle::climbable`]'s size from the head counts

@@ -6,7 +6,7 @@ use super::Game;
 use super::moves::{NTH_ROOM, placement_room};
 use crate::below;
 use crate::bits::nth_bit;
-use crate::{CardId, Castle, Character, Phase, Seat, SeatSet, Setup};
+use crate::{CardId, Character, Phase, Seat, SeatSet, Setup};
 
 /// By number of placement floors with room (1 to 4): `2^16 / floors`, rounded up, so that
 /// `n * RECIPROCAL[floors] >> 16` is `n / floors` for every `n` below 52 (a multiply where
@@ -141,9 +141,7 @@ impl Game {
             let Some(character) = climbable.nth(below(rng, count) as usize) else {
                 return actions;
             };
-            let to = self
-                .castle
-                .raise_from(Castle::lane_floor(lanes, character), character);
+            let to = self.castle.raise_climbable(lanes, character);
             self.climbed(self.to_move, character, to, &mut ());
             actions += 1;
         }
