@@ -251,7 +251,7 @@ impl Castle {
     #[inline]
     pub(crate) const fn climbable_count(&self) -> u32 {
         let below_room = (!self.full_bytes() >> 8 & BYTE_HIGHS & BELOW_THRONE) >> 7;
-        ((self.counts & below_room * 0xff).wrapping_mul(BYTE_ONES) >> 56) as u32
+        ((self.counts & (below_room * 0xff)).wrapping_mul(BYTE_ONES) >> 56) as u32
     }
 
     /// Moves `character`, which stands on floor `from` below the throne, up one floor

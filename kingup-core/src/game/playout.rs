@@ -35,7 +35,7 @@ const SPREAD: [u64; 64] = {
 /// index), by [`RECIPROCAL`].
 #[inline]
 pub(super) fn divide(n: u32, floors: u32) -> (u32, u32) {
-    let quotient = n * RECIPROCAL[floors as usize % 5] >> 16;
+    let quotient = (n * RECIPROCAL[floors as usize % 5]) >> 16;
     (quotient, n - quotient * floors)
 }
 
