@@ -7,7 +7,8 @@
 //! For 3 to 6 players (the standard game: 3 rounds, placement), first checks that the
 //! hand-written random playout (`hand.rs`) plays the engine's game (the means of game
 //! length, elections, eliminations, winning total and number of winners over
-//! `faithful::GAMES` games each, within 4 standard errors; the bench panics otherwise),
+//! `faithful::GAMES` games each within 4 standard errors, and the histograms of game
+//! length, eliminations and winning total by a chi-square; the bench panics otherwise),
 //! then runs, interleaved in slices of thread CPU time, the yardstick and three ways
 //! through the public API: `Game::play_random`, the `n`-th legal action
 //! (`legal_action_count` + `nth_legal_action` + `apply_unchecked`) and the list
