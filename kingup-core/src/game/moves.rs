@@ -249,11 +249,12 @@ impl Options {
             Options::Climb { climbable, .. } => Some(Action::Climb {
                 character: climbable.nth(n as usize)?,
             }),
-            Options::Vote { no } => match n {
-                0 => Some(Action::Vote(Vote::Yes)),
-                1 if no => Some(Action::Vote(Vote::No)),
-                _ => None,
-            },
+            // A select, not a branch, on `n` (random in a playout).
+            Options::Vote { no } => (n <= u32::from(no)).then_some(Action::Vote(if n == 0 {
+                Vote::Yes
+            } else {
+                Vote::No
+            })),
         }
     }
 }
@@ -571,9 +572,9 @@ impl Game {
 
     pub(super) fn vote<S: EventSink + ?Sized>(&mut self, seat: Seat, vote: Vote, sink: &mut S) {
         self.voted.insert(seat);
-        if vote == Vote::No {
-            self.voted_no.insert(seat);
-        }
+        // No branch on the vote: in a random playout it is a coin toss.
+        let no = SeatSet::single(seat).bits() * u8::from(vote == Vote::No);
+        self.voted_no = self.voted_no.union(SeatSet::from_bits(no).unwrap_or(SeatSet::EMPTY));
         sink.push(Event::VoteCommitted {
             seat,
             vote: Some(vote),
