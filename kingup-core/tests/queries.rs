@@ -151,9 +151,10 @@ fn index_errors_have_reason_codes() {
     );
 }
 
-/// `play_random` is documented to draw exactly as `resolve_chance` and `random_action`
-/// step by step: the same seed must give the same game and the same generator state after
-/// it, whatever the setup, the number of rounds, the first player or where it starts.
+/// `play_random` is documented to draw exactly as chance and `random_action` step by step
+/// (`sample_chance` + `apply_chance`, the one-step path `resolve_chance` must agree with):
+/// the same seed must give the same game and the same generator state after it, whatever
+/// the setup, the number of rounds, the first player or where it starts.
 #[test]
 fn play_random_draws_as_random_action_step_by_step() {
     use kingup_core::{FirstPlayer, Seat, Setup};
@@ -182,7 +183,9 @@ fn play_random_draws_as_random_action_step_by_step() {
                             let (mut slow, mut slow_rng) = (start, rng);
                             let mut slow_actions = 0;
                             loop {
-                                slow.resolve_chance(&mut slow_rng, &mut ());
+                                while let Some(outcome) = slow.sample_chance(&mut slow_rng) {
+                                    slow.apply_chance(outcome).unwrap();
+                                }
                                 let Some((seat, a)) = slow.random_action(&mut slow_rng) else {
                                     break;
                                 };
@@ -193,6 +196,39 @@ fn play_random_draws_as_random_action_step_by_step() {
                             assert_eq!(fast_actions, slow_actions);
                             assert_eq!(fast_rng, slow_rng);
                         }
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// `resolve_chance` deals a round in one go: the same draws, state and events as the
+/// chance steps one by one, at the start of the game and between rounds.
+#[test]
+fn resolve_chance_is_the_chance_steps_one_by_one() {
+    use kingup_core::{Event, FirstPlayer, Seat};
+    for players in 3..=6 {
+        for first in [FirstPlayer::Random, FirstPlayer::Seat(Seat::FIRST)] {
+            for seed in 0..6u64 {
+                let mut config = Config::new(players);
+                config.first_player = first;
+                let mut game = Game::new(config).unwrap();
+                let mut rng = Generator::new(seed);
+                while !game.is_over() {
+                    let (mut fast, mut fast_rng) = (game, rng.clone());
+                    let mut fast_events: Vec<Event> = Vec::new();
+                    fast.resolve_chance(&mut fast_rng, &mut fast_events);
+                    let mut slow_events: Vec<Event> = Vec::new();
+                    while let Some(outcome) = game.sample_chance(&mut rng) {
+                        game.apply_chance_with(outcome, &mut slow_events).unwrap();
+                    }
+                    assert_eq!(fast, game);
+                    assert_eq!(fast_rng, rng);
+                    assert_eq!(fast_events, slow_events);
+                    // Play the round out at random, to the next round's deals.
+                    while let Some((seat, action)) = game.random_action(&mut rng) {
+                        game.apply(seat, action).unwrap();
                     }
                 }
             }

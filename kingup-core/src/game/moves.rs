@@ -574,7 +574,9 @@ impl Game {
         self.voted.insert(seat);
         // No branch on the vote: in a random playout it is a coin toss.
         let no = SeatSet::single(seat).bits() * u8::from(vote == Vote::No);
-        self.voted_no = self.voted_no.union(SeatSet::from_bits(no).unwrap_or(SeatSet::EMPTY));
+        self.voted_no = self
+            .voted_no
+            .union(SeatSet::from_bits(no).unwrap_or(SeatSet::EMPTY));
         sink.push(Event::VoteCommitted {
             seat,
             vote: Some(vote),

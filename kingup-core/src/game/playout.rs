@@ -5,8 +5,7 @@ use rand_core::Rng;
 use super::Game;
 use super::moves::{NTH_ROOM, placement_room};
 use crate::below;
-use crate::bits::nth_bit;
-use crate::{CardId, Character, Phase, Seat, SeatSet, Setup};
+use crate::{Character, Phase, SeatSet};
 
 /// By number of placement floors with room (1 to 4): `2^16 / floors`, rounded up, so that
 /// `n * RECIPROCAL[floors] >> 16` is `n / floors` for every `n` below 52 (a multiply where
@@ -62,44 +61,12 @@ impl Game {
         let mut actions = 0;
         loop {
             match self.phase {
-                Phase::Setup | Phase::Score => self.deal_randomly(rng),
+                Phase::Setup | Phase::Score => self.resolve_chance(rng, &mut ()),
                 Phase::Placement => actions += self.place_randomly(rng),
                 Phase::Climb | Phase::Vote => actions += self.climb_randomly(rng),
                 Phase::GameOver => return actions,
             }
         }
-    }
-
-    /// The pending chance steps of a round's setup: each seat's deal in seat order, drawn
-    /// as [`Game::resolve_chance`] draws them, with the cards not yet dealt kept at hand
-    /// instead of gathered again for every deal (round 1's random first player first). The
-    /// random layout goes to `resolve_chance` itself.
-    fn deal_randomly<R: Rng + ?Sized>(&mut self, rng: &mut R) {
-        if self.config.setup != Setup::Placement {
-            return self.resolve_chance(rng, &mut ());
-        }
-        if self.first_player.is_none() {
-            let first = Seat::new(below(rng, self.config.players.into()) as usize);
-            self.first_player = first;
-            self.to_move = first.unwrap_or(Seat::FIRST);
-        }
-        if self.phase == Phase::Score {
-            self.begin_next_round();
-        }
-        let mut available = self.available_cards();
-        let round = usize::from(self.round);
-        for seat in Seat::all(self.players()) {
-            if self.objectives[round][seat.index()].is_some() {
-                continue;
-            }
-            let k = below(rng, available.count_ones());
-            let Some(card) = nth_bit(available, k).and_then(|c| CardId::new(c as usize)) else {
-                return;
-            };
-            available &= !(1 << card.index());
-            self.objectives[round][seat.index()] = Some(card);
-        }
-        self.start_round(&mut ());
     }
 
     /// Random placements until the climb starts; returns how many.
