@@ -49,11 +49,28 @@ pub(crate) fn nth_bit(mask: u32, n: u32) -> Option<u32> {
     Some(8 * byte as u32 + u32::from(SELECT[bytes[byte]][k & 7]))
 }
 
+/// [`nth_bit`] for a 16-bit mask: two bytes, one table look-up each way.
+#[inline]
+pub(crate) fn nth_bit16(mask: u16, n: u32) -> Option<u32> {
+    let [low, high] = mask.to_le_bytes().map(usize::from);
+    let below_high = u32::from(ONES[low]);
+    if n >= below_high + u32::from(ONES[high]) {
+        return None;
+    }
+    let in_high = n >= below_high;
+    let (byte, k) = if in_high {
+        (high, n - below_high)
+    } else {
+        (low, n)
+    };
+    Some(8 * u32::from(in_high) + u32::from(SELECT[byte][k as usize & 7]))
+}
+
 /// The number of set bits of a byte, from a table: without the `popcnt` instruction (not
 /// in the baseline x86-64 target) a popcount is a dozen instructions.
 #[inline]
-pub(crate) fn ones(byte: usize) -> usize {
-    usize::from(ONES[byte & 0xff])
+pub(crate) const fn ones(byte: usize) -> usize {
+    ONES[byte & 0xff] as usize
 }
 
 /// Iterates over the positions of the set bits of `mask`, lowest first.
@@ -95,6 +112,15 @@ mod tests {
             }
         }
         assert_eq!(nth_bit(u32::MAX, u32::MAX), None);
+        for mask in [0u16, 1, 0x1fff, 0x8001, 0xbeef, 0x0f00] {
+            for n in 0..18 {
+                assert_eq!(
+                    nth_bit16(mask, n),
+                    slow(u32::from(mask), n),
+                    "{mask:#x} {n}"
+                );
+            }
+        }
         assert_eq!(bits(0x8000_0005).collect::<std::vec::Vec<_>>(), [0, 2, 31]);
     }
 }

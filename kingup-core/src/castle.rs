@@ -18,8 +18,9 @@ pub enum Position {
 /// The castle: which characters stand on each floor, and which were eliminated.
 ///
 /// Stored as one character mask per floor, so legal-move generation is a few bit
-/// operations, with each floor's head count beside it, so capacity checks need no bit
-/// count. The engine keeps every floor within its capacity.
+/// operations, with the head counts beside them packed one byte a floor in one word: which
+/// floors are full is that word plus a constant, and the climbs below floors with room are
+/// counted by one multiply, with no loop and no branch on the castle. The engine keeps every floor within its capacity.
 ///
 /// ```
 /// use kingup_core::{Castle, Character, Floor, Position};
@@ -37,87 +38,113 @@ pub enum Position {
     serde(try_from = "CastleForm", into = "CastleForm")
 )]
 pub struct Castle {
-    floors: [CharacterSet; Floor::COUNT],
-    eliminated: CharacterSet,
-    /// `floors[f].len()` for each floor, kept in step with `floors`: a popcount is a dozen
+    /// The characters on floor `f` in 16-bit lane `f` (bits `16 f..16 f + 13`) of one
+    /// 128-bit word, the eliminated in lane 7; kept as two words so the castle stays 8-byte
+    /// aligned. Every update is a whole-word read and write: a wide read just after a
+    /// narrow write to part of it cannot be forwarded from the store, and stalls.
+    lanes: [u64; 2],
+    /// Floor `f`'s head count in byte `f`, kept in step with `lanes`: a popcount is a dozen
     /// instructions on CPUs without the instruction, and playouts ask for room constantly.
-    counts: [u8; Floor::COUNT],
-    /// Bit `f` set when floor `f` is full, kept in step with `counts`: room is one bit
-    /// test, and the floors with room are one mask (it fits in the struct's padding).
-    full: u8,
+    counts: u64,
 }
 
-/// By which of floors 1-6 are full (bit `f - 1` for floor `f`): a mask over floors 0-5 as
-/// 16-bit lanes, all ones in the lane of each floor whose floor above has room.
-const BELOW_ROOM: [u128; 64] = {
-    let mut masks = [0; 64];
-    let mut full = 0;
-    while full < 64 {
-        let mut f = 0;
-        while f < 6 {
-            if full & 1 << f == 0 {
-                masks[full] |= 0xffff << (16 * f);
-            }
-            f += 1;
-        }
-        full += 1;
-    }
-    masks
-};
+/// One in each byte of a word.
+const BYTE_ONES: u64 = 0x0101_0101_0101_0101;
+/// The high bit of each byte.
+const BYTE_HIGHS: u64 = 0x8080_8080_8080_8080;
+/// Bytes 0-5: the floors a character may climb from.
+const BELOW_THRONE: u64 = 0x0000_ffff_ffff_ffff;
+/// Added to the head counts, sets the high bit of each full floor's byte: `0x80 - 4` on
+/// floors 0-5, `0x80 - 1` on the throne (counts never pass 13, so no byte carries).
+const FULL_AT: u64 = 0x007f_7c7c_7c7c_7c7c;
+
+/// Bit 0 of each 16-bit lane of floors 0-5: a character's column in [`Castle::climb_lanes`].
+const LANE_COLUMN: u128 = 0x0001_0001_0001_0001_0001_0001;
+/// Bit 0 of each lane of floors 0-6.
+const FLOOR_COLUMN: u128 = 0x0001_0001_0001_0001_0001_0001_0001;
+/// The lane of the eliminated.
+const ELIMINATED_LANE: u32 = 7;
 
 impl Castle {
     /// An empty castle: every character outside.
     pub const fn new() -> Castle {
         Castle {
-            floors: [CharacterSet::EMPTY; Floor::COUNT],
-            eliminated: CharacterSet::EMPTY,
-            counts: [0; Floor::COUNT],
-            full: 0,
+            lanes: [0; 2],
+            counts: 0,
         }
+    }
+
+    /// The lanes as one word.
+    #[inline]
+    const fn word(&self) -> u128 {
+        self.lanes[0] as u128 | (self.lanes[1] as u128) << 64
+    }
+
+    #[inline]
+    const fn set_word(&mut self, word: u128) {
+        self.lanes = [word as u64, (word >> 64) as u64];
+    }
+
+    /// Lane `lane` of the word.
+    #[inline]
+    const fn lane(&self, lane: u32) -> CharacterSet {
+        CharacterSet::from_bits_truncate((self.word() >> (16 * lane)) as u16 & 0x1fff)
     }
 
     /// The characters on `floor`.
     #[inline]
     pub const fn on(&self, floor: Floor) -> CharacterSet {
-        self.floors[floor as usize]
+        self.lane(floor as u32)
     }
 
     /// How many characters stand on `floor`.
     #[inline]
     pub const fn count(&self, floor: Floor) -> usize {
-        self.counts[floor as usize] as usize
+        (self.counts >> (8 * floor as u32) & 0xff) as usize
+    }
+
+    /// The high bit of byte `f` set when floor `f` is full.
+    #[inline]
+    const fn full_bytes(&self) -> u64 {
+        (self.counts + FULL_AT) & BYTE_HIGHS
     }
 
     /// Whether `floor` has room for one more character.
     #[inline]
     pub const fn has_room(&self, floor: Floor) -> bool {
-        self.full & 1 << floor as u8 == 0
+        self.full_bytes() >> (8 * floor as u32 + 7) & 1 == 0
     }
 
     /// The placement floors (1–4) with room, bit `i` for `Floor::PLACEMENT[i]`.
     #[inline]
     pub(crate) const fn placement_room(&self) -> u32 {
-        (!self.full >> 1 & 0xf) as u32
+        // The full bits of floors 1-4 moved to bits 0, 8, 16, 24, then gathered into bits
+        // 24-27 by one multiply (the partial products never overlap).
+        let bits = self.full_bytes() >> 15 & 0x0101_0101;
+        let full = bits.wrapping_mul(0x0102_0408) >> 24 & 0xf;
+        (!full & 0xf) as u32
     }
 
     /// The characters voted down this round.
     #[inline]
     pub const fn eliminated(&self) -> CharacterSet {
-        self.eliminated
+        self.lane(ELIMINATED_LANE)
     }
 
     /// The characters standing on any floor, throne included.
     #[inline]
     pub fn inside(&self) -> CharacterSet {
-        self.floors
-            .iter()
-            .fold(CharacterSet::EMPTY, |acc, &f| acc.union(f))
+        // The seven floor lanes folded onto one.
+        let [low, high] = self.lanes;
+        let half = low | high & 0x0000_ffff_ffff_ffff;
+        let set = (half | half >> 32) as u32;
+        CharacterSet::from_bits_truncate((set | set >> 16) as u16 & 0x1fff)
     }
 
     /// How many characters stand inside, throne included.
     #[inline]
     pub(crate) fn inside_count(&self) -> u32 {
-        self.counts.iter().map(|&c| u32::from(c)).sum()
+        (self.counts.wrapping_mul(BYTE_ONES) >> 56) as u32
     }
 
     /// The characters not yet placed (neither inside nor eliminated).
@@ -125,12 +152,12 @@ impl Castle {
     pub fn outside(&self) -> CharacterSet {
         CharacterSet::ALL
             .difference(self.inside())
-            .difference(self.eliminated)
+            .difference(self.eliminated())
     }
 
     /// Where `character` is.
     pub fn position(&self, character: Character) -> Position {
-        if self.eliminated.contains(character) {
+        if self.eliminated().contains(character) {
             return Position::Eliminated;
         }
         Floor::ALL
@@ -142,17 +169,10 @@ impl Castle {
     /// The floor `character` stands on, if it is inside.
     #[inline]
     pub fn floor_of(&self, character: Character) -> Option<Floor> {
-        // Floors 0-3 and 4-6 side by side in two words, the character's column of each cut
-        // out: no search whose exit (as good as random in a playout) mispredicts.
-        let [f0, f1, f2, f3, f4, f5, f6] = self.floors.map(|f| u64::from(f.bits()));
-        const COLUMN: u64 = 0x0001_0001_0001_0001;
-        let low = (f0 | f1 << 16 | f2 << 32 | f3 << 48) >> character as u32 & COLUMN;
-        let high = (f4 | f5 << 16 | f6 << 32) >> character as u32 & COLUMN;
-        let index = if low != 0 {
-            low.trailing_zeros() / 16
-        } else {
-            4 + high.trailing_zeros() / 16
-        };
+        // The character's column of the floor lanes: no search whose exit (as good as
+        // random in a playout) mispredicts.
+        let column = (self.word() >> character as u32) & FLOOR_COLUMN;
+        let index = column.trailing_zeros() / 16;
         Floor::from_index(index as usize)
     }
 
@@ -177,18 +197,74 @@ impl Castle {
     /// [`Castle::climbable`] and its size.
     #[inline]
     pub(crate) fn climbable_counted(&self) -> (CharacterSet, u32) {
-        // Floors 0-5 as six 16-bit lanes of one word, the lanes under a full floor cleared
-        // by a mask from a table, then folded: no branch and no loop, though which floors
-        // are full is as good as random in a playout.
-        let [f0, f1, f2, f3, f4, f5, _] = self.floors.map(|f| u128::from(f.bits()));
-        let lanes = f0 | f1 << 16 | f2 << 32 | f3 << 48 | f4 << 64 | f5 << 80;
-        let kept = lanes & BELOW_ROOM[usize::from(self.full >> 1 & 0x3f)];
+        let (_, set, count) = self.climb_lanes();
+        (set, count)
+    }
+
+    /// The climbable characters, their number, and floors 0-5 as six 16-bit lanes of one
+    /// word, each lane cleared when the floor above is full (so a climbable character's
+    /// floor is the lane its bit is in: [`Castle::lane_floor`]). No branch and no loop,
+    /// though which floors are full is as good as random in a playout.
+    #[inline]
+    pub(crate) fn climb_lanes(&self) -> (u128, CharacterSet, u32) {
+        let kept = self.word() & self.below_room_lanes();
         let half = (kept | kept >> 48) as u64;
         let set = (half | half >> 32 | half >> 16) as u16 & 0x1fff;
-        // The floors hold distinct characters: the set's size is the head count.
-        let count =
-            crate::bits::ones(usize::from(set & 0xff)) + crate::bits::ones(usize::from(set >> 8));
-        (CharacterSet::from_bits_truncate(set), count as u32)
+        // Each floor's climbable head count is its count where the floor above has room.
+        (
+            kept,
+            CharacterSet::from_bits_truncate(set),
+            self.climbable_count(),
+        )
+    }
+
+    /// All ones in the 16-bit lane of each floor 0-5 whose floor above has room. From the
+    /// head counts by shifts and masks alone (no table, whose load would lengthen every
+    /// climb's chain of dependent steps): a bit per byte, spread to a bit per lane, widened.
+    #[inline]
+    const fn below_room_lanes(&self) -> u128 {
+        let room = (!self.full_bytes() >> 8 & BYTE_HIGHS & BELOW_THRONE) >> 7;
+        // Bytes 0-3 to lanes 0-3 of a word (bytes 4 and 5 likewise in the high word).
+        const fn spread(bytes: u64) -> u64 {
+            let halves = (bytes | bytes << 16) & 0x0000_ffff_0000_ffff;
+            let lanes = (halves | halves << 8) & 0x00ff_00ff_00ff_00ff;
+            lanes.wrapping_mul(0xffff)
+        }
+        spread(room & 0xffff_ffff) as u128 | (spread(room >> 32) as u128) << 64
+    }
+
+    /// Moves `character` up one floor, given `lanes` from [`Castle::climb_lanes`] in which
+    /// it is climbable; returns the floor it reached. Its column of `lanes` is its floor's
+    /// bit, so the move is one shift and one exclusive or, with no floor number on the way
+    /// (the head counts take the floor number, off that path).
+    #[inline]
+    pub(crate) fn raise_climbable(&mut self, lanes: u128, character: Character) -> Floor {
+        let column = (lanes >> character.index()) & LANE_COLUMN;
+        self.set_word(self.word() ^ (column | column << 16) << character.index());
+        let from = (column.trailing_zeros() / 16).min(5);
+        self.counts += (1 << (8 * from + 8)) - (1 << (8 * from));
+        Floor::from_index(from as usize + 1).unwrap_or(Floor::Throne)
+    }
+
+    /// How many characters may climb: [`Castle::climbable`]'s size from the head counts
+    /// alone.
+    #[inline]
+    pub(crate) const fn climbable_count(&self) -> u32 {
+        let below_room = (!self.full_bytes() >> 8 & BYTE_HIGHS & BELOW_THRONE) >> 7;
+        ((self.counts & (below_room * 0xff)).wrapping_mul(BYTE_ONES) >> 56) as u32
+    }
+
+    /// Moves `character`, which stands on floor `from` below the throne, up one floor
+    /// (capacity not checked): the fast form of [`Castle::raise`] when the floor is known.
+    #[inline]
+    pub(crate) fn raise_from(&mut self, from: usize, character: Character) -> Floor {
+        let from = from % 6;
+        // The character's bit out of one lane and into the next.
+        let bit = 1u128 << (16 * from + character.index());
+        self.set_word(self.word() ^ (bit | bit << 16));
+        // One floor's byte down, the next one up.
+        self.counts += (1 << (8 * from + 8)) - (1 << (8 * from));
+        Floor::from_index(from + 1).unwrap_or(Floor::Throne)
     }
 
     /// Moves `character` up one floor and returns the floor it reached, or `None` (and
@@ -196,29 +272,20 @@ impl Castle {
     #[inline]
     pub(crate) fn raise(&mut self, character: Character) -> Option<Floor> {
         let from = self.floor_of(character)?;
-        let to = from.up()?;
-        self.remove_from(from, character);
-        self.add_to(to, character);
-        Some(to)
+        from.up()?;
+        Some(self.raise_from(from as usize, character))
     }
 
-    fn add_to(&mut self, floor: Floor, character: Character) {
-        self.floors[floor as usize].insert(character);
-        self.counts[floor as usize] += 1;
-        self.refresh_full(floor);
-    }
-
-    fn remove_from(&mut self, floor: Floor, character: Character) {
-        self.floors[floor as usize].remove(character);
-        self.counts[floor as usize] -= 1;
-        self.refresh_full(floor);
-    }
-
-    /// Sets `floor`'s bit of `full` from its head count.
     #[inline]
-    fn refresh_full(&mut self, floor: Floor) {
-        let full = self.counts[floor as usize] >= floor.capacity();
-        self.full = self.full & !(1 << floor as u8) | u8::from(full) << floor as u8;
+    fn add_to(&mut self, floor: Floor, character: Character) {
+        self.set_word(self.word() | 1 << (16 * floor as u32 + character as u32));
+        self.counts += 1 << (8 * floor as u32);
+    }
+
+    #[inline]
+    fn remove_from(&mut self, floor: Floor, character: Character) {
+        self.set_word(self.word() & !(1 << (16 * floor as u32 + character as u32)));
+        self.counts -= 1 << (8 * floor as u32);
     }
 
     /// Whether `character` is inside with room on the floor above.
@@ -241,47 +308,56 @@ impl Castle {
         self.add_to(floor, character);
     }
 
+    /// Eliminates the character on the throne, if any (the candidate voted down): its bit
+    /// moved from the throne's lane to the eliminated lane in one word update.
+    #[inline]
+    pub(crate) fn eliminate_candidate(&mut self) {
+        let throne = self.word() >> (16 * Floor::Throne as u32) & 0x1fff;
+        self.set_word(
+            self.word()
+                ^ (throne << (16 * Floor::Throne as u32) | throne << (16 * ELIMINATED_LANE)),
+        );
+        self.counts &= !(0xff << (8 * Floor::Throne as u32));
+    }
+
     /// Removes `character` from the castle and marks it eliminated.
     pub fn eliminate(&mut self, character: Character) {
         self.take(character);
-        self.eliminated.insert(character);
+        self.set_word(self.word() | 1 << (16 * ELIMINATED_LANE + character as u32));
     }
 
     fn take(&mut self, character: Character) {
         if let Some(floor) = self.floor_of(character) {
             self.remove_from(floor, character);
         }
-        self.eliminated.remove(character);
+        self.set_word(self.word() & !(1 << (16 * ELIMINATED_LANE + character as u32)));
     }
 
     /// Moves every character outside onto `floor` (the leftovers after placement).
     pub(crate) fn put_outside_on(&mut self, floor: Floor) -> CharacterSet {
         let outside = self.outside();
-        self.floors[floor as usize] = self.floors[floor as usize].union(outside);
-        self.counts[floor as usize] += outside.len() as u8;
-        self.refresh_full(floor);
+        self.set_word(self.word() | u128::from(outside.bits()) << (16 * floor as u32));
+        self.counts += (outside.len() as u64) << (8 * floor as u32);
         outside
     }
 
     /// A castle with these floors and eliminated, counted; `check` says if it is possible.
     #[cfg(feature = "serde")]
     fn from_sets(floors: [CharacterSet; Floor::COUNT], eliminated: CharacterSet) -> Castle {
-        let mut castle = Castle {
-            floors,
-            eliminated,
-            counts: floors.map(|f| f.len() as u8),
-            full: 0,
-        };
-        for floor in Floor::ALL {
-            castle.refresh_full(floor);
+        let mut castle = Castle::new();
+        for (f, set) in floors.iter().enumerate() {
+            castle.counts |= (set.len() as u64) << (8 * f);
+            castle.set_word(castle.word() | u128::from(set.bits()) << (16 * f));
         }
+        castle.set_word(castle.word() | u128::from(eliminated.bits()) << (16 * ELIMINATED_LANE));
         castle
     }
 
     /// Checks that no character is in two places and no floor is over capacity.
     pub fn check(&self) -> Result<(), CastleError> {
-        let mut seen = self.eliminated;
-        for (&set, floor) in self.floors.iter().zip(Floor::ALL) {
+        let mut seen = self.eliminated();
+        for floor in Floor::ALL {
+            let set = self.on(floor);
             if let Some(c) = set.intersection(seen).first() {
                 return Err(CastleError::CharacterTwice(c));
             }
@@ -327,8 +403,8 @@ struct CastleForm {
 impl From<Castle> for CastleForm {
     fn from(castle: Castle) -> CastleForm {
         CastleForm {
-            floors: castle.floors,
-            eliminated: castle.eliminated,
+            floors: Floor::ALL.map(|f| castle.on(f)),
+            eliminated: castle.eliminated(),
         }
     }
 }
@@ -362,7 +438,7 @@ impl fmt::Display for Castle {
             writeln!(f)?;
         }
         write!(f, "  {:<11} |", "eliminated")?;
-        for c in self.eliminated {
+        for c in self.eliminated() {
             write!(f, " {}", c.letter())?;
         }
         writeln!(f)

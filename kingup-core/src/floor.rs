@@ -66,10 +66,16 @@ impl Floor {
     /// The floor with number `index`, if `index <= 6`.
     #[inline]
     pub const fn from_index(index: usize) -> Option<Floor> {
-        if index < Floor::COUNT {
-            Some(Floor::ALL[index])
-        } else {
-            None
+        // A match, not a look-up in `ALL`: the compiler sees the identity (no load).
+        match index {
+            0 => Some(Floor::Servants),
+            1 => Some(Floor::Artisans),
+            2 => Some(Floor::Merchants),
+            3 => Some(Floor::Officials),
+            4 => Some(Floor::Dignitaries),
+            5 => Some(Floor::Nobles),
+            6 => Some(Floor::Throne),
+            _ => None,
         }
     }
 

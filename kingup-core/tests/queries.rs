@@ -150,3 +150,88 @@ fn index_errors_have_reason_codes() {
         "chance outcome index 42 is out of range 0..42"
     );
 }
+
+/// `play_random` is documented to draw exactly as chance and `random_action` step by step
+/// (`sample_chance` + `apply_chance`, the one-step path `resolve_chance` must agree with):
+/// the same seed must give the same game and the same generator state after it, whatever
+/// the setup, the number of rounds, the first player or where it starts.
+#[test]
+fn play_random_draws_as_random_action_step_by_step() {
+    use kingup_core::{FirstPlayer, Seat, Setup};
+    for players in 3..=6 {
+        for setup in [Setup::Placement, Setup::RandomLayout] {
+            for rounds in [1, 3] {
+                for first in [FirstPlayer::Random, FirstPlayer::Seat(Seat::FIRST)] {
+                    for seed in 0..8u64 {
+                        let mut config = Config::new(players);
+                        config.setup = setup;
+                        config.rounds = rounds;
+                        config.first_player = first;
+                        // From the start, and from a game some steps in.
+                        for skip in [0, 1, 5, 40, 90] {
+                            let mut rng = Generator::new(seed * 100 + skip);
+                            let mut start = Game::new(config).unwrap();
+                            for _ in 0..skip {
+                                if start.chance_step().is_some() {
+                                    start.resolve_chance(&mut rng, &mut ());
+                                } else if let Some((seat, a)) = start.random_action(&mut rng) {
+                                    start.apply_unchecked(seat, a);
+                                }
+                            }
+                            let (mut fast, mut fast_rng) = (start, rng.clone());
+                            let fast_actions = fast.play_random(&mut fast_rng);
+                            let (mut slow, mut slow_rng) = (start, rng);
+                            let mut slow_actions = 0;
+                            loop {
+                                while let Some(outcome) = slow.sample_chance(&mut slow_rng) {
+                                    slow.apply_chance(outcome).unwrap();
+                                }
+                                let Some((seat, a)) = slow.random_action(&mut slow_rng) else {
+                                    break;
+                                };
+                                slow.apply(seat, a).unwrap();
+                                slow_actions += 1;
+                            }
+                            assert_eq!(fast, slow, "{players} {setup:?} {rounds} {seed} {skip}");
+                            assert_eq!(fast_actions, slow_actions);
+                            assert_eq!(fast_rng, slow_rng);
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// `resolve_chance` deals a round in one go: the same draws, state and events as the
+/// chance steps one by one, at the start of the game and between rounds.
+#[test]
+fn resolve_chance_is_the_chance_steps_one_by_one() {
+    use kingup_core::{Event, FirstPlayer, Seat};
+    for players in 3..=6 {
+        for first in [FirstPlayer::Random, FirstPlayer::Seat(Seat::FIRST)] {
+            for seed in 0..6u64 {
+                let mut config = Config::new(players);
+                config.first_player = first;
+                let mut game = Game::new(config).unwrap();
+                let mut rng = Generator::new(seed);
+                while !game.is_over() {
+                    let (mut fast, mut fast_rng) = (game, rng.clone());
+                    let mut fast_events: Vec<Event> = Vec::new();
+                    fast.resolve_chance(&mut fast_rng, &mut fast_events);
+                    let mut slow_events: Vec<Event> = Vec::new();
+                    while let Some(outcome) = game.sample_chance(&mut rng) {
+                        game.apply_chance_with(outcome, &mut slow_events).unwrap();
+                    }
+                    assert_eq!(fast, game);
+                    assert_eq!(fast_rng, rng);
+                    assert_eq!(fast_events, slow_events);
+                    // Play the round out at random, to the next round's deals.
+                    while let Some((seat, action)) = game.random_action(&mut rng) {
+                        game.apply(seat, action).unwrap();
+                    }
+                }
+            }
+        }
+    }
+}

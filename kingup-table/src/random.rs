@@ -158,13 +158,25 @@ pub fn below<R: Rng + ?Sized>(rng: &mut R, n: u32) -> u32 {
     if n == 0 {
         return 0;
     }
-    let threshold = n.wrapping_neg() % n;
-    loop {
-        let product = u64::from(rng.next_u32()) * u64::from(n);
-        if (product as u32) >= threshold {
-            return (product >> 32) as u32;
-        }
+    let product = u64::from(rng.next_u32()) * u64::from(n);
+    // The threshold `2^32 mod n` is below `n`: a low word at or over `n` is accepted
+    // without it, which spares the division on all but a tiny share of draws.
+    if (product as u32) >= n {
+        return (product >> 32) as u32;
     }
+    below_slow(rng, n, product)
+}
+
+/// [`below`] for a first low word under `n`: the exact test against `2^32 mod n`, and
+/// redraws (kept out of line, so the common path stays small).
+#[cold]
+#[inline(never)]
+fn below_slow<R: Rng + ?Sized>(rng: &mut R, n: u32, mut product: u64) -> u32 {
+    let threshold = n.wrapping_neg() % n;
+    while (product as u32) < threshold {
+        product = u64::from(rng.next_u32()) * u64::from(n);
+    }
+    (product >> 32) as u32
 }
 
 /// The seed of the bot in seat `seat` of the game seeded `game_seed`:

@@ -128,11 +128,60 @@ impl Game {
         rng: &mut R,
         sink: &mut S,
     ) {
+        if matches!(self.phase, Phase::Setup | Phase::Score)
+            && self.config.setup == Setup::Placement
+        {
+            return self.deal_round(rng, sink);
+        }
         while let Some(step) = self.chance_step() {
             let Some(outcome) = self.sample_outcome(step, rng) else {
                 return;
             };
             self.play_chance(step, outcome, sink);
+        }
+    }
+
+    /// [`Game::resolve_chance`] for a round's setup with placement: round 1's random first
+    /// player if pending, then each seat's deal still pending in seat order, with the same
+    /// draws, outcomes and events as step by step, but the cards not yet dealt kept at hand
+    /// instead of gathered again for every deal, and no search for the pending step.
+    fn deal_round<R: Rng + ?Sized, S: EventSink + ?Sized>(&mut self, rng: &mut R, sink: &mut S) {
+        if self.phase == Phase::Setup && self.first_player.is_none() {
+            let Some(seat) = Seat::new(below(rng, self.config.players.into()) as usize) else {
+                return;
+            };
+            self.play_chance(
+                ChanceStep::FirstPlayer,
+                ChanceOutcome::FirstPlayer(seat),
+                &mut *sink,
+            );
+        }
+        if self.phase == Phase::Score {
+            self.begin_next_round();
+        }
+        let mut available = self.available_cards();
+        let round = usize::from(self.round);
+        let mut dealt = false;
+        for seat in Seat::all(self.players()) {
+            if self.objectives[round][seat.index()].is_some() {
+                continue;
+            }
+            let k = below(rng, available.count_ones());
+            let Some(card) = nth_bit(available, k).and_then(|c| CardId::new(c as usize)) else {
+                return;
+            };
+            available &= !(1 << card.index());
+            self.objectives[round][seat.index()] = Some(card);
+            sink.push(Event::ObjectiveDealt {
+                seat,
+                card: Some(card),
+            });
+            dealt = true;
+        }
+        // The last seat's deal starts the round (pending deals are always a suffix of
+        // the seats, so the last one dealt is the last seat).
+        if dealt {
+            self.start_round(sink);
         }
     }
 

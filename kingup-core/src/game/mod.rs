@@ -2,6 +2,7 @@
 
 mod chance;
 mod moves;
+mod playout;
 mod reach;
 mod rules;
 mod sample;
@@ -35,13 +36,16 @@ pub(crate) fn no_cards_left(
     if seat.index() >= config.player_count() {
         return 0;
     }
-    // The 13 sets side by side in one word: the seat's bit of every byte, counted at once.
-    let mut bytes = [0u8; 16];
-    for (byte, set) in bytes.iter_mut().zip(no_votes) {
-        *byte = set.bits();
-    }
-    const LOW_BITS: u128 = u128::from_le_bytes([1; 16]);
-    let played = (u128::from_le_bytes(bytes) >> seat.index() & LOW_BITS).count_ones() as u8;
+    // The 13 sets side by side in two words, read straight from the array (a copy read back
+    // wider than it was written would stall), the seat's bit of every byte counted at once.
+    const LOW_BITS: u64 = u64::from_le_bytes([1; 8]);
+    let low = u64::from_le_bytes(core::array::from_fn(|i| no_votes[i].bits()));
+    let high = u64::from_le_bytes(core::array::from_fn(|i| {
+        no_votes.get(8 + i).map_or(0, |set| set.bits())
+    }));
+    let seat = seat.index();
+    let per_byte = (low >> seat & LOW_BITS) + (high >> seat & LOW_BITS);
+    let played = (per_byte.wrapping_mul(LOW_BITS) >> 56) as u8;
     config.no_cards().saturating_sub(played)
 }
 

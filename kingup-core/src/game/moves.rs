@@ -5,7 +5,7 @@ use rand_core::Rng;
 
 use super::Game;
 use crate::below;
-use crate::bits::{nth_bit, ones};
+use crate::bits::ones;
 use crate::{
     Action, Actor, Castle, Character, CharacterSet, Event, EventSink, Events, Floor, IllegalAction,
     IllegalReason, Phase, Seat, SeatSet, Vote,
@@ -78,7 +78,8 @@ const PLACEMENT_ROWS: [[[Action; 4]; 16]; Character::COUNT] = {
 /// index order. Straight-line code: each character's row is
 /// copied to the end of the list, which grows past it only if the character is outside,
 /// and the list is cut to length at the end. No branch depends on the castle, so none
-/// mispredicts.
+/// mispredicts. Inlined, like [`legal_actions_in`], so the list is filled in place.
+#[inline]
 fn placements(castle: &Castle) -> Actions {
     let (room, floors) = placement_room(castle);
     let outside = castle.outside().bits();
@@ -128,7 +129,9 @@ const HIGH_CLIMBS: [[Action; 8]; 1 << (Character::COUNT - LOW_HALF)] = climb_row
 
 /// The legal climbs, in index order: the row of the low half of the climbable set, then
 /// the row of the high half right after its last climb. Two copies and no branch on the
-/// castle, whatever its size.
+/// castle, whatever its size. Inlined, like [`legal_actions_in`], so the list is filled
+/// in place.
+#[inline]
 fn climbs(castle: &Castle) -> Actions {
     let (climbable, count) = castle.climbable_counted();
     let climbable = usize::from(climbable.bits());
@@ -146,7 +149,7 @@ fn climbs(castle: &Castle) -> Actions {
 
 /// The placement floors with room as a mask (bit `i` is `Floor::PLACEMENT[i]`) and their
 /// number.
-fn placement_room(castle: &Castle) -> (u32, u32) {
+pub(super) fn placement_room(castle: &Castle) -> (u32, u32) {
     let room = castle.placement_room();
     // Four bits counted by hand: a popcount is a dozen instructions without the instruction.
     (
@@ -154,6 +157,25 @@ fn placement_room(castle: &Castle) -> (u32, u32) {
         (room & 1) + (room >> 1 & 1) + (room >> 2 & 1) + (room >> 3),
     )
 }
+
+/// By mask of placement floors with room (bit `i` for `Floor::PLACEMENT[i]`): the `j`-th
+/// of them (padded past the last), so a placement's floor is one look-up.
+pub(super) const NTH_ROOM: [[Floor; 4]; 16] = {
+    let mut rows = [[Floor::Artisans; 4]; 16];
+    let mut mask = 0;
+    while mask < 16 {
+        let (mut i, mut j) = (0, 0);
+        while i < 4 {
+            if mask & 1 << i != 0 {
+                rows[mask][j] = Floor::PLACEMENT[i];
+                j += 1;
+            }
+            i += 1;
+        }
+        mask += 1;
+    }
+    rows
+};
 
 /// A seat's options in one phase, in the shape legal actions are counted and indexed in
 /// (sorted by action index).
@@ -210,23 +232,29 @@ impl Options {
         match self {
             Options::Place {
                 outside,
+                unplaced,
                 room,
                 floors,
-                ..
             } => {
+                if n >= unplaced * floors {
+                    return None;
+                }
                 let floors = floors.max(1);
-                let character = outside.nth((n / floors) as usize)?;
-                let floor = Floor::PLACEMENT[nth_bit(room, n % floors)? as usize];
+                let (nth_character, nth_floor) = super::playout::divide(n, floors);
+                let character = outside.nth(nth_character as usize)?;
+                // `nth_floor` is below `floors`, the number of floors with room.
+                let floor = NTH_ROOM[room as usize & 15][nth_floor as usize & 3];
                 Some(Action::Place { character, floor })
             }
             Options::Climb { climbable, .. } => Some(Action::Climb {
                 character: climbable.nth(n as usize)?,
             }),
-            Options::Vote { no } => match n {
-                0 => Some(Action::Vote(Vote::Yes)),
-                1 if no => Some(Action::Vote(Vote::No)),
-                _ => None,
-            },
+            // A select, not a branch, on `n` (random in a playout).
+            Options::Vote { no } => (n <= u32::from(no)).then_some(Action::Vote(if n == 0 {
+                Vote::Yes
+            } else {
+                Vote::No
+            })),
         }
     }
 }
@@ -248,8 +276,21 @@ impl Game {
 
     /// How many legal actions `seat` has: `legal_actions(seat).len()`, without building
     /// the list.
+    #[inline]
     pub fn legal_action_count(&self, seat: Seat) -> usize {
-        self.options(seat).map_or(0, |o| o.count() as usize)
+        if !self.actor().includes(seat) {
+            return 0;
+        }
+        // Counted from the head counts alone, without the sets `options` builds.
+        (match self.phase {
+            Phase::Placement => {
+                let (_, floors) = placement_room(&self.castle);
+                (Character::COUNT as u32 - self.castle.inside_count()) * floors
+            }
+            Phase::Climb => self.castle.climbable_count(),
+            Phase::Vote => 1 + u32::from(self.no_cards(seat) > 0),
+            Phase::Setup | Phase::Score | Phase::GameOver => 0,
+        }) as usize
     }
 
     /// The `n`-th legal action of `seat` in sorted order: `legal_actions(seat).get(n)`,
@@ -270,6 +311,7 @@ impl Game {
     /// assert_eq!(game.nth_legal_action(Seat::FIRST, legal.len()), None);
     /// # Ok::<(), kingup_core::ConfigError>(())
     /// ```
+    #[inline]
     pub fn nth_legal_action(&self, seat: Seat, n: usize) -> Option<Action> {
         self.options(seat)?.nth(u32::try_from(n).ok()?)
     }
@@ -312,32 +354,6 @@ impl Game {
             },
             Phase::Setup | Phase::Score | Phase::GameOver => return None,
         })
-    }
-
-    /// Plays to the end, chance and [`Game::random_action`] alike drawn from `rng`, without
-    /// events or checks (the actions are legal by construction): the fast random playout.
-    /// Returns the number of actions played.
-    ///
-    /// ```
-    /// use kingup_core::{Config, Game, Generator};
-    ///
-    /// let mut game = Game::new(Config::new(4))?;
-    /// let actions = game.play_random(&mut Generator::new(1));
-    /// assert!(game.is_over() && actions > 100);
-    /// # Ok::<(), kingup_core::ConfigError>(())
-    /// ```
-    pub fn play_random<R: Rng + ?Sized>(&mut self, rng: &mut R) -> u32 {
-        let mut actions = 0;
-        loop {
-            if self.actor() == Actor::Chance {
-                self.resolve_chance(rng, &mut ());
-            }
-            let Some((seat, action)) = self.random_action(rng) else {
-                return actions;
-            };
-            self.play(seat, action, &mut ());
-            actions += 1;
-        }
     }
 
     /// The legal actions of `seat` as a mask over the 67 action indices (bit `i` set when
@@ -488,7 +504,7 @@ impl Game {
         }
     }
 
-    fn place<S: EventSink + ?Sized>(
+    pub(super) fn place<S: EventSink + ?Sized>(
         &mut self,
         seat: Seat,
         character: Character,
@@ -512,10 +528,28 @@ impl Game {
         self.to_move = self.first_player.unwrap_or(Seat::FIRST);
     }
 
-    fn climb<S: EventSink + ?Sized>(&mut self, seat: Seat, character: Character, sink: &mut S) {
+    pub(super) fn climb<S: EventSink + ?Sized>(
+        &mut self,
+        seat: Seat,
+        character: Character,
+        sink: &mut S,
+    ) {
         let Some(to) = self.castle.raise(character) else {
             return;
         };
+        self.climbed(seat, character, to, sink);
+    }
+
+    /// `seat` moved `character` up to `to`: its mover recorded, then an election or the
+    /// next seat's turn.
+    #[inline]
+    pub(super) fn climbed<S: EventSink + ?Sized>(
+        &mut self,
+        seat: Seat,
+        character: Character,
+        to: Floor,
+        sink: &mut S,
+    ) {
         self.movers[character.index()].insert(seat);
         sink.push(Event::Climbed {
             seat,
@@ -536,11 +570,13 @@ impl Game {
         }
     }
 
-    fn vote<S: EventSink + ?Sized>(&mut self, seat: Seat, vote: Vote, sink: &mut S) {
+    pub(super) fn vote<S: EventSink + ?Sized>(&mut self, seat: Seat, vote: Vote, sink: &mut S) {
         self.voted.insert(seat);
-        if vote == Vote::No {
-            self.voted_no.insert(seat);
-        }
+        // No branch on the vote: in a random playout it is a coin toss.
+        let no = SeatSet::single(seat).bits() * u8::from(vote == Vote::No);
+        self.voted_no = self
+            .voted_no
+            .union(SeatSet::from_bits(no).unwrap_or(SeatSet::EMPTY));
         sink.push(Event::VoteCommitted {
             seat,
             vote: Some(vote),
@@ -551,7 +587,7 @@ impl Game {
     }
 
     /// All votes are in: crown the candidate, or eliminate it and play on.
-    fn reveal<S: EventSink + ?Sized>(&mut self, sink: &mut S) {
+    pub(super) fn reveal<S: EventSink + ?Sized>(&mut self, sink: &mut S) {
         let Some(candidate) = self.castle.throne() else {
             return;
         };
@@ -566,7 +602,7 @@ impl Game {
             self.score_round(sink);
             return;
         }
-        self.castle.eliminate(candidate);
+        self.castle.eliminate_candidate();
         self.no_votes[candidate.index()] = no;
         sink.push(Event::Eliminated {
             character: candidate,
