@@ -25,6 +25,9 @@
 //! means of the game length in actions, the rounds, the King bought (or the game
 //! truncated), the Queen's holder winning, the winner's cards and all the cards bought must
 //! agree within 4 standard errors; it panics otherwise.
+//!
+//! `YARDSTICK_ONLY=play_random` (or `yardstick`, `nth`, `list`) plays 50 4-player games of
+//! that loop alone and exits: the run to give a profiler such as callgrind.
 
 use std::hint::black_box;
 
@@ -885,6 +888,10 @@ fn faithfulness(t: &yard::Tables, players: u8, games: usize) -> Vec<String> {
 
 fn main() {
     let t = yard::Tables::new();
+    if let Ok(only) = std::env::var("YARDSTICK_ONLY") {
+        profile(&t, &only);
+        return;
+    }
     let games: usize = std::env::var("YARDSTICK_GAMES")
         .ok()
         .and_then(|v| v.parse().ok())
@@ -924,6 +931,23 @@ fn main() {
             .run();
         println!("\n{players} players, games per CPU-second:\n{report}");
     }
+}
+
+/// Plays 50 4-player games of one loop alone (`yardstick`, `play_random`, `nth` or
+/// `list`), for a profiler such as callgrind: `YARDSTICK_ONLY=play_random`.
+fn profile(t: &yard::Tables, only: &str) {
+    const GAMES: u64 = 50;
+    let mut rng = Generator::new(1);
+    let actions: u64 = match only {
+        "yardstick" => yardstick(t, &mut yard::Rng::new(1), 4, GAMES, &mut Vec::new()),
+        "play_random" => (0..GAMES)
+            .map(|_| Game::new(config(4)).expect("valid").play_random(&mut rng))
+            .sum(),
+        "nth" => (0..GAMES).map(|_| nth_game(4, &mut rng)).sum(),
+        "list" => (0..GAMES).map(|_| list_game(4, &mut rng)).sum(),
+        _ => panic!("YARDSTICK_ONLY is yardstick, play_random, nth or list"),
+    };
+    println!("{only}: {actions} actions in {GAMES} games");
 }
 
 /// One random game by the n-th legal action: the mask built once a decision.
