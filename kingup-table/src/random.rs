@@ -158,13 +158,16 @@ pub fn below<R: Rng + ?Sized>(rng: &mut R, n: u32) -> u32 {
     if n == 0 {
         return 0;
     }
-    let threshold = n.wrapping_neg() % n;
-    loop {
-        let product = u64::from(rng.next_u32()) * u64::from(n);
-        if (product as u32) >= threshold {
-            return (product >> 32) as u32;
+    let mut product = u64::from(rng.next_u32()) * u64::from(n);
+    // The threshold `2^32 mod n` is below `n`: a low word of at least `n` passes without
+    // the division (Lemire's nearly divisionless form; the same draws as always dividing).
+    if (product as u32) < n {
+        let threshold = n.wrapping_neg() % n;
+        while (product as u32) < threshold {
+            product = u64::from(rng.next_u32()) * u64::from(n);
         }
     }
+    (product >> 32) as u32
 }
 
 /// The seed of the bot in seat `seat` of the game seeded `game_seed`:

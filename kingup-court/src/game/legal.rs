@@ -2,7 +2,7 @@
 //! illegal.
 
 use arrayvec::ArrayVec;
-use kingup_table::{Seat, below};
+use kingup_table::Seat;
 use rand_core::Rng;
 
 use super::Game;
@@ -24,40 +24,73 @@ use crate::{
 /// variant.)
 pub type Actions = ArrayVec<Action, 208>;
 
-/// The Maid's moves from the faces in `present` (bit `i` for face `i + 1`), as a mask over
-/// the 12 Maid moves.
-#[inline]
-fn maid_moves(present: u8) -> u128 {
-    let mut moves = 0;
-    for f in 0..6 {
-        if present >> f & 1 != 0 {
-            let (first, end) = (MAID_FIRST[f], MAID_FIRST[f + 1]);
-            moves |= ((1u128 << (end - first)) - 1) << first;
+/// The Maid's moves by the faces present (bit `i` for face `i + 1`), as masks over the 12
+/// Maid moves: one lookup a decision.
+static MAID_MOVES_BY_FACES: [u16; 64] = maid_table();
+
+const fn maid_table() -> [u16; 64] {
+    let mut table = [0; 64];
+    let mut present = 0;
+    while present < 64 {
+        let mut f = 0;
+        while f < 6 {
+            if present >> f & 1 != 0 {
+                let (first, end) = (MAID_FIRST[f], MAID_FIRST[f + 1]);
+                table[present] |= ((1u16 << (end - first)) - 1) << first;
+            }
+            f += 1;
         }
+        present += 1;
     }
-    moves
+    table
+}
+
+/// The Maid's moves from the faces in `present`, as a mask over the 12 Maid moves.
+#[inline]
+pub(super) fn maid_moves(present: u8) -> u128 {
+    u128::from(MAID_MOVES_BY_FACES[usize::from(present & 0x3f)])
+}
+
+/// The Magician's moves by the faces present: [`face_moves`] to every face, looked up.
+pub(super) static MAGICIAN_MOVES_BY_FACES: [u32; 64] = magician_table();
+
+const fn magician_table() -> [u32; 64] {
+    let mut table = [0; 64];
+    let mut present = 0;
+    while present < 64 {
+        let mut a = 0;
+        while a < 6 {
+            if present >> a & 1 != 0 {
+                table[present] |= 0x1f << (5 * a);
+            }
+            a += 1;
+        }
+        present += 1;
+    }
+    table
 }
 
 /// The Magician's and (with `targets`, the faces it may copy) the Astronomer's moves from
 /// the faces in `present`: for each face `a` present, five bits for `a → b`, `b ≠ a`
 /// ascending, of which those with `b` in `targets`.
 #[inline]
-fn face_moves(present: u8, targets: u8) -> u128 {
-    let mut moves = 0;
-    for a in 0..6 {
-        if present >> a & 1 != 0 {
-            // The targets without `a`, closed up to five bits.
-            let others = (targets & ((1 << a) - 1)) | ((targets >> (a + 1)) << a);
-            moves |= u128::from(others & 0x1f) << (5 * a);
-        }
+pub(super) fn face_moves(present: u8, targets: u8) -> u128 {
+    let mut moves = 0u32;
+    let mut left = present & 0x3f;
+    while left != 0 {
+        let a = left.trailing_zeros();
+        left &= left - 1;
+        // The targets without `a`, closed up to five bits.
+        let others = (u32::from(targets) & ((1 << a) - 1)) | ((u32::from(targets) >> (a + 1)) << a);
+        moves |= (others & 0x1f) << (5 * a);
     }
-    moves
+    u128::from(moves)
 }
 
 /// The six bring-in cards among `cards`, as six bits (Laborer … Bishop), and the Queen as
 /// the seventh: the order of the pre-roll and bring-in actions.
 #[inline]
-fn adders(cards: CardSet) -> u128 {
+pub(super) fn adders(cards: CardSet) -> u128 {
     let b = cards.bits();
     // Laborer 5, Guard 6 → 0, 1; Hunter 9, Pawnbroker 10, Knight 11 → 2, 3, 4; Bishop 15 →
     // 5; Queen 18 → 6.
@@ -101,7 +134,7 @@ impl Game {
     }
 
     /// The legal actions of the seat to move (empty when none is).
-    fn legal_set(&self) -> ActionSet {
+    pub(super) fn legal_set(&self) -> ActionSet {
         match self.phase {
             Phase::PreRoll => self.pre_roll_set(),
             Phase::Dice => self.dice_set(),
@@ -113,17 +146,23 @@ impl Game {
 
     /// The cards the seat to move may still use this turn.
     #[inline]
-    fn ready(&self) -> CardSet {
+    pub(super) fn ready(&self) -> CardSet {
         self.cards(self.to_move).difference(self.turn.used)
     }
 
     fn pre_roll_set(&self) -> ActionSet {
         let mut set = ActionSet::EMPTY;
-        set.insert(Action::ROLL);
-        if self.config.preroll_abilities {
-            set.insert_bits(Action::PRE_ROLL, adders(self.ready()));
-        }
+        set.insert_bits(0, u128::from(self.pre_roll_bits()));
         set
+    }
+
+    /// The legal actions before the first roll, from index 0: roll, and the pre-roll uses.
+    pub(super) fn pre_roll_bits(&self) -> u64 {
+        let mut bits = 1;
+        if self.config.preroll_abilities {
+            bits |= (adders(self.ready()) as u64) << Action::PRE_ROLL;
+        }
+        bits
     }
 
     fn dice_set(&self) -> ActionSet {
@@ -162,7 +201,8 @@ impl Game {
             high |= face_moves(faces, turn.aside.faces_mask());
         }
         if ready.contains(Card::Magician) {
-            high |= face_moves(faces, 0x3f) << (Action::MAGICIAN - Action::ASTRONOMER);
+            high |= u128::from(MAGICIAN_MOVES_BY_FACES[usize::from(faces & 0x3f)])
+                << (Action::MAGICIAN - Action::ASTRONOMER);
         }
         if ready.contains(Card::Merchant) {
             high |= present << (Action::MERCHANT - Action::ASTRONOMER);
@@ -178,31 +218,53 @@ impl Game {
     }
 
     fn select_set(&self) -> ActionSet {
+        let mut set = ActionSet::EMPTY;
+        if let Some((base, bits)) = self.select_bits() {
+            set.insert_bits(base, u128::from(bits));
+        }
+        set
+    }
+
+    /// The legal picks and the confirmation of the card picking dice: the first index of
+    /// its block and the bits from there.
+    pub(super) fn select_bits(&self) -> Option<(u8, u64)> {
         let turn = &self.turn;
-        let Some(card) = turn.selecting else {
-            return ActionSet::EMPTY;
-        };
+        let card = turn.selecting?;
         let (faces, base) = picker(card);
         let remaining = turn.active.minus(turn.picks).unwrap_or(Dice::EMPTY);
         let from = turn.picks.highest().map_or(0, |f| f.index());
         let allowed = (0x3fu8 << from) & ((1 << faces) - 1);
-        let picks = u128::from(remaining.faces_mask() & allowed);
-        let mut set = ActionSet::EMPTY;
-        set.insert_bits(base, picks | 1 << faces);
-        set
+        let picks = u64::from(remaining.faces_mask() & allowed);
+        Some((base, picks | 1 << faces))
     }
 
     fn buy_set(&self) -> ActionSet {
-        let mut cards = 0u32;
-        for card in Card::ALL {
-            if card != Card::Queen && self.buy_reason(card).is_none() {
-                cards |= 1 << card.index();
-            }
+        let mut set = ActionSet::EMPTY;
+        set.insert_bits(Action::BUY, u128::from(self.buy_bits()));
+        set
+    }
+
+    /// The legal purchases and `pass`, from the first purchase's index.
+    pub(super) fn buy_bits(&self) -> u64 {
+        // The mask `buy_reason` allows, card by card, computed for all cards at once.
+        let player = self.player(self.to_move);
+        let owned = player.cards.bits();
+        let mut in_supply = 0u32;
+        for (i, &left) in self.supply.iter().enumerate() {
+            in_supply |= u32::from(left != 0) << i;
+        }
+        if self.config.unlimited_jesters {
+            in_supply |= 1 << Card::Jester.index();
+        }
+        let mut cards = crate::card::costs_met(self.turn.aside) & in_supply & !owned;
+        let charlatan = 1 << Card::Charlatan.index();
+        let queen = 1 << Card::Queen.index();
+        cards &= !(charlatan | queen);
+        if owned & 1 << Card::Jester.index() != 0 && player.charlatans < Game::MAX_CHARLATANS {
+            cards |= charlatan;
         }
         let bits = (cards & 0x3_ffff) | (cards >> Card::King.index() & 1) << 18;
-        let mut set = ActionSet::EMPTY;
-        set.insert_bits(Action::BUY, u128::from(bits) | 1 << 19);
-        set
+        u64::from(bits) | 1 << 19
     }
 
     /// The legal actions of `seat`, sorted by index; empty when `seat` may not act.
@@ -235,9 +297,8 @@ impl Game {
     #[inline]
     pub fn random_action<R: Rng + ?Sized>(&self, rng: &mut R) -> Option<(Seat, Action)> {
         let seat = self.next_seat()?;
-        let set = self.legal_set();
-        let action = set.nth(below(rng, set.len() as u32) as usize)?;
-        Some((seat, action))
+        // The same draw and rank as through the mask, counted without it.
+        Some((seat, self.random_seat_action(rng)?))
     }
 
     /// Whether `seat` may play `action` now.

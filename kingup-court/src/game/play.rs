@@ -1,8 +1,10 @@
 //! Applying actions: the transitions of a turn, and buying.
 
+use kingup_table::below;
 use rand_core::Rng;
 
 use super::Game;
+use crate::action::CHANGES;
 use crate::{
     Action, ActionKind, Card, Dice, Event, EventSink, Events, Face, IllegalAction, Phase, Stage,
 };
@@ -85,17 +87,45 @@ impl Game {
     pub fn play_random<R: Rng + ?Sized>(&mut self, rng: &mut R) -> u64 {
         let mut actions = 0;
         loop {
-            self.resolve_chance(rng, &mut ());
-            let Some((_, action)) = self.random_action(rng) else {
-                return actions;
-            };
-            self.play(action, &mut ());
-            actions += 1;
+            match self.phase {
+                // The draws `resolve_chance` makes, one `below(6)` a die, without the
+                // outcome's round trip.
+                Phase::Rolling => {
+                    for _ in 0..self.turn.to_roll {
+                        let face = Face::ALL[below(rng, 6) as usize % 6];
+                        self.turn.active = self.turn.active.with(face);
+                    }
+                    self.turn.to_roll = 0;
+                    self.phase = Phase::Dice;
+                }
+                Phase::Setup => self.resolve_chance(rng, &mut ()),
+                Phase::GameOver => return actions,
+                Phase::PreRoll | Phase::Dice | Phase::Select | Phase::Buy => {
+                    let Some(action) = self.random_seat_action(rng) else {
+                        return actions;
+                    };
+                    self.play(action, &mut ());
+                    actions += 1;
+                }
+            }
         }
     }
 
     /// Applies a legal action of the seat to move.
     pub(super) fn play<S: EventSink + ?Sized>(&mut self, action: Action, sink: &mut S) {
+        // The most frequent actions by index, without decoding them.
+        let i = action.index();
+        match i as u8 {
+            0 => return self.roll(sink),
+            Action::KEEP..Action::PRE_ROLL => {
+                return self.set_aside(Face::ALL[(i - 1) % 6], sink);
+            }
+            Action::BRING_IN..Action::JESTER | Action::MAID..Action::MERCHANT => {
+                let change = CHANGES[i];
+                return self.change(change.card, change.from, change.to, sink);
+            }
+            _ => {}
+        }
         let seat = self.to_move;
         match action.kind() {
             ActionKind::Roll => self.roll(sink),
