@@ -214,6 +214,16 @@ impl Dice {
         Dice(self.0 + Dice::one(face).0)
     }
 
+    /// These dice and one more showing face index `index` (`0..6`, the value of a
+    /// `below(6)` draw), for a turn's dice: no turn has 255 dice of a face (at most 18, or
+    /// a few more than the Charlatans with unlimited Jesters), so the count cannot carry.
+    #[inline]
+    #[must_use]
+    pub(crate) const fn with_rolled(self, index: u32) -> Dice {
+        debug_assert!(index < 6 && self.0 >> (8 * (index % 6)) & 0xff < 0xff);
+        Dice(self.0 + (1 << (8 * (index % 6))))
+    }
+
     /// These dice less one showing `face`, if there is one.
     #[inline]
     pub const fn without(self, face: Face) -> Option<Dice> {

@@ -92,8 +92,7 @@ impl Game {
                 // outcome's round trip.
                 Phase::Rolling => {
                     for _ in 0..self.turn.to_roll {
-                        let face = Face::ALL[below(rng, 6) as usize % 6];
-                        self.turn.active = self.turn.active.with(face);
+                        self.turn.active = self.turn.active.with_rolled(below(rng, 6));
                     }
                     self.turn.to_roll = 0;
                     self.phase = Phase::Dice;
@@ -113,28 +112,42 @@ impl Game {
 
     /// Applies a legal action of the seat to move.
     pub(super) fn play<S: EventSink + ?Sized>(&mut self, action: Action, sink: &mut S) {
-        // The most frequent actions by index, without decoding them.
+        // Every action but a purchase by its index, without decoding it.
         let i = action.index();
+        let face = |base: u8| Face::ALL[(i - usize::from(base)) % 6];
         match i as u8 {
             0 => return self.roll(sink),
-            Action::KEEP..Action::PRE_ROLL => {
-                return self.set_aside(Face::ALL[(i - 1) % 6], sink);
+            Action::KEEP..Action::PRE_ROLL => return self.set_aside(face(Action::KEEP), sink),
+            Action::PRE_ROLL..Action::BRING_IN => {
+                let card = Card::ADD_DIE[(i - usize::from(Action::PRE_ROLL)) % 7];
+                return self.pre_roll(card, sink);
             }
             Action::BRING_IN..Action::JESTER | Action::MAID..Action::MERCHANT => {
                 let change = CHANGES[i];
                 return self.change(change.card, change.from, change.to, sink);
             }
+            Action::JESTER..Action::MAID => {
+                return self.reroll(Card::Jester, Dice::one(face(Action::JESTER)), sink);
+            }
+            Action::MERCHANT..Action::NOBLEWOMAN if i < 206 => {
+                return self.pick(Card::Merchant, face(Action::MERCHANT), sink);
+            }
+            Action::NOBLEWOMAN..Action::NOBLEMAN if i < 212 => {
+                return self.pick(Card::Noblewoman, face(Action::NOBLEWOMAN), sink);
+            }
+            Action::NOBLEMAN..Action::BUY if i < 217 => {
+                return self.pick(Card::Nobleman, face(Action::NOBLEMAN), sink);
+            }
+            206 => return self.confirm(Card::Merchant, sink),
+            212 => return self.confirm(Card::Noblewoman, sink),
+            217 => return self.confirm(Card::Nobleman, sink),
             _ => {}
         }
         let seat = self.to_move;
         match action.kind() {
             ActionKind::Roll => self.roll(sink),
             ActionKind::SetAside(face) => self.set_aside(face, sink),
-            ActionKind::PreRoll(card) => {
-                self.turn.used.insert(card);
-                self.turn.to_roll = self.turn.to_roll.saturating_add(1);
-                sink.push(Event::PreRolled { seat, card });
-            }
+            ActionKind::PreRoll(card) => self.pre_roll(card, sink),
             ActionKind::BringIn(card) => {
                 let face = card.brings_in().unwrap_or(Face::One);
                 self.change(card, Dice::EMPTY, Dice::one(face), sink);
@@ -152,15 +165,7 @@ impl Game {
             }
             ActionKind::Philosopher { from, to } => self.change(Card::Philosopher, from, to, sink),
             ActionKind::Alchemist { from, to } => self.change(Card::Alchemist, from, to, sink),
-            ActionKind::Pick { card, face } => {
-                if self.phase == Phase::Dice {
-                    self.turn.used.insert(card);
-                    self.turn.selecting = Some(card);
-                    self.phase = Phase::Select;
-                }
-                self.turn.picks = self.turn.picks.with(face);
-                sink.push(Event::Picked { seat, card, face });
-            }
+            ActionKind::Pick { card, face } => self.pick(card, face, sink),
             ActionKind::Confirm(card) => self.confirm(card, sink),
             ActionKind::Buy(card) => {
                 self.buy(card);
@@ -172,6 +177,31 @@ impl Game {
                 self.end_turn(sink);
             }
         }
+    }
+
+    /// Before the first roll, `card` adds a die to it.
+    fn pre_roll<S: EventSink + ?Sized>(&mut self, card: Card, sink: &mut S) {
+        self.turn.used.insert(card);
+        self.turn.to_roll = self.turn.to_roll.saturating_add(1);
+        sink.push(Event::PreRolled {
+            seat: self.to_move,
+            card,
+        });
+    }
+
+    /// `card` picks a die showing `face` (the first pick uses the card).
+    fn pick<S: EventSink + ?Sized>(&mut self, card: Card, face: Face, sink: &mut S) {
+        if self.phase == Phase::Dice {
+            self.turn.used.insert(card);
+            self.turn.selecting = Some(card);
+            self.phase = Phase::Select;
+        }
+        self.turn.picks = self.turn.picks.with(face);
+        sink.push(Event::Picked {
+            seat: self.to_move,
+            card,
+            face,
+        });
     }
 
     /// The first roll (the hand and pre-roll dice), or every active die again.

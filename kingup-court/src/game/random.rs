@@ -53,36 +53,24 @@ const fn bits(cards: &[Card]) -> u32 {
     m
 }
 
-/// The legal actions in blocks of at most 64 consecutive indices, in index order.
-struct Blocks {
-    base: [u8; 16],
-    mask: [u64; 16],
-    count: [u32; 16],
-    len: usize,
-    total: u32,
-}
-
-impl Blocks {
-    #[inline(always)]
-    fn push(&mut self, base: u8, mask: u64, count: u32) {
-        self.base[self.len] = base;
-        self.mask[self.len] = mask;
-        self.count[self.len] = count;
-        self.total += count;
-        self.len += 1;
+/// How many Maid moves each set of faces present allows.
+static MAID_COUNTS: [u8; 64] = {
+    let mut table = [0; 64];
+    let mut m = 0;
+    while m < 64 {
+        // From faces 1, 2, 3: three moves; from 4: two; from 5: one; from 6: none.
+        let f = m as u32;
+        table[m] = (3 * (f & 0b111).count_ones() + 2 * (f >> 3 & 1) + (f >> 4 & 1)) as u8;
+        m += 1;
     }
+    table
+};
 
-    /// The action of rank `r` (below `total`).
-    #[inline(always)]
-    fn nth(&self, mut r: u32) -> Action {
-        let mut b = 0;
-        while b + 1 < self.len && r >= self.count[b] {
-            r -= self.count[b];
-            b += 1;
-        }
-        let bit = select_in_word(self.mask[b], r);
-        Action::from_index(usize::from(self.base[b]) + bit as usize).unwrap_or(Action::ROLL)
-    }
+/// The action `base + ` the `r`-th set bit of `mask`.
+#[inline(always)]
+fn nth_of(base: u8, mask: u64, r: u32) -> Action {
+    let bit = select_in_word(mask, r);
+    Action::from_index(usize::from(base) + bit as usize).unwrap_or(Action::ROLL)
 }
 
 impl Game {
@@ -97,8 +85,7 @@ impl Game {
             Phase::Select => self.select_bits()?,
             Phase::Setup | Phase::Rolling | Phase::GameOver => return None,
         };
-        let bit = select_in_word(bits, below(rng, bits.count_ones()));
-        Action::from_index(usize::from(base) + bit as usize).ok()
+        Some(nth_of(base, bits, below(rng, bits.count_ones())))
     }
 
     /// A uniformly random legal action in the dice phase, drawn as
@@ -117,66 +104,124 @@ impl Game {
             if r < kept {
                 return Action::ROLL;
             }
-            let face = select_in_word(present, r - kept);
-            return Action::from_index(usize::from(Action::KEEP) + face as usize)
-                .unwrap_or(Action::ROLL);
+            return nth_of(Action::KEEP, present, r - kept);
         }
-        let mut blocks = Blocks {
-            base: [0; 16],
-            mask: [0; 16],
-            count: [0; 16],
-            len: 0,
-            total: 0,
-        };
-        blocks.push(0, u64::from(turn.kept), kept);
-        blocks.push(Action::KEEP, present, np);
+        // Each block's count first (a block's moves only once it is drawn), then the
+        // walk to the drawn rank in index order.
         let has = |card: Card| ready.contains(card);
         let bring = (adders(ready) & 0x3f) as u64;
-        if bring != 0 {
-            blocks.push(Action::BRING_IN, bring, u32::from(ONES[bring as usize]));
+        let n_bring = u32::from(ONES[bring as usize]);
+        let n_queen = if has(Card::Queen) { 6 } else { 0 };
+        let n_jester = if has(Card::Jester) { np } else { 0 };
+        let n_maid = if has(Card::Maid) {
+            u32::from(MAID_COUNTS[usize::from(faces)])
+        } else {
+            0
+        };
+        let shifts = if has(Card::Philosopher) || has(Card::Alchemist) {
+            shift::possible(turn.active)
+        } else {
+            0
+        };
+        let pairs = (shifts & ((1 << PAIR_SHIFTS) - 1)) as u64;
+        let n_philosopher = if has(Card::Philosopher) {
+            pairs.count_ones()
+        } else {
+            0
+        };
+        let n_alchemist = if has(Card::Alchemist) {
+            shifts.count_ones()
+        } else {
+            0
+        };
+        let aside = turn.aside.faces_mask() & 0x3f;
+        let n_astronomer = if has(Card::Astronomer) {
+            // Each face present to each set-aside face but itself.
+            np * u32::from(ONES[usize::from(aside)]) - u32::from(ONES[usize::from(faces & aside)])
+        } else {
+            0
+        };
+        let n_magician = if has(Card::Magician) { 5 * np } else { 0 };
+        let n_merchant = if has(Card::Merchant) { np } else { 0 };
+        let n_noblewoman = if has(Card::Noblewoman) {
+            u32::from(ONES[usize::from(faces & 0x1f)])
+        } else {
+            0
+        };
+        let n_nobleman = if has(Card::Nobleman) {
+            u32::from(ONES[usize::from(faces & 0xf)])
+        } else {
+            0
+        };
+        let total = kept
+            + np
+            + n_bring
+            + n_queen
+            + n_jester
+            + n_maid
+            + n_philosopher
+            + n_alchemist
+            + n_astronomer
+            + n_magician
+            + n_merchant
+            + n_noblewoman
+            + n_nobleman;
+        let mut r = below(rng, total);
+        if r < kept {
+            return Action::ROLL;
         }
-        if has(Card::Queen) {
-            blocks.push(Action::QUEEN, 0x3f, 6);
+        r -= kept;
+        if r < np {
+            return nth_of(Action::KEEP, present, r);
         }
-        if has(Card::Jester) {
-            blocks.push(Action::JESTER, present, np);
+        r -= np;
+        if r < n_bring {
+            return nth_of(Action::BRING_IN, bring, r);
         }
-        if has(Card::Maid) {
-            let moves = maid_moves(faces) as u64;
-            blocks.push(Action::MAID, moves, moves.count_ones());
+        r -= n_bring;
+        if r < n_queen {
+            return nth_of(Action::QUEEN, 0x3f, r);
         }
-        if has(Card::Philosopher) || has(Card::Alchemist) {
-            let shifts = shift::possible(turn.active);
-            if has(Card::Philosopher) {
-                let pairs = (shifts & ((1 << PAIR_SHIFTS) - 1)) as u64;
-                blocks.push(Action::PHILOSOPHER, pairs, pairs.count_ones());
+        r -= n_queen;
+        if r < n_jester {
+            return nth_of(Action::JESTER, present, r);
+        }
+        r -= n_jester;
+        if r < n_maid {
+            return nth_of(Action::MAID, maid_moves(faces) as u64, r);
+        }
+        r -= n_maid;
+        if r < n_philosopher {
+            return nth_of(Action::PHILOSOPHER, pairs, r);
+        }
+        r -= n_philosopher;
+        if r < n_alchemist {
+            let low = shifts as u64;
+            let n_low = low.count_ones();
+            if r < n_low {
+                return nth_of(Action::ALCHEMIST, low, r);
             }
-            if has(Card::Alchemist) {
-                let (low, high) = (shifts as u64, (shifts >> 64) as u64);
-                blocks.push(Action::ALCHEMIST, low, low.count_ones());
-                blocks.push(Action::ALCHEMIST + 64, high, high.count_ones());
-            }
+            return nth_of(Action::ALCHEMIST + 64, (shifts >> 64) as u64, r - n_low);
         }
-        if has(Card::Astronomer) {
-            let moves = face_moves(faces, turn.aside.faces_mask()) as u64;
-            blocks.push(Action::ASTRONOMER, moves, moves.count_ones());
+        r -= n_alchemist;
+        if r < n_astronomer {
+            return nth_of(Action::ASTRONOMER, face_moves(faces, aside) as u64, r);
         }
-        if has(Card::Magician) {
+        r -= n_astronomer;
+        if r < n_magician {
             let moves = u64::from(MAGICIAN_MOVES_BY_FACES[usize::from(faces)]);
-            blocks.push(Action::MAGICIAN, moves, 5 * np);
+            return nth_of(Action::MAGICIAN, moves, r);
         }
-        if has(Card::Merchant) {
-            blocks.push(Action::MERCHANT, present, np);
+        r -= n_magician;
+        if r < n_merchant {
+            return nth_of(Action::MERCHANT, present, r);
         }
-        if has(Card::Noblewoman) {
-            let m = present & 0x1f;
-            blocks.push(Action::NOBLEWOMAN, m, u32::from(ONES[m as usize]));
+        r -= n_merchant;
+        if r < n_noblewoman {
+            return nth_of(Action::NOBLEWOMAN, present & 0x1f, r);
         }
-        if has(Card::Nobleman) {
-            let m = present & 0xf;
-            blocks.push(Action::NOBLEMAN, m, u32::from(ONES[m as usize]));
-        }
-        blocks.nth(below(rng, blocks.total))
+        r -= n_noblewoman;
+        nth_of(Action::NOBLEMAN, present & 0xf, r)
     }
 }
 
