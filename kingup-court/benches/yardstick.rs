@@ -16,8 +16,9 @@
 //!   ability's legal moves counted and picked by hand, and a copy compiled for POPCNT and
 //!   BMI2 picked at run time where the CPU has them;
 //! - `api play_random`: `Game::play_random`;
-//! - `api n-th legal`: `legal_mask` once a decision, a uniform rank below its `len`, its
-//!   `nth`, `apply_unchecked`;
+//! - `api n-th legal`: `legal_action_count`, a uniform rank below it, `nth_legal_action`,
+//!   `apply_unchecked` (the engine counts its legal actions block by block and lists only
+//!   the block holding the rank: the list is never built, let alone twice);
 //! - `api list`: `legal_actions` + `apply_unchecked`.
 //!
 //! Before measuring, the start-up report checks that the yardstick plays the game the
@@ -950,14 +951,15 @@ fn profile(t: &yard::Tables, only: &str) {
     println!("{only}: {actions} actions in {GAMES} games");
 }
 
-/// One random game by the n-th legal action: the mask built once a decision.
+/// One random game by the n-th legal action: `legal_action_count`, a uniform rank below
+/// it, `nth_legal_action`.
 fn nth_game(players: u8, rng: &mut Generator) -> u64 {
     let mut game = Game::new(config(players)).expect("valid");
     let mut actions = 0;
     while let Some(seat) = game.next_seat_after_chance(rng) {
-        let mask = game.legal_mask(seat);
-        let n = rng.below(mask.len() as u32) as usize;
-        let action = mask.nth(n).expect("a legal action");
+        let count = game.legal_action_count(seat);
+        let n = rng.below(count as u32) as usize;
+        let action = game.nth_legal_action(seat, n).expect("a legal action");
         game.apply_unchecked(seat, action);
         actions += 1;
     }

@@ -674,7 +674,11 @@ mod tests {
                 let dice = dice.plus(Dice::from_counts([extra, 0, 0, 0, 0, 0]));
                 let mask = costs_met(dice);
                 for card in Card::ALL {
-                    assert_eq!(mask >> card.index() & 1 == 1, card.cost_met(dice), "{card} {dice}");
+                    assert_eq!(
+                        mask >> card.index() & 1 == 1,
+                        card.cost_met(dice),
+                        "{card} {dice}"
+                    );
                 }
             }
         }

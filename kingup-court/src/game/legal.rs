@@ -168,53 +168,48 @@ impl Game {
     fn dice_set(&self) -> ActionSet {
         let turn = &self.turn;
         let ready = self.ready();
-        let faces = turn.active.faces_mask();
-        let present = u128::from(faces);
-        // Indices 0..128.
-        let mut low = u128::from(turn.kept) | present << Action::KEEP;
-        low |= (adders(ready) & 0x3f) << Action::BRING_IN;
-        if ready.contains(Card::Queen) {
-            low |= 0x3f << Action::QUEEN;
-        }
-        if ready.contains(Card::Jester) {
-            low |= present << Action::JESTER;
-        }
-        if ready.contains(Card::Maid) {
-            low |= maid_moves(faces) << Action::MAID;
-        }
+        let faces = turn.active.faces_mask() & 0x3f;
+        let present = u64::from(faces);
+        // All ones when `card` is ready, else none: each block masked without a branch.
+        let when = |card: Card| 0u64.wrapping_sub(u64::from(ready.contains(card)));
         let shifts = if ready.contains(Card::Philosopher) || ready.contains(Card::Alchemist) {
             shift::possible(turn.active)
         } else {
             0
         };
-        if ready.contains(Card::Philosopher) {
-            low |= (shifts & ((1 << PAIR_SHIFTS) - 1)) << Action::PHILOSOPHER;
-        }
-        let mut set = ActionSet::EMPTY;
-        set.insert_bits(0, low);
-        if ready.contains(Card::Alchemist) {
-            set.insert_bits(Action::ALCHEMIST, shifts);
-        }
-        // Indices from 140 on.
-        let mut high = 0u128;
-        if ready.contains(Card::Astronomer) {
-            high |= face_moves(faces, turn.aside.faces_mask());
-        }
-        if ready.contains(Card::Magician) {
-            high |= u128::from(MAGICIAN_MOVES_BY_FACES[usize::from(faces & 0x3f)])
-                << (Action::MAGICIAN - Action::ASTRONOMER);
-        }
-        if ready.contains(Card::Merchant) {
-            high |= present << (Action::MERCHANT - Action::ASTRONOMER);
-        }
-        if ready.contains(Card::Noblewoman) {
-            high |= (present & 0x1f) << (Action::NOBLEWOMAN - Action::ASTRONOMER);
-        }
-        if ready.contains(Card::Nobleman) {
-            high |= (present & 0xf) << (Action::NOBLEMAN - Action::ASTRONOMER);
-        }
-        set.insert_bits(Action::ASTRONOMER, high);
-        set
+        let pairs = shifts as u64 & ((1 << PAIR_SHIFTS) - 1) & when(Card::Philosopher);
+        let (alchemy_low, alchemy_high) = if ready.contains(Card::Alchemist) {
+            (shifts as u64, (shifts >> 64) as u64)
+        } else {
+            (0, 0)
+        };
+        let astronomer = if ready.contains(Card::Astronomer) {
+            face_moves(faces, turn.aside.faces_mask()) as u64
+        } else {
+            0
+        };
+        let magician =
+            u64::from(MAGICIAN_MOVES_BY_FACES[usize::from(faces)]) & when(Card::Magician);
+        // The four words of the mask, block by block at their indices (see `Action`).
+        let words = [
+            u64::from(turn.kept)
+                | present << Action::KEEP
+                | (adders(ready) as u64 & 0x3f) << Action::BRING_IN
+                | (0x3f & when(Card::Queen)) << Action::QUEEN
+                | (present & when(Card::Jester)) << Action::JESTER
+                | (maid_moves(faces) as u64 & when(Card::Maid)) << Action::MAID
+                | pairs << Action::PHILOSOPHER,
+            pairs >> (64 - Action::PHILOSOPHER) | alchemy_low << (Action::ALCHEMIST - 64),
+            alchemy_low >> (128 - Action::ALCHEMIST)
+                | alchemy_high << (Action::ALCHEMIST - 64)
+                | astronomer << (Action::ASTRONOMER - 128)
+                | magician << (Action::MAGICIAN - 128),
+            magician >> (192 - Action::MAGICIAN)
+                | (present & when(Card::Merchant)) << (Action::MERCHANT - 192)
+                | (present & 0x1f & when(Card::Noblewoman)) << (Action::NOBLEWOMAN - 192)
+                | (present & 0xf & when(Card::Nobleman)) << (Action::NOBLEMAN - 192),
+        ];
+        ActionSet::from_words(words).unwrap_or(ActionSet::EMPTY)
     }
 
     fn select_set(&self) -> ActionSet {
@@ -268,11 +263,18 @@ impl Game {
     }
 
     /// The legal actions of `seat`, sorted by index; empty when `seat` may not act.
+    #[inline]
     pub fn legal_actions(&self, seat: Seat) -> Actions {
         // At most 208 by the capacity proof above; `try_push` never drops one.
         let mut actions = Actions::new();
-        for action in self.legal_mask(seat).iter() {
-            let _ = actions.try_push(action);
+        for (w, mut word) in self.legal_mask(seat).words().into_iter().enumerate() {
+            while word != 0 {
+                let index = w * 64 + word.trailing_zeros() as usize;
+                word &= word - 1;
+                if let Ok(action) = Action::from_index(index) {
+                    let _ = actions.try_push(action);
+                }
+            }
         }
         actions
     }
@@ -280,14 +282,22 @@ impl Game {
     /// How many legal actions `seat` has, without building the list.
     #[inline]
     pub fn legal_action_count(&self, seat: Seat) -> usize {
-        self.legal_mask(seat).len()
+        if self.next_seat() != Some(seat) {
+            return 0;
+        }
+        // Counted block by block, without the mask.
+        self.seat_action_count() as usize
     }
 
     /// The `n`-th legal action of `seat` in index order: `legal_actions(seat).get(n)`,
     /// without building the list.
     #[inline]
     pub fn nth_legal_action(&self, seat: Seat, n: usize) -> Option<Action> {
-        self.legal_mask(seat).nth(n)
+        if self.next_seat() != Some(seat) {
+            return None;
+        }
+        // Only the block holding rank `n` is listed.
+        self.nth_seat_action(u32::try_from(n).ok()?)
     }
 
     /// A uniformly random legal action for the seat to move: one draw `below(count)` from
