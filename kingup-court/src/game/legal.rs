@@ -99,6 +99,24 @@ pub(super) fn adders(cards: CardSet) -> u128 {
     )
 }
 
+/// Bit `i` set when `bytes[i]` is not 0 (the cards with copies left), eight bytes a word.
+#[inline]
+fn nonzero_bytes(bytes: &[u8; Card::COUNT]) -> u32 {
+    const LOW: u64 = 0x0101_0101_0101_0101;
+    const HIGH: u64 = 0x8080_8080_8080_8080;
+    // Gathers bit `8i` into bit `56 + i` (no two products meet).
+    const GATHER: u64 = 0x0102_0408_1020_4080;
+    let mut mask = 0;
+    for (i, chunk) in bytes.chunks(8).enumerate() {
+        let mut word = [0u8; 8];
+        word[..chunk.len()].copy_from_slice(chunk);
+        let word = u64::from_le_bytes(word);
+        let nonzero = (word | ((word & !HIGH) + 0x7f * LOW)) & HIGH;
+        mask |= (((nonzero >> 7).wrapping_mul(GATHER) >> 56) as u32) << (8 * i);
+    }
+    mask
+}
+
 /// How many faces each picking card may pick (from 1 up), and its first action.
 const fn picker(card: Card) -> (u8, u8) {
     match card {
@@ -244,10 +262,7 @@ impl Game {
         // The mask `buy_reason` allows, card by card, computed for all cards at once.
         let player = self.player(self.to_move);
         let owned = player.cards.bits();
-        let mut in_supply = 0u32;
-        for (i, &left) in self.supply.iter().enumerate() {
-            in_supply |= u32::from(left != 0) << i;
-        }
+        let mut in_supply = nonzero_bytes(&self.supply);
         if self.config.unlimited_jesters {
             in_supply |= 1 << Card::Jester.index();
         }
@@ -493,6 +508,16 @@ mod tests {
             }
         }
         most
+    }
+
+    #[test]
+    fn nonzero_bytes_marks_the_cards_with_copies_left() {
+        for seed in 0..200u32 {
+            let bytes: [u8; Card::COUNT] =
+                core::array::from_fn(|i| (seed.wrapping_mul(2_654_435_761) >> i) as u8 % 3 * 127);
+            let expected = (0..Card::COUNT).fold(0, |m, i| m | u32::from(bytes[i] != 0) << i);
+            assert_eq!(nonzero_bytes(&bytes), expected, "{bytes:?}");
+        }
     }
 
     /// R40: with one Jester per player a seat has at most 10 dice in hand (3, the Farmer,
