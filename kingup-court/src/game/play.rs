@@ -73,6 +73,11 @@ impl Game {
     /// events or checks: the fast random playout. Returns the number of actions played.
     /// With `max_rounds` unset, a random game can last long (hundreds of rounds).
     ///
+    /// It draws exactly what [`Game::resolve_chance`] and [`Game::random_action`] draw, in
+    /// the same order (one `below(6)` a die, one `below(players)` for a random first
+    /// player, one `below(count)` an action), so a seed plays the same game as a loop over
+    /// those two, or as `Session::play_random`.
+    ///
     /// ```
     /// use kingup_court::{Config, Game};
     /// use kingup_court::Generator;
