@@ -164,7 +164,7 @@ mod yard {
     #[inline(always)]
     fn key(d: u64) -> usize {
         let ge3 = ((d + 0x7d * LOW) & HIGH) >> 7;
-        let capped = (d & !(ge3 * 0xff)) | ge3 * 3;
+        let capped = (d & !(ge3 * 0xff)) | (ge3 * 3);
         let lo = ((capped & LOW).wrapping_mul(GATHER) >> 56) as usize;
         let hi = ((capped >> 1 & LOW).wrapping_mul(GATHER) >> 56) as usize;
         lo | hi << 6
@@ -651,15 +651,9 @@ mod yard {
         let col = n - 2;
         let mut s = [0u8; 20];
         s[0] = n as u8;
-        for id in 2..=6 {
-            s[id] = [2, 2, 3, 4][col];
-        }
-        for id in 7..=9 {
-            s[id] = [1, 2, 3, 3][col];
-        }
-        for id in 10..=17 {
-            s[id] = [1, 2, 2, 3][col];
-        }
+        s[2..=6].fill([2, 2, 3, 4][col]);
+        s[7..=9].fill([1, 2, 3, 3][col]);
+        s[10..=17].fill([1, 2, 2, 3][col]);
         s[18] = 1;
         s[19] = 1;
         s

@@ -468,13 +468,13 @@ pub(crate) fn costs_met(result: Dice) -> u32 {
         if c[i] > most {
             most = c[i];
         }
-        pairs += (c[i] / 2) as u32;
-        triples += (c[i] / 3) as u32;
-        twos += (c[i] >= 2) as u8;
-        threes += (c[i] >= 3) as u8;
+        pairs += u32::from(c[i] / 2);
+        triples += u32::from(c[i] / 3);
+        twos += u8::from(c[i] >= 2);
+        threes += u8::from(c[i] >= 3);
         i += 1;
     }
-    let bit = |card: Card, met: bool| (met as u32) << card as u32;
+    let bit = |card: Card, met: bool| u32::from(met) << card as u32;
     bit(Card::Jester, true)
         | bit(Card::Charlatan, true)
         | bit(Card::Farmer, most >= 2)
