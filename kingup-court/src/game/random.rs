@@ -171,15 +171,18 @@ impl Game {
     /// [`Game::random_action`] draws; `None` when no seat is to move.
     #[inline]
     pub(super) fn random_seat_action<R: Rng + ?Sized>(&self, rng: &mut R) -> Option<Action> {
-        let (base, bits) = match self.phase {
-            Phase::Dice => {
-                let blocks = self.dice_blocks();
-                return Some(blocks.nth(below(rng, blocks.total)));
-            }
-            Phase::PreRoll => (0, self.pre_roll_bits()),
-            Phase::Buy => (Action::BUY, self.buy_bits()),
-            Phase::Select => self.select_bits()?,
-            Phase::Setup | Phase::Rolling | Phase::GameOver => return None,
+        // Tests by frequency rather than a jump on the phase.
+        let phase = self.phase;
+        let (base, bits) = if phase == Phase::Dice {
+            return Some(self.random_dice_action(rng));
+        } else if phase == Phase::Select {
+            self.select_bits()?
+        } else if phase == Phase::PreRoll {
+            (0, self.pre_roll_bits())
+        } else if phase == Phase::Buy {
+            (Action::BUY, self.buy_bits())
+        } else {
+            return None;
         };
         Some(nth_of(base, bits, below(rng, bits.count_ones())))
     }
@@ -295,8 +298,8 @@ impl Game {
 
     /// A uniformly random legal action in the dice phase, drawn as
     /// [`Game::random_action`] draws.
-    #[cfg(test)]
-    fn random_dice_action<R: Rng + ?Sized>(&self, rng: &mut R) -> Action {
+    #[inline(always)]
+    pub(super) fn random_dice_action<R: Rng + ?Sized>(&self, rng: &mut R) -> Action {
         let blocks = self.dice_blocks();
         blocks.nth(below(rng, blocks.total))
     }
