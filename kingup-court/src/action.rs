@@ -422,14 +422,80 @@ impl Action {
     }
 }
 
+/// What an action that changes active dice does: the card used, the active dice it takes
+/// and the dice it gives (a die brought in takes none). The bring-in, Queen, Maid,
+/// Philosopher, Alchemist, Astronomer and Magician actions, looked up by index in
+/// [`CHANGES`] rather than decoded.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Change {
+    pub(crate) card: Card,
+    pub(crate) from: Dice,
+    pub(crate) to: Dice,
+}
+
+/// [`Change`] by action index (other actions hold no change: the Jester, taking nothing).
+pub(crate) static CHANGES: [Change; Action::COUNT] = changes();
+
+const fn change(card: Card, from: Dice, to: Dice) -> Change {
+    Change { card, from, to }
+}
+
+const fn changes() -> [Change; Action::COUNT] {
+    let none = Change {
+        card: Card::Jester,
+        from: Dice::EMPTY,
+        to: Dice::EMPTY,
+    };
+    let mut table = [none; Action::COUNT];
+    let shifts = shift::build();
+    let mut i = 0;
+    while i < Action::COUNT {
+        let a = i as u8;
+        table[i] = match a {
+            Action::BRING_IN..Action::QUEEN => {
+                let j = (a - Action::BRING_IN) as usize;
+                change(Card::ADD_DIE[j], Dice::EMPTY, Dice::one(Face::ALL[j]))
+            }
+            Action::QUEEN..Action::JESTER => {
+                let face = Face::ALL[(a - Action::QUEEN) as usize];
+                change(Card::Queen, Dice::EMPTY, Dice::one(face))
+            }
+            Action::MAID..Action::PHILOSOPHER => {
+                let (from, to) = MAID_MOVES[(a - Action::MAID) as usize];
+                let one = Dice::one(Face::ALL[(from - 1) as usize]);
+                change(Card::Maid, one, Dice::one(Face::ALL[(to - 1) as usize]))
+            }
+            Action::PHILOSOPHER..Action::ALCHEMIST => {
+                let (from, to) = shifts[(a - Action::PHILOSOPHER) as usize];
+                change(Card::Philosopher, from, to)
+            }
+            Action::ALCHEMIST..Action::ASTRONOMER => {
+                let (from, to) = shifts[(a - Action::ALCHEMIST) as usize];
+                change(Card::Alchemist, from, to)
+            }
+            Action::ASTRONOMER..Action::MAGICIAN => {
+                let (from, to) = split_face_pair(a - Action::ASTRONOMER);
+                change(Card::Astronomer, Dice::one(from), Dice::one(to))
+            }
+            Action::MAGICIAN..Action::MERCHANT => {
+                let (from, to) = split_face_pair(a - Action::MAGICIAN);
+                change(Card::Magician, Dice::one(from), Dice::one(to))
+            }
+            _ => none,
+        };
+        i += 1;
+    }
+    table
+}
+
 /// The position of `from → to` among the 30 moves between different faces.
 fn face_pair(from: Face, to: Face) -> Option<usize> {
     let (a, b) = (from.index(), to.index());
     (a != b).then(|| a * 5 + if b < a { b } else { b - 1 })
 }
 
-fn split_face_pair(i: u8) -> (Face, Face) {
-    let (a, b) = (usize::from(i / 5), usize::from(i % 5));
+const fn split_face_pair(i: u8) -> (Face, Face) {
+    let (a, b) = ((i / 5) as usize, (i % 5) as usize);
     (Face::ALL[a], Face::ALL[if b < a { b } else { b + 1 }])
 }
 

@@ -456,6 +456,49 @@ impl Card {
     }
 }
 
+/// The cards whose printed cost `result` pays, as a mask by id: [`Card::cost_met`] for
+/// every card at once, the counts read once.
+pub(crate) fn costs_met(result: Dice) -> u32 {
+    let c = result.counts();
+    let present = result.faces_mask();
+    let sum = result.sum();
+    let (mut most, mut pairs, mut triples, mut twos, mut threes) = (0u8, 0u32, 0u32, 0u8, 0u8);
+    let mut i = 0;
+    while i < 6 {
+        if c[i] > most {
+            most = c[i];
+        }
+        pairs += u32::from(c[i] / 2);
+        triples += u32::from(c[i] / 3);
+        twos += u8::from(c[i] >= 2);
+        threes += u8::from(c[i] >= 3);
+        i += 1;
+    }
+    let bit = |card: Card, met: bool| u32::from(met) << card as u32;
+    bit(Card::Jester, true)
+        | bit(Card::Charlatan, true)
+        | bit(Card::Farmer, most >= 2)
+        | bit(Card::Maid, present & 0b10_1010 == 0)
+        | bit(Card::Philosopher, present & 0b01_0101 == 0)
+        | bit(Card::Laborer, sum >= 15)
+        | bit(Card::Guard, most >= 3)
+        | bit(Card::Astronomer, pairs >= 2)
+        | bit(Card::Merchant, sum >= 20)
+        | bit(Card::Hunter, most >= 4)
+        | bit(Card::Pawnbroker, sum >= 30)
+        | bit(Card::Knight, most >= 5)
+        | bit(
+            Card::Magician,
+            present & 0b01_1110 == 0b01_1110 && present & 0b10_0001 != 0,
+        )
+        | bit(Card::Noblewoman, (threes >= 1 && twos >= 2) || most >= 5)
+        | bit(Card::Alchemist, present == 0b11_1111)
+        | bit(Card::Bishop, pairs >= 3)
+        | bit(Card::Nobleman, triples >= 2)
+        | bit(Card::General, most >= 6)
+        | bit(Card::King, most >= 7)
+}
+
 impl fmt::Display for Card {
     /// The English name; `{:#}` gives the key.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -619,6 +662,25 @@ mod tests {
         for (players, total) in [(2, 25), (3, 37), (4, 46), (5, 60)] {
             let sum: u32 = Card::ALL.iter().map(|c| u32::from(c.copies(players))).sum();
             assert_eq!(sum, total, "{players} players");
+        }
+    }
+
+    #[test]
+    fn costs_met_is_cost_met_for_every_card() {
+        for code in 0..4096u32 {
+            // Up to three dice of each face: every pattern a cost tells apart, and more.
+            let dice = Dice::from_counts(core::array::from_fn(|f| (code >> (2 * f) & 3) as u8));
+            for extra in [0u8, 4] {
+                let dice = dice.plus(Dice::from_counts([extra, 0, 0, 0, 0, 0]));
+                let mask = costs_met(dice);
+                for card in Card::ALL {
+                    assert_eq!(
+                        mask >> card.index() & 1 == 1,
+                        card.cost_met(dice),
+                        "{card} {dice}"
+                    );
+                }
+            }
         }
     }
 

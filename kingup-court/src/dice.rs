@@ -25,8 +25,19 @@ use crate::Face;
 /// assert_eq!(Dice::EMPTY.to_string(), "none");
 /// # Ok::<(), kingup_court::ParseDiceError>(())
 /// ```
+///
+/// The six counts are packed one byte a face in one word (face 1 in the low byte, the top
+/// two bytes always zero): adding or taking dice is an add or a subtract, and the faces
+/// present are found without a branch.
 #[derive(Clone, Copy, Default, PartialEq, Eq, Hash)]
-pub struct Dice([u8; 6]);
+pub struct Dice(u64);
+
+/// The low bit of each face's byte.
+const LOW: u64 = 0x0101_0101_0101;
+/// The high bit of each face's byte.
+const HIGH: u64 = 0x8080_8080_8080;
+/// Multiplying by it gathers bit `8i` of a word into bit `56 + i` (no two products meet).
+const GATHER: u64 = 1 << 56 | 1 << 49 | 1 << 42 | 1 << 35 | 1 << 28 | 1 << 21;
 
 /// The text is not dice in the notation (`4-2-2-2-2`, `none`); the message names the
 /// first character that is not a face where one is at fault.
@@ -97,20 +108,20 @@ impl fmt::Display for Value {
 
 impl Dice {
     /// No dice.
-    pub const EMPTY: Dice = Dice([0; 6]);
+    pub const EMPTY: Dice = Dice(0);
 
     /// The dice with `counts[i]` dice showing face `i + 1`.
     #[inline]
     pub const fn from_counts(counts: [u8; 6]) -> Dice {
-        Dice(counts)
+        Dice(u64::from_le_bytes([
+            counts[0], counts[1], counts[2], counts[3], counts[4], counts[5], 0, 0,
+        ]))
     }
 
     /// One die showing `face`.
     #[inline]
     pub const fn one(face: Face) -> Dice {
-        let mut counts = [0; 6];
-        counts[face.index()] = 1;
-        Dice(counts)
+        Dice(1 << (8 * face.index()))
     }
 
     /// The dice showing `faces`.
@@ -123,34 +134,41 @@ impl Dice {
     /// How many dice show each face, face 1 first.
     #[inline]
     pub const fn counts(self) -> [u8; 6] {
-        self.0
+        let b = self.0.to_le_bytes();
+        [b[0], b[1], b[2], b[3], b[4], b[5]]
     }
 
     /// How many dice show `face`.
     #[inline]
     pub const fn count(self, face: Face) -> u8 {
-        self.0[face.index()]
+        (self.0 >> (8 * face.index())) as u8
+    }
+
+    /// Whether no count reaches 128, so that byte-wise sums of two such dice cannot carry
+    /// (every turn's dice are far below).
+    #[inline]
+    const fn small(self) -> bool {
+        self.0 & HIGH == 0
     }
 
     /// The number of dice.
     #[inline]
     pub const fn len(self) -> u32 {
-        let c = self.0;
-        c[0] as u32 + c[1] as u32 + c[2] as u32 + c[3] as u32 + c[4] as u32 + c[5] as u32
+        // Three 16-bit lanes of two faces each, then their sum in the top lane.
+        let pairs = (self.0 & 0x00ff_00ff_00ff) + (self.0 >> 8 & 0x00ff_00ff_00ff);
+        (pairs.wrapping_mul(0x0001_0001_0001) >> 32) as u32 & 0xffff
     }
 
     /// Whether there are no dice.
     #[inline]
     pub const fn is_empty(self) -> bool {
-        u64::from_le_bytes([
-            self.0[0], self.0[1], self.0[2], self.0[3], self.0[4], self.0[5], 0, 0,
-        ]) == 0
+        self.0 == 0
     }
 
     /// The pips of all the dice together.
     #[inline]
     pub const fn sum(self) -> u32 {
-        let c = self.0;
+        let c = self.counts();
         c[0] as u32
             + 2 * c[1] as u32
             + 3 * c[2] as u32
@@ -162,23 +180,22 @@ impl Dice {
     /// The faces shown by at least one die, as a mask (bit `i` for face `i + 1`).
     #[inline]
     pub const fn faces_mask(self) -> u8 {
-        let mut mask = 0;
-        let mut i = 0;
-        while i < 6 {
-            if self.0[i] > 0 {
-                mask |= 1 << i;
-            }
-            i += 1;
-        }
-        mask
+        // A byte's high bit, or a carry into it from its low seven bits: nonzero.
+        let nonzero = (self.0 | ((self.0 & !HIGH) + (LOW * 0x7f))) & HIGH;
+        ((nonzero >> 7).wrapping_mul(GATHER) >> 56) as u8
     }
 
     /// Whether every die of `other` is among these (multiset inclusion).
     #[inline]
     pub const fn contains(self, other: Dice) -> bool {
+        if self.small() && other.small() {
+            // A byte keeps its high bit when nothing is borrowed from it.
+            return ((self.0 | HIGH) - other.0) & HIGH == HIGH;
+        }
+        let (a, b) = (self.counts(), other.counts());
         let mut i = 0;
         while i < 6 {
-            if other.0[i] > self.0[i] {
+            if b[i] > a[i] {
                 return false;
             }
             i += 1;
@@ -190,77 +207,81 @@ impl Dice {
     /// reaches).
     #[inline]
     #[must_use]
-    pub const fn with(mut self, face: Face) -> Dice {
-        self.0[face.index()] = self.0[face.index()].saturating_add(1);
-        self
+    pub const fn with(self, face: Face) -> Dice {
+        if self.count(face) == u8::MAX {
+            return self;
+        }
+        Dice(self.0 + Dice::one(face).0)
+    }
+
+    /// These dice and one more showing face index `index` (`0..6`, the value of a
+    /// `below(6)` draw), for a turn's dice: no turn has 255 dice of a face (at most 18, or
+    /// a few more than the Charlatans with unlimited Jesters), so the count cannot carry.
+    #[inline]
+    #[must_use]
+    pub(crate) const fn with_rolled(self, index: u32) -> Dice {
+        debug_assert!(index < 6 && self.0 >> (8 * (index % 6)) & 0xff < 0xff);
+        Dice(self.0 + (1 << (8 * (index % 6))))
     }
 
     /// These dice less one showing `face`, if there is one.
     #[inline]
-    pub const fn without(mut self, face: Face) -> Option<Dice> {
-        match self.0[face.index()].checked_sub(1) {
-            Some(n) => {
-                self.0[face.index()] = n;
-                Some(self)
-            }
-            None => None,
+    pub const fn without(self, face: Face) -> Option<Dice> {
+        if self.count(face) == 0 {
+            return None;
         }
+        Some(Dice(self.0 - Dice::one(face).0))
     }
 
     /// These dice and `other`'s together.
     #[inline]
     #[must_use]
-    pub const fn plus(mut self, other: Dice) -> Dice {
+    pub const fn plus(self, other: Dice) -> Dice {
+        if self.small() && other.small() {
+            return Dice(self.0 + other.0);
+        }
+        let (mut a, b) = (self.counts(), other.counts());
         let mut i = 0;
         while i < 6 {
-            self.0[i] = self.0[i].saturating_add(other.0[i]);
+            a[i] = a[i].saturating_add(b[i]);
             i += 1;
         }
-        self
+        Dice::from_counts(a)
     }
 
     /// These dice less `other`'s, if they are all here.
     #[inline]
-    pub const fn minus(mut self, other: Dice) -> Option<Dice> {
+    pub const fn minus(self, other: Dice) -> Option<Dice> {
         if !self.contains(other) {
             return None;
         }
-        let mut i = 0;
-        while i < 6 {
-            self.0[i] -= other.0[i];
-            i += 1;
-        }
-        Some(self)
+        // No byte borrows: each of `other`'s counts is at most `self`'s.
+        Some(Dice(self.0 - other.0))
     }
 
     /// These dice with every face raised by `pips`; `None` if one would pass 6.
     pub const fn raised(self, pips: u8) -> Option<Dice> {
-        let mut raised = [0u8; 6];
-        let mut i = 0;
-        while i < 6 {
-            if self.0[i] > 0 {
-                if i + pips as usize >= 6 {
-                    return None;
-                }
-                raised[i + pips as usize] = self.0[i];
-            }
-            i += 1;
+        if pips >= 6 {
+            return if self.is_empty() { Some(self) } else { None };
         }
-        Some(Dice(raised))
+        if self.0 >> (8 * (6 - pips as u32)) != 0 {
+            return None;
+        }
+        Some(Dice(self.0 << (8 * pips as u32)))
     }
 
     /// The lowest face shown, if any.
     #[inline]
     pub const fn lowest(self) -> Option<Face> {
-        Face::from_index(self.faces_mask().trailing_zeros() as usize)
+        Face::from_index(self.0.trailing_zeros() as usize / 8)
     }
 
     /// The highest face shown, if any.
     #[inline]
     pub const fn highest(self) -> Option<Face> {
-        match self.faces_mask() {
+        match self.0 {
             0 => None,
-            mask => Face::from_index(7 - mask.leading_zeros() as usize),
+            word => Face::from_index(7 - word.leading_zeros() as usize / 8),
         }
     }
 
@@ -274,11 +295,12 @@ impl Dice {
     /// The size of the largest group of equal dice (0 for no dice).
     #[inline]
     pub const fn largest_group(self) -> u8 {
+        let c = self.counts();
         let mut most = 0;
         let mut i = 0;
         while i < 6 {
-            if self.0[i] > most {
-                most = self.0[i];
+            if c[i] > most {
+                most = c[i];
             }
             i += 1;
         }
@@ -289,10 +311,11 @@ impl Dice {
     /// (four of a kind is two pairs).
     #[inline]
     pub const fn groups(self, size: u8) -> u32 {
+        let c = self.counts();
         let mut n = 0;
         let mut i = 0;
         while i < 6 {
-            n += (self.0[i] / size) as u32;
+            n += (c[i] / size) as u32;
             i += 1;
         }
         n
@@ -306,10 +329,11 @@ impl Dice {
         if count == 0 {
             return None;
         }
+        let c = self.counts();
         let mut i = 6;
         while i > 0 {
             i -= 1;
-            if self.0[i] == count {
+            if c[i] == count {
                 return match Face::from_index(i) {
                     Some(face) => Some(Value { count, face }),
                     None => None,

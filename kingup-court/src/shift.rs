@@ -54,7 +54,7 @@ const fn mask(faces: &[u8]) -> u8 {
     m
 }
 
-const fn build() -> [(Dice, Dice); SHIFTS] {
+pub(crate) const fn build() -> [(Dice, Dice); SHIFTS] {
     let mut table = [(Dice::EMPTY, Dice::EMPTY); SHIFTS];
     let mut n = 0;
     // Pairs (a ≤ b) in lexicographic order, each to every other pair of the same sum.

@@ -70,11 +70,38 @@ impl Game {
     /// to move or the game is over; writes the events into `sink` (`&mut ()` drops them).
     /// A roll of many dice is as many steps: collect them in a `Vec<Event>`, or resolve one
     /// step at a time with [`Game::sample_chance`] and [`Game::apply_chance`].
+    #[inline]
     pub fn resolve_chance<R: Rng + ?Sized, S: EventSink + ?Sized>(
         &mut self,
         rng: &mut R,
         sink: &mut S,
     ) {
+        // Most calls find a seat to move: no call then.
+        if self.chance_step().is_some() {
+            self.resolve_pending(rng, sink);
+        }
+    }
+
+    fn resolve_pending<R: Rng + ?Sized, S: EventSink + ?Sized>(
+        &mut self,
+        rng: &mut R,
+        sink: &mut S,
+    ) {
+        // The dice of a roll: `sample_chance`'s draws and `play_chance`'s changes and
+        // events, one die at a time, without the outcome's round trip.
+        while self.phase == Phase::Rolling {
+            let index = below(rng, 6);
+            let face = Face::ALL[index as usize % 6];
+            self.turn.active = self.turn.active.with_rolled(index);
+            self.turn.to_roll = self.turn.to_roll.saturating_sub(1);
+            sink.push(Event::DieRolled {
+                seat: self.to_move,
+                face,
+            });
+            if self.turn.to_roll == 0 {
+                self.phase = Phase::Dice;
+            }
+        }
         while let Some(outcome) = self.sample_chance(rng) {
             self.play_chance(outcome, sink);
         }

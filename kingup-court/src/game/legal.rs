@@ -2,7 +2,7 @@
 //! illegal.
 
 use arrayvec::ArrayVec;
-use kingup_table::{Seat, below};
+use kingup_table::Seat;
 use rand_core::Rng;
 
 use super::Game;
@@ -24,46 +24,97 @@ use crate::{
 /// variant.)
 pub type Actions = ArrayVec<Action, 208>;
 
-/// The Maid's moves from the faces in `present` (bit `i` for face `i + 1`), as a mask over
-/// the 12 Maid moves.
-#[inline]
-fn maid_moves(present: u8) -> u128 {
-    let mut moves = 0;
-    for f in 0..6 {
-        if present >> f & 1 != 0 {
-            let (first, end) = (MAID_FIRST[f], MAID_FIRST[f + 1]);
-            moves |= ((1u128 << (end - first)) - 1) << first;
+/// The Maid's moves by the faces present (bit `i` for face `i + 1`), as masks over the 12
+/// Maid moves: one lookup a decision.
+static MAID_MOVES_BY_FACES: [u16; 64] = maid_table();
+
+const fn maid_table() -> [u16; 64] {
+    let mut table = [0; 64];
+    let mut present = 0;
+    while present < 64 {
+        let mut f = 0;
+        while f < 6 {
+            if present >> f & 1 != 0 {
+                let (first, end) = (MAID_FIRST[f], MAID_FIRST[f + 1]);
+                table[present] |= ((1u16 << (end - first)) - 1) << first;
+            }
+            f += 1;
         }
+        present += 1;
     }
-    moves
+    table
+}
+
+/// The Maid's moves from the faces in `present`, as a mask over the 12 Maid moves.
+#[inline]
+pub(super) fn maid_moves(present: u8) -> u128 {
+    u128::from(MAID_MOVES_BY_FACES[usize::from(present & 0x3f)])
+}
+
+/// The Magician's moves by the faces present: [`face_moves`] to every face, looked up.
+pub(super) static MAGICIAN_MOVES_BY_FACES: [u32; 64] = magician_table();
+
+const fn magician_table() -> [u32; 64] {
+    let mut table = [0; 64];
+    let mut present = 0;
+    while present < 64 {
+        let mut a = 0;
+        while a < 6 {
+            if present >> a & 1 != 0 {
+                table[present] |= 0x1f << (5 * a);
+            }
+            a += 1;
+        }
+        present += 1;
+    }
+    table
 }
 
 /// The Magician's and (with `targets`, the faces it may copy) the Astronomer's moves from
 /// the faces in `present`: for each face `a` present, five bits for `a → b`, `b ≠ a`
 /// ascending, of which those with `b` in `targets`.
 #[inline]
-fn face_moves(present: u8, targets: u8) -> u128 {
-    let mut moves = 0;
-    for a in 0..6 {
-        if present >> a & 1 != 0 {
-            // The targets without `a`, closed up to five bits.
-            let others = (targets & ((1 << a) - 1)) | ((targets >> (a + 1)) << a);
-            moves |= u128::from(others & 0x1f) << (5 * a);
-        }
+pub(super) fn face_moves(present: u8, targets: u8) -> u128 {
+    let mut moves = 0u32;
+    let mut left = present & 0x3f;
+    while left != 0 {
+        let a = left.trailing_zeros();
+        left &= left - 1;
+        // The targets without `a`, closed up to five bits.
+        let others = (u32::from(targets) & ((1 << a) - 1)) | ((u32::from(targets) >> (a + 1)) << a);
+        moves |= (others & 0x1f) << (5 * a);
     }
-    moves
+    u128::from(moves)
 }
 
 /// The six bring-in cards among `cards`, as six bits (Laborer … Bishop), and the Queen as
 /// the seventh: the order of the pre-roll and bring-in actions.
 #[inline]
-fn adders(cards: CardSet) -> u128 {
+pub(super) fn adders(cards: CardSet) -> u128 {
     let b = cards.bits();
     // Laborer 5, Guard 6 → 0, 1; Hunter 9, Pawnbroker 10, Knight 11 → 2, 3, 4; Bishop 15 →
     // 5; Queen 18 → 6.
     u128::from(
         (b >> 5 & 0b11) | (b >> 7 & 0b11100) | (b >> 10 & 0b10_0000) | (b >> 12 & 0b100_0000),
     )
+}
+
+/// Bit `i` set when `bytes[i]` is not 0 (the cards with copies left), eight bytes a word.
+#[inline]
+fn nonzero_bytes(bytes: &[u8; Card::COUNT]) -> u32 {
+    const LOW: u64 = 0x0101_0101_0101_0101;
+    const HIGH: u64 = 0x8080_8080_8080_8080;
+    // Gathers bit `8i` into bit `56 + i` (no two products meet).
+    const GATHER: u64 = 0x0102_0408_1020_4080;
+    let mut mask = 0;
+    for (i, chunk) in bytes.chunks(8).enumerate() {
+        let mut word = [0u8; 8];
+        word[..chunk.len()].copy_from_slice(chunk);
+        let word = u64::from_le_bytes(word);
+        let nonzero = (word | ((word & !HIGH) + 0x7f * LOW)) & HIGH;
+        mask |= (((nonzero >> 7).wrapping_mul(GATHER) >> 56) as u32) << (8 * i);
+    }
+    mask
 }
 
 /// How many faces each picking card may pick (from 1 up), and its first action.
@@ -101,7 +152,7 @@ impl Game {
     }
 
     /// The legal actions of the seat to move (empty when none is).
-    fn legal_set(&self) -> ActionSet {
+    pub(super) fn legal_set(&self) -> ActionSet {
         match self.phase {
             Phase::PreRoll => self.pre_roll_set(),
             Phase::Dice => self.dice_set(),
@@ -113,104 +164,132 @@ impl Game {
 
     /// The cards the seat to move may still use this turn.
     #[inline]
-    fn ready(&self) -> CardSet {
+    pub(super) fn ready(&self) -> CardSet {
         self.cards(self.to_move).difference(self.turn.used)
     }
 
     fn pre_roll_set(&self) -> ActionSet {
         let mut set = ActionSet::EMPTY;
-        set.insert(Action::ROLL);
-        if self.config.preroll_abilities {
-            set.insert_bits(Action::PRE_ROLL, adders(self.ready()));
-        }
+        set.insert_bits(0, u128::from(self.pre_roll_bits()));
         set
+    }
+
+    /// The legal actions before the first roll, from index 0: roll, and the pre-roll uses.
+    pub(super) fn pre_roll_bits(&self) -> u64 {
+        let mut bits = 1;
+        if self.config.preroll_abilities {
+            bits |= (adders(self.ready()) as u64) << Action::PRE_ROLL;
+        }
+        bits
     }
 
     fn dice_set(&self) -> ActionSet {
         let turn = &self.turn;
         let ready = self.ready();
-        let faces = turn.active.faces_mask();
-        let present = u128::from(faces);
-        // Indices 0..128.
-        let mut low = u128::from(turn.kept) | present << Action::KEEP;
-        low |= (adders(ready) & 0x3f) << Action::BRING_IN;
-        if ready.contains(Card::Queen) {
-            low |= 0x3f << Action::QUEEN;
-        }
-        if ready.contains(Card::Jester) {
-            low |= present << Action::JESTER;
-        }
-        if ready.contains(Card::Maid) {
-            low |= maid_moves(faces) << Action::MAID;
-        }
+        let faces = turn.active.faces_mask() & 0x3f;
+        let present = u64::from(faces);
+        // All ones when `card` is ready, else none: each block masked without a branch.
+        let when = |card: Card| 0u64.wrapping_sub(u64::from(ready.contains(card)));
         let shifts = if ready.contains(Card::Philosopher) || ready.contains(Card::Alchemist) {
             shift::possible(turn.active)
         } else {
             0
         };
-        if ready.contains(Card::Philosopher) {
-            low |= (shifts & ((1 << PAIR_SHIFTS) - 1)) << Action::PHILOSOPHER;
-        }
-        let mut set = ActionSet::EMPTY;
-        set.insert_bits(0, low);
-        if ready.contains(Card::Alchemist) {
-            set.insert_bits(Action::ALCHEMIST, shifts);
-        }
-        // Indices from 140 on.
-        let mut high = 0u128;
-        if ready.contains(Card::Astronomer) {
-            high |= face_moves(faces, turn.aside.faces_mask());
-        }
-        if ready.contains(Card::Magician) {
-            high |= face_moves(faces, 0x3f) << (Action::MAGICIAN - Action::ASTRONOMER);
-        }
-        if ready.contains(Card::Merchant) {
-            high |= present << (Action::MERCHANT - Action::ASTRONOMER);
-        }
-        if ready.contains(Card::Noblewoman) {
-            high |= (present & 0x1f) << (Action::NOBLEWOMAN - Action::ASTRONOMER);
-        }
-        if ready.contains(Card::Nobleman) {
-            high |= (present & 0xf) << (Action::NOBLEMAN - Action::ASTRONOMER);
-        }
-        set.insert_bits(Action::ASTRONOMER, high);
-        set
+        let pairs = shifts as u64 & ((1 << PAIR_SHIFTS) - 1) & when(Card::Philosopher);
+        let (alchemy_low, alchemy_high) = if ready.contains(Card::Alchemist) {
+            (shifts as u64, (shifts >> 64) as u64)
+        } else {
+            (0, 0)
+        };
+        let astronomer = if ready.contains(Card::Astronomer) {
+            face_moves(faces, turn.aside.faces_mask()) as u64
+        } else {
+            0
+        };
+        let magician =
+            u64::from(MAGICIAN_MOVES_BY_FACES[usize::from(faces)]) & when(Card::Magician);
+        // The four words of the mask, block by block at their indices (see `Action`).
+        let words = [
+            u64::from(turn.kept)
+                | present << Action::KEEP
+                | (adders(ready) as u64 & 0x3f) << Action::BRING_IN
+                | (0x3f & when(Card::Queen)) << Action::QUEEN
+                | (present & when(Card::Jester)) << Action::JESTER
+                | (maid_moves(faces) as u64 & when(Card::Maid)) << Action::MAID
+                | pairs << Action::PHILOSOPHER,
+            pairs >> (64 - Action::PHILOSOPHER) | alchemy_low << (Action::ALCHEMIST - 64),
+            alchemy_low >> (128 - Action::ALCHEMIST)
+                | alchemy_high << (Action::ALCHEMIST - 64)
+                | astronomer << (Action::ASTRONOMER - 128)
+                | magician << (Action::MAGICIAN - 128),
+            magician >> (192 - Action::MAGICIAN)
+                | (present & when(Card::Merchant)) << (Action::MERCHANT - 192)
+                | (present & 0x1f & when(Card::Noblewoman)) << (Action::NOBLEWOMAN - 192)
+                | (present & 0xf & when(Card::Nobleman)) << (Action::NOBLEMAN - 192),
+        ];
+        ActionSet::from_words(words).unwrap_or(ActionSet::EMPTY)
     }
 
     fn select_set(&self) -> ActionSet {
+        let mut set = ActionSet::EMPTY;
+        if let Some((base, bits)) = self.select_bits() {
+            set.insert_bits(base, u128::from(bits));
+        }
+        set
+    }
+
+    /// The legal picks and the confirmation of the card picking dice: the first index of
+    /// its block and the bits from there.
+    pub(super) fn select_bits(&self) -> Option<(u8, u64)> {
         let turn = &self.turn;
-        let Some(card) = turn.selecting else {
-            return ActionSet::EMPTY;
-        };
+        let card = turn.selecting?;
         let (faces, base) = picker(card);
         let remaining = turn.active.minus(turn.picks).unwrap_or(Dice::EMPTY);
         let from = turn.picks.highest().map_or(0, |f| f.index());
         let allowed = (0x3fu8 << from) & ((1 << faces) - 1);
-        let picks = u128::from(remaining.faces_mask() & allowed);
-        let mut set = ActionSet::EMPTY;
-        set.insert_bits(base, picks | 1 << faces);
-        set
+        let picks = u64::from(remaining.faces_mask() & allowed);
+        Some((base, picks | 1 << faces))
     }
 
     fn buy_set(&self) -> ActionSet {
-        let mut cards = 0u32;
-        for card in Card::ALL {
-            if card != Card::Queen && self.buy_reason(card).is_none() {
-                cards |= 1 << card.index();
-            }
-        }
-        let bits = (cards & 0x3_ffff) | (cards >> Card::King.index() & 1) << 18;
         let mut set = ActionSet::EMPTY;
-        set.insert_bits(Action::BUY, u128::from(bits) | 1 << 19);
+        set.insert_bits(Action::BUY, u128::from(self.buy_bits()));
         set
     }
 
+    /// The legal purchases and `pass`, from the first purchase's index.
+    pub(super) fn buy_bits(&self) -> u64 {
+        // The mask `buy_reason` allows, card by card, computed for all cards at once.
+        let player = self.player(self.to_move);
+        let owned = player.cards.bits();
+        let mut in_supply = nonzero_bytes(&self.supply);
+        if self.config.unlimited_jesters {
+            in_supply |= 1 << Card::Jester.index();
+        }
+        let mut cards = crate::card::costs_met(self.turn.aside) & in_supply & !owned;
+        let charlatan = 1 << Card::Charlatan.index();
+        let queen = 1 << Card::Queen.index();
+        cards &= !(charlatan | queen);
+        if owned & 1 << Card::Jester.index() != 0 && player.charlatans < Game::MAX_CHARLATANS {
+            cards |= charlatan;
+        }
+        let bits = (cards & 0x3_ffff) | (cards >> Card::King.index() & 1) << 18;
+        u64::from(bits) | 1 << 19
+    }
+
     /// The legal actions of `seat`, sorted by index; empty when `seat` may not act.
+    #[inline]
     pub fn legal_actions(&self, seat: Seat) -> Actions {
         // At most 208 by the capacity proof above; `try_push` never drops one.
         let mut actions = Actions::new();
-        for action in self.legal_mask(seat).iter() {
-            let _ = actions.try_push(action);
+        for (w, mut word) in self.legal_mask(seat).words().into_iter().enumerate() {
+            while word != 0 {
+                let index = w * 64 + word.trailing_zeros() as usize;
+                word &= word - 1;
+                if let Ok(action) = Action::from_index(index) {
+                    let _ = actions.try_push(action);
+                }
+            }
         }
         actions
     }
@@ -218,14 +297,22 @@ impl Game {
     /// How many legal actions `seat` has, without building the list.
     #[inline]
     pub fn legal_action_count(&self, seat: Seat) -> usize {
-        self.legal_mask(seat).len()
+        if self.next_seat() != Some(seat) {
+            return 0;
+        }
+        // Counted block by block, without the mask.
+        self.seat_action_count() as usize
     }
 
     /// The `n`-th legal action of `seat` in index order: `legal_actions(seat).get(n)`,
     /// without building the list.
     #[inline]
     pub fn nth_legal_action(&self, seat: Seat, n: usize) -> Option<Action> {
-        self.legal_mask(seat).nth(n)
+        if self.next_seat() != Some(seat) {
+            return None;
+        }
+        // Only the block holding rank `n` is listed.
+        self.nth_seat_action(u32::try_from(n).ok()?)
     }
 
     /// A uniformly random legal action for the seat to move: one draw `below(count)` from
@@ -235,9 +322,8 @@ impl Game {
     #[inline]
     pub fn random_action<R: Rng + ?Sized>(&self, rng: &mut R) -> Option<(Seat, Action)> {
         let seat = self.next_seat()?;
-        let set = self.legal_set();
-        let action = set.nth(below(rng, set.len() as u32) as usize)?;
-        Some((seat, action))
+        // The same draw and rank as through the mask, counted without it.
+        Some((seat, self.random_seat_action(rng)?))
     }
 
     /// Whether `seat` may play `action` now.
@@ -422,6 +508,16 @@ mod tests {
             }
         }
         most
+    }
+
+    #[test]
+    fn nonzero_bytes_marks_the_cards_with_copies_left() {
+        for seed in 0..200u32 {
+            let bytes: [u8; Card::COUNT] =
+                core::array::from_fn(|i| (seed.wrapping_mul(2_654_435_761) >> i) as u8 % 3 * 127);
+            let expected = (0..Card::COUNT).fold(0, |m, i| m | u32::from(bytes[i] != 0) << i);
+            assert_eq!(nonzero_bytes(&bytes), expected, "{bytes:?}");
+        }
     }
 
     /// R40: with one Jester per player a seat has at most 10 dice in hand (3, the Farmer,

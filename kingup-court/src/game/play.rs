@@ -1,8 +1,10 @@
 //! Applying actions: the transitions of a turn, and buying.
 
+use kingup_table::below;
 use rand_core::Rng;
 
 use super::Game;
+use crate::action::CHANGES;
 use crate::{
     Action, ActionKind, Card, Dice, Event, EventSink, Events, Face, IllegalAction, Phase, Stage,
 };
@@ -71,6 +73,11 @@ impl Game {
     /// events or checks: the fast random playout. Returns the number of actions played.
     /// With `max_rounds` unset, a random game can last long (hundreds of rounds).
     ///
+    /// It draws exactly what [`Game::resolve_chance`] and [`Game::random_action`] draw, in
+    /// the same order (one `below(6)` a die, one `below(players)` for a random first
+    /// player, one `below(count)` an action), so a seed plays the same game as a loop over
+    /// those two, or as `Session::play_random`.
+    ///
     /// ```
     /// use kingup_court::{Config, Game};
     /// use kingup_court::Generator;
@@ -85,9 +92,30 @@ impl Game {
     pub fn play_random<R: Rng + ?Sized>(&mut self, rng: &mut R) -> u64 {
         let mut actions = 0;
         loop {
-            self.resolve_chance(rng, &mut ());
-            let Some((_, action)) = self.random_action(rng) else {
+            // Tests by frequency rather than a jump on the phase, which the branch
+            // predictor follows less well.
+            let phase = self.phase;
+            let action = if phase == Phase::Dice {
+                self.random_dice_action(rng)
+            } else if phase == Phase::Rolling {
+                // The draws `resolve_chance` makes, one `below(6)` a die, without the
+                // outcome's round trip.
+                for _ in 0..self.turn.to_roll {
+                    self.turn.active = self.turn.active.with_rolled(below(rng, 6));
+                }
+                self.turn.to_roll = 0;
+                self.phase = Phase::Dice;
+                continue;
+            } else if phase == Phase::GameOver {
                 return actions;
+            } else if phase == Phase::Setup {
+                self.resolve_chance(rng, &mut ());
+                continue;
+            } else {
+                let Some(action) = self.random_seat_action(rng) else {
+                    return actions;
+                };
+                action
             };
             self.play(action, &mut ());
             actions += 1;
@@ -96,15 +124,42 @@ impl Game {
 
     /// Applies a legal action of the seat to move.
     pub(super) fn play<S: EventSink + ?Sized>(&mut self, action: Action, sink: &mut S) {
+        // Every action but a purchase by its index, without decoding it.
+        let i = action.index();
+        let face = |base: u8| Face::ALL[(i - usize::from(base)) % 6];
+        match i as u8 {
+            0 => return self.roll(sink),
+            Action::KEEP..Action::PRE_ROLL => return self.set_aside(face(Action::KEEP), sink),
+            Action::PRE_ROLL..Action::BRING_IN => {
+                let card = Card::ADD_DIE[(i - usize::from(Action::PRE_ROLL)) % 7];
+                return self.pre_roll(card, sink);
+            }
+            Action::BRING_IN..Action::JESTER | Action::MAID..Action::MERCHANT => {
+                let change = CHANGES[i];
+                return self.change(change.card, change.from, change.to, sink);
+            }
+            Action::JESTER..Action::MAID => {
+                return self.reroll(Card::Jester, Dice::one(face(Action::JESTER)), sink);
+            }
+            Action::MERCHANT..Action::NOBLEWOMAN if i < 206 => {
+                return self.pick(Card::Merchant, face(Action::MERCHANT), sink);
+            }
+            Action::NOBLEWOMAN..Action::NOBLEMAN if i < 212 => {
+                return self.pick(Card::Noblewoman, face(Action::NOBLEWOMAN), sink);
+            }
+            Action::NOBLEMAN..Action::BUY if i < 217 => {
+                return self.pick(Card::Nobleman, face(Action::NOBLEMAN), sink);
+            }
+            206 => return self.confirm(Card::Merchant, sink),
+            212 => return self.confirm(Card::Noblewoman, sink),
+            217 => return self.confirm(Card::Nobleman, sink),
+            _ => {}
+        }
         let seat = self.to_move;
         match action.kind() {
             ActionKind::Roll => self.roll(sink),
             ActionKind::SetAside(face) => self.set_aside(face, sink),
-            ActionKind::PreRoll(card) => {
-                self.turn.used.insert(card);
-                self.turn.to_roll = self.turn.to_roll.saturating_add(1);
-                sink.push(Event::PreRolled { seat, card });
-            }
+            ActionKind::PreRoll(card) => self.pre_roll(card, sink),
             ActionKind::BringIn(card) => {
                 let face = card.brings_in().unwrap_or(Face::One);
                 self.change(card, Dice::EMPTY, Dice::one(face), sink);
@@ -122,15 +177,7 @@ impl Game {
             }
             ActionKind::Philosopher { from, to } => self.change(Card::Philosopher, from, to, sink),
             ActionKind::Alchemist { from, to } => self.change(Card::Alchemist, from, to, sink),
-            ActionKind::Pick { card, face } => {
-                if self.phase == Phase::Dice {
-                    self.turn.used.insert(card);
-                    self.turn.selecting = Some(card);
-                    self.phase = Phase::Select;
-                }
-                self.turn.picks = self.turn.picks.with(face);
-                sink.push(Event::Picked { seat, card, face });
-            }
+            ActionKind::Pick { card, face } => self.pick(card, face, sink),
             ActionKind::Confirm(card) => self.confirm(card, sink),
             ActionKind::Buy(card) => {
                 self.buy(card);
@@ -142,6 +189,31 @@ impl Game {
                 self.end_turn(sink);
             }
         }
+    }
+
+    /// Before the first roll, `card` adds a die to it.
+    fn pre_roll<S: EventSink + ?Sized>(&mut self, card: Card, sink: &mut S) {
+        self.turn.used.insert(card);
+        self.turn.to_roll = self.turn.to_roll.saturating_add(1);
+        sink.push(Event::PreRolled {
+            seat: self.to_move,
+            card,
+        });
+    }
+
+    /// `card` picks a die showing `face` (the first pick uses the card).
+    fn pick<S: EventSink + ?Sized>(&mut self, card: Card, face: Face, sink: &mut S) {
+        if self.phase == Phase::Dice {
+            self.turn.used.insert(card);
+            self.turn.selecting = Some(card);
+            self.phase = Phase::Select;
+        }
+        self.turn.picks = self.turn.picks.with(face);
+        sink.push(Event::Picked {
+            seat: self.to_move,
+            card,
+            face,
+        });
     }
 
     /// The first roll (the hand and pre-roll dice), or every active die again.
