@@ -66,21 +66,42 @@ impl ActionMask for u128 {
     /// assert_eq!(out, [1, 0, 1, 0, 0, 0, 0, 0, 0, 1]);
     /// ```
     fn write_flags(&self, out: &mut [i8]) {
-        /// Bit `i` of `byte` moved to bit `8 * i`. The low seven bits are multiplied by
-        /// `sum(2**(7 * i))`: the copies of the byte land 7 bits apart without overlapping
-        /// (so nothing carries), and bit `i` of copy `i` is bit `8 * i`, which the final
-        /// mask keeps; bit 7 is moved by a shift.
-        fn spread(byte: u8) -> u64 {
-            const COPIES: u64 = 0x0002_0408_1020_4081;
-            ((u64::from(byte) & 0x7f).wrapping_mul(COPIES) & 0x0101_0101_0101_0101)
-                | (u64::from(byte >> 7) << 56)
-        }
-        let bytes = self.to_le_bytes();
-        for (i, chunk) in out.chunks_mut(8).enumerate() {
-            let byte = bytes.get(i).copied().unwrap_or(0);
-            for (flag, b) in chunk.iter_mut().zip(spread(byte).to_le_bytes()) {
-                *flag = b as i8;
-            }
-        }
+        write_flag_words(&[*self as u64, (*self >> 64) as u64], out);
+    }
+}
+
+/// Writes the bit set `words` (bit `i % 64` of word `i / 64` is index `i`) as flags:
+/// `out[i]` is 1 when index `i` is in the set, else 0 (0 past the last word). Eight flags
+/// at a time from each byte of the words, without a branch a bit: what every game's
+/// [`ActionMask::write_flags`] is made of.
+///
+/// ```
+/// let mut out = [7i8; 70];
+/// kingup_table::write_flag_words(&[1 << 63, 0b10], &mut out);
+/// assert_eq!(out.iter().filter(|&&f| f == 1).count(), 2);
+/// assert_eq!((out[63], out[65], out[69]), (1, 1, 0));
+/// ```
+pub fn write_flag_words(words: &[u64], out: &mut [i8]) {
+    /// Bit `i` of `byte` moved to bit `8 * i`. The low seven bits are multiplied by
+    /// `sum(2**(7 * i))`: the copies of the byte land 7 bits apart without overlapping
+    /// (so nothing carries), and bit `i` of copy `i` is bit `8 * i`, which the final
+    /// mask keeps; bit 7 is moved by a shift.
+    #[inline]
+    fn spread(byte: u8) -> u64 {
+        const COPIES: u64 = 0x0002_0408_1020_4081;
+        ((u64::from(byte) & 0x7f).wrapping_mul(COPIES) & 0x0101_0101_0101_0101)
+            | (u64::from(byte >> 7) << 56)
+    }
+    let byte = |i: usize| words.get(i / 8).map_or(0, |w| (w >> (i % 8 * 8)) as u8);
+    let mut chunks = out.chunks_exact_mut(8);
+    let mut i = 0;
+    for chunk in &mut chunks {
+        // One 8-byte store a chunk.
+        chunk.copy_from_slice(&spread(byte(i)).to_le_bytes().map(|b| b as i8));
+        i += 1;
+    }
+    let rest = chunks.into_remainder();
+    for (flag, b) in rest.iter_mut().zip(spread(byte(i)).to_le_bytes()) {
+        *flag = b as i8;
     }
 }
