@@ -26,6 +26,38 @@ const SEEN_CARDS: usize = AT[14];
 const DEALT: usize = AT[15];
 const TOTALS: usize = AT[16];
 
+/// Bit `c` of a 7-bit index moved to bit `9c`: seven characters' bits spread to their
+/// 9-float castle slots.
+const STRIDE_9: [u64; 128] = {
+    let mut table = [0; 128];
+    let mut b = 0;
+    while b < 128 {
+        let mut c = 0;
+        while c < 7 {
+            table[b] |= ((b as u64 >> c) & 1) << (9 * c);
+            c += 1;
+        }
+        b += 1;
+    }
+    table
+};
+
+/// The castle field's flags: character `c` on floor `f` (or eliminated: 7, outside: 8)
+/// is bit `9c + f`. Each set of characters is spread to stride 9 by two table look-ups,
+/// with no branch on where the characters stand.
+fn castle_flags(castle: &crate::Castle) -> u128 {
+    let spread = |set: crate::CharacterSet| {
+        let bits = usize::from(set.bits());
+        u128::from(STRIDE_9[bits & 127]) | u128::from(STRIDE_9[(bits >> 7) & 127]) << 63
+    };
+    let mut flags = 0;
+    for floor in Floor::ALL {
+        flags |= spread(castle.on(floor)) << floor.index();
+    }
+    flags |= spread(castle.eliminated()) << Floor::COUNT;
+    flags | spread(castle.outside()) << (Floor::COUNT + 1)
+}
+
 /// A 1 in the lowest bit of each character's 6-bit lane.
 const LANES: u128 = {
     let mut lanes = 0;
@@ -76,7 +108,12 @@ impl PlayerView {
         out.clear();
         let view = &self.public;
         let players = view.players().clamp(3, Seat::MAX);
-        let viewer = self.seat.index() % players;
+        let viewer = self.seat.index();
+        let viewer = if viewer < players {
+            viewer
+        } else {
+            viewer % players
+        };
         let full = (1u32 << players) - 1;
         // Seat `s` goes to slot `(s - viewer) mod players`: the set's bits rotated right.
         let slots = |seats: SeatSet| {
@@ -87,22 +124,20 @@ impl PlayerView {
         out.set(ROUNDS + usize::from(view.config.rounds == 3));
         out.set(ROUND + usize::from(view.round).min(2));
         out.set(PHASE + view.phase.index());
-        let castle = &view.castle;
-        for floor in Floor::ALL {
-            let on = u64::from(castle.on(floor).bits());
-            out.set_strided(on, 9, CASTLE + floor.index());
-        }
-        let eliminated = u64::from(castle.eliminated().bits());
-        out.set_strided(eliminated, 9, CASTLE + Floor::COUNT);
-        let outside = u64::from(castle.outside().bits());
-        out.set_strided(outside, 9, CASTLE + Floor::COUNT + 1);
+        let castle = castle_flags(&view.castle);
+        out.set_bits(castle as u64, CASTLE);
+        out.set_bits((castle >> 64) as u64, CASTLE + 64);
         let characters = (1u64 << Character::COUNT) - 1;
         if let Some(o) = self.objective() {
             out.set_bits(u64::from(o.characters().bits()) & characters, OBJECTIVE);
         }
+        // (s - viewer) mod players, without a division.
+        let slot = |s: Seat| {
+            let k = s.index() + players - viewer;
+            if k >= players { k - players } else { k }
+        };
         for s in Seat::all(players) {
-            let slot = (s.index() + players - viewer) % players;
-            out.set(NO_CARDS + slot * 5 + usize::from(view.no_cards(s).min(4)));
+            out.set(NO_CARDS + slot(s) * 5 + usize::from(view.no_cards(s).min(4)));
         }
         if let Some(v) = self.vote {
             out.set(VOTE + usize::from(v == Vote::No));
@@ -125,9 +160,11 @@ impl PlayerView {
         let cards = (1u64 << Deck::MAX) - 1;
         out.set_bits(u64::from(self.seen_cards()) & cards, SEEN_CARDS);
         out.set_bits(slots(view.dealt), DEALT);
+        let totals = out.values(TOTALS, Seat::MAX);
         for (s, t) in Seat::all(players).zip(view.totals()) {
-            let slot = (s.index() + players - viewer) % players;
-            out.value(TOTALS + slot, f32::from(t) / 100.0);
+            if let Some(x) = totals.get_mut(slot(s)) {
+                *x = f32::from(t) / 100.0;
+            }
         }
     }
 }

@@ -4,7 +4,10 @@
 use kingup_table::{Seat, SparseObservation, field_starts};
 
 use crate::observation::OBSERVATION_FIELDS;
-use crate::{Card, Dice, Game, Value};
+use crate::{Card, Config, Dice, Game, Value};
+
+/// Seat slots: the most players a game has.
+const SLOTS: usize = Config::MAX_PLAYERS as usize;
 
 /// Where each field of [`OBSERVATION_FIELDS`] starts.
 const AT: [usize; 23] = field_starts(&OBSERVATION_FIELDS);
@@ -32,10 +35,10 @@ const QUEEN: usize = AT[20];
 const BEST: usize = AT[21];
 const FINAL_RESULTS: usize = AT[22];
 
-/// Six dice counts, values at `at..at + 6`.
-fn dice(out: &mut SparseObservation, at: usize, dice: Dice) {
-    for (i, count) in dice.counts().into_iter().enumerate() {
-        out.value(at + i, f32::from(count));
+/// Six dice counts as floats.
+fn dice(out: &mut [f32], dice: Dice) {
+    for (x, count) in out.iter_mut().zip(dice.counts()) {
+        *x = f32::from(count);
     }
 }
 
@@ -75,7 +78,11 @@ impl Game {
         } else {
             0
         };
-        let slot = |s: Seat| (s.index() + players - viewer) % players;
+        // (s - viewer) mod players, without a division.
+        let slot = |s: Seat| {
+            let k = s.index() + players - viewer;
+            if k >= players { k - players } else { k }
+        };
         let seats = || Seat::all(players);
         let config = self.config();
 
@@ -93,13 +100,20 @@ impl Game {
             out.set(TO_MOVE + slot(self.turn_seat()));
         }
         out.set(START + slot(self.start_player()));
-        dice(out, ACTIVE, self.active());
-        dice(out, ASIDE, self.aside());
-        dice(out, PICKED, self.picked());
-        out.value(
-            UNROLLED,
-            f32::from(self.dice_in_hand() + self.dice_to_roll()),
+        // Active, aside, picked and unrolled are one run of values.
+        let counts = out.values(ACTIVE, UNROLLED + 1 - ACTIVE);
+        dice(counts, self.active());
+        dice(
+            counts.get_mut(ASIDE - ACTIVE..).unwrap_or_default(),
+            self.aside(),
         );
+        dice(
+            counts.get_mut(PICKED - ACTIVE..).unwrap_or_default(),
+            self.picked(),
+        );
+        if let Some(x) = counts.get_mut(UNROLLED - ACTIVE) {
+            *x = f32::from(self.dice_in_hand() + self.dice_to_roll());
+        }
         if self.set_aside_since_roll() {
             out.set(SET_ASIDE_SINCE_ROLL);
         }
@@ -110,22 +124,28 @@ impl Game {
             Some(Card::Nobleman) => out.set(SELECTING + 2),
             _ => {}
         }
-        for card in Card::ALL {
+        let supply = out.values(SUPPLY, Card::COUNT);
+        for (x, card) in supply.iter_mut().zip(Card::ALL) {
             let left = self.supply(card).unwrap_or(config.players);
-            out.value(SUPPLY + card.index(), f32::from(left));
+            *x = f32::from(left);
         }
         for seat in seats() {
             let bits = u64::from(self.cards(seat).bits());
             out.set_bits(bits, CARDS + slot(seat) * Card::COUNT);
         }
+        // Charlatans, hand and max dice are one run of values (0 at the slots past the
+        // players).
         let per_seat: [(usize, fn(&Game, Seat) -> u8); 3] = [
             (CHARLATANS, Game::charlatans),
             (HAND, Game::hand),
             (MAX_DICE, Game::max_dice),
         ];
+        let counts = out.values(CHARLATANS, MAX_DICE + SLOTS - CHARLATANS);
         for (at, count) in per_seat {
             for seat in seats() {
-                out.value(at + slot(seat), f32::from(count(self, seat)));
+                if let Some(x) = counts.get_mut(at - CHARLATANS + slot(seat)) {
+                    *x = f32::from(count(self, seat));
+                }
             }
         }
         for (at, holder) in [(KING, self.king()), (QUEEN, self.queen())] {

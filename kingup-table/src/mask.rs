@@ -70,9 +70,25 @@ impl ActionMask for u128 {
     }
 }
 
+/// Each byte's bits spread to the low bit of eight bytes: bit `i` of `b` is byte `i` of
+/// `SPREAD[b]`.
+const SPREAD: [u64; 256] = {
+    let mut table = [0; 256];
+    let mut b = 0;
+    while b < 256 {
+        let mut i = 0;
+        while i < 8 {
+            table[b] |= ((b as u64 >> i) & 1) << (8 * i);
+            i += 1;
+        }
+        b += 1;
+    }
+    table
+};
+
 /// Writes the bit set `words` (bit `i % 64` of word `i / 64` is index `i`) as flags:
 /// `out[i]` is 1 when index `i` is in the set, else 0 (0 past the last word). Eight flags
-/// at a time from each byte of the words, without a branch a bit: what every game's
+/// a store, looked up from each byte of the words: what every game's
 /// [`ActionMask::write_flags`] is made of.
 ///
 /// ```
@@ -82,26 +98,17 @@ impl ActionMask for u128 {
 /// assert_eq!((out[63], out[65], out[69]), (1, 1, 0));
 /// ```
 pub fn write_flag_words(words: &[u64], out: &mut [i8]) {
-    /// Bit `i` of `byte` moved to bit `8 * i`. The low seven bits are multiplied by
-    /// `sum(2**(7 * i))`: the copies of the byte land 7 bits apart without overlapping
-    /// (so nothing carries), and bit `i` of copy `i` is bit `8 * i`, which the final
-    /// mask keeps; bit 7 is moved by a shift.
-    #[inline]
-    fn spread(byte: u8) -> u64 {
-        const COPIES: u64 = 0x0002_0408_1020_4081;
-        ((u64::from(byte) & 0x7f).wrapping_mul(COPIES) & 0x0101_0101_0101_0101)
-            | (u64::from(byte >> 7) << 56)
-    }
-    let byte = |i: usize| words.get(i / 8).map_or(0, |w| (w >> (i % 8 * 8)) as u8);
-    let mut chunks = out.chunks_exact_mut(8);
-    let mut i = 0;
-    for chunk in &mut chunks {
-        // One 8-byte store a chunk.
-        chunk.copy_from_slice(&spread(byte(i)).to_le_bytes().map(|b| b as i8));
-        i += 1;
-    }
-    let rest = chunks.into_remainder();
-    for (flag, b) in rest.iter_mut().zip(spread(byte(i)).to_le_bytes()) {
-        *flag = b as i8;
+    for (w, flags) in out.chunks_mut(64).enumerate() {
+        let word = words.get(w).copied().unwrap_or(0);
+        for (k, chunk) in flags.chunks_mut(8).enumerate() {
+            let spread = SPREAD[(word >> (8 * k)) as u8 as usize].to_le_bytes();
+            if let Ok(chunk) = <&mut [i8; 8]>::try_from(&mut *chunk) {
+                *chunk = spread.map(|b| b as i8);
+            } else {
+                for (flag, b) in chunk.iter_mut().zip(spread) {
+                    *flag = b as i8;
+                }
+            }
+        }
     }
 }

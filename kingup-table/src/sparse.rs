@@ -10,6 +10,8 @@
 pub const SPARSE_WORDS: usize = 8;
 /// The most value positions (court writes 61 at five players).
 pub const SPARSE_VALUES: usize = 96;
+/// The most runs of value positions (court writes 10 at five players).
+const RUNS: usize = 16;
 
 /// An observation as its flags (the positions that hold 1.0) and its values (positions
 /// that hold any other number: counts, totals). A game fills it with the same floats its
@@ -36,9 +38,13 @@ pub const SPARSE_VALUES: usize = 96;
 #[derive(Clone, Debug, PartialEq)]
 pub struct SparseObservation {
     flags: [u64; SPARSE_WORDS],
-    at: [u16; SPARSE_VALUES],
+    /// The values, run after run.
     values: [f32; SPARSE_VALUES],
+    /// Values used.
     len: usize,
+    /// Each run's first position and length (its values follow the previous run's).
+    runs: [(u16, u16); RUNS],
+    run_count: usize,
 }
 
 impl Default for SparseObservation {
@@ -52,9 +58,10 @@ impl SparseObservation {
     pub const fn new() -> Self {
         SparseObservation {
             flags: [0; SPARSE_WORDS],
-            at: [0; SPARSE_VALUES],
             values: [0.0; SPARSE_VALUES],
             len: 0,
+            runs: [(0, 0); RUNS],
+            run_count: 0,
         }
     }
 
@@ -63,6 +70,7 @@ impl SparseObservation {
     pub fn clear(&mut self) {
         self.flags = [0; SPARSE_WORDS];
         self.len = 0;
+        self.run_count = 0;
     }
 
     /// The flag words: bit `i % 64` of word `i / 64` is position `i`.
@@ -103,14 +111,29 @@ impl SparseObservation {
         }
     }
 
-    /// Writes `value` at position `i` (beyond [`SPARSE_VALUES`] values: ignored, which a
-    /// game's tests rule out).
+    /// The values of positions `at..at + len`, zeros for the caller to fill. Beyond
+    /// [`SPARSE_VALUES`] values or 16 runs, shorter or empty (which a game's tests rule
+    /// out).
+    #[inline]
+    pub fn values(&mut self, at: usize, len: usize) -> &mut [f32] {
+        let len = len.min(SPARSE_VALUES - self.len);
+        let Some(run) = self.runs.get_mut(self.run_count) else {
+            return &mut [];
+        };
+        *run = (at as u16, len as u16);
+        self.run_count += 1;
+        let from = self.len;
+        self.len += len;
+        let values = &mut self.values[from..from + len];
+        values.fill(0.0);
+        values
+    }
+
+    /// Writes `value` at position `i` (a run of one).
     #[inline]
     pub fn value(&mut self, i: usize, value: f32) {
-        if self.len < SPARSE_VALUES {
-            self.at[self.len] = i as u16;
-            self.values[self.len] = value;
-            self.len += 1;
+        if let Some(x) = self.values(i, 1).first_mut() {
+            *x = value;
         }
     }
 
@@ -140,11 +163,15 @@ impl SparseObservation {
 
     #[inline]
     fn write_values(&self, out: &mut [f32]) {
-        let len = self.len.min(SPARSE_VALUES);
-        for (&i, &v) in self.at[..len].iter().zip(&self.values[..len]) {
-            if let Some(x) = out.get_mut(usize::from(i)) {
-                *x = v;
+        let mut from = 0;
+        for &(at, len) in &self.runs[..self.run_count.min(RUNS)] {
+            let (at, len) = (usize::from(at), usize::from(len));
+            if let (Some(x), Some(v)) =
+                (out.get_mut(at..at + len), self.values.get(from..from + len))
+            {
+                x.copy_from_slice(v);
             }
+            from += len;
         }
     }
 }
