@@ -35,6 +35,17 @@ const QUEEN: usize = AT[20];
 const BEST: usize = AT[21];
 const FINAL_RESULTS: usize = AT[22];
 
+/// The cards that bring a die into play ([`Card::ADD_DIE`]), as card-set bits.
+const ADD_DIE: u32 = {
+    let mut bits = 0;
+    let mut i = 0;
+    while i < Card::ADD_DIE.len() {
+        bits |= 1 << Card::ADD_DIE[i] as u32;
+        i += 1;
+    }
+    bits
+};
+
 /// Six dice counts as floats.
 fn dice(out: &mut [f32], dice: Dice) {
     for (x, count) in out.iter_mut().zip(dice.counts()) {
@@ -135,16 +146,20 @@ impl Game {
         }
         // Charlatans, hand and max dice are one run of values (0 at the slots past the
         // players).
-        let per_seat: [(usize, fn(&Game, Seat) -> u8); 3] = [
-            (CHARLATANS, Game::charlatans),
-            (HAND, Game::hand),
-            (MAX_DICE, Game::max_dice),
-        ];
         let counts = out.values(CHARLATANS, MAX_DICE + SLOTS - CHARLATANS);
-        for (at, count) in per_seat {
-            for seat in seats() {
-                if let Some(x) = counts.get_mut(at - CHARLATANS + slot(seat)) {
-                    *x = f32::from(count(self, seat));
+        for seat in seats() {
+            let at = slot(seat);
+            // `Game::max_dice`: the hand and one die per add-a-die card owned.
+            let hand = self.hand(seat);
+            let adders = (self.cards(seat).bits() & ADD_DIE).count_ones() as u8;
+            let each = [
+                (CHARLATANS, self.charlatans(seat)),
+                (HAND, hand),
+                (MAX_DICE, hand + adders),
+            ];
+            for (field, count) in each {
+                if let Some(x) = counts.get_mut(field - CHARLATANS + at) {
+                    *x = f32::from(count);
                 }
             }
         }

@@ -15,6 +15,13 @@ pub trait ActionMask: Copy + Default + Debug + Send + Sync + 'static {
     /// Writes the set as flags: `out[i]` is 1 when index `i` is in the set, else 0.
     fn write_flags(&self, out: &mut [i8]);
 
+    /// [`ActionMask::write_flags`] into `out`, which holds `before`'s flags: only where
+    /// they differ (by default, everywhere).
+    fn write_flag_changes(&self, before: &Self, out: &mut [i8]) {
+        let _ = before;
+        self.write_flags(out);
+    }
+
     /// How many indices the set holds.
     fn count(&self) -> usize;
 
@@ -68,6 +75,21 @@ impl ActionMask for u128 {
     fn write_flags(&self, out: &mut [i8]) {
         write_flag_words(&[*self as u64, (*self >> 64) as u64], out);
     }
+
+    /// The 64 flags of each word that changed.
+    ///
+    /// ```
+    /// use kingup_table::ActionMask;
+    ///
+    /// let mut out = [0i8; 70];
+    /// (1u128 << 3).write_flags(&mut out);
+    /// (1u128 << 66).write_flag_changes(&(1 << 3), &mut out);
+    /// assert_eq!((out[3], out[66]), (0, 1));
+    /// ```
+    fn write_flag_changes(&self, before: &Self, out: &mut [i8]) {
+        let words = |m: u128| [m as u64, (m >> 64) as u64];
+        write_flag_word_changes(&words(*self), &words(*before), out);
+    }
 }
 
 /// Each byte's bits spread to the low bit of eight bytes: bit `i` of `b` is byte `i` of
@@ -99,15 +121,38 @@ const SPREAD: [u64; 256] = {
 /// ```
 pub fn write_flag_words(words: &[u64], out: &mut [i8]) {
     for (w, flags) in out.chunks_mut(64).enumerate() {
+        write_word(words.get(w).copied().unwrap_or(0), flags);
+    }
+}
+
+/// [`write_flag_words`] into `out`, which holds the flags of `before`: only the 64 flags
+/// of each word that differs.
+///
+/// ```
+/// let mut out = [0i8; 130];
+/// kingup_table::write_flag_words(&[1, 1, 1], &mut out);
+/// kingup_table::write_flag_word_changes(&[1, 2, 1], &[1, 1, 1], &mut out);
+/// assert_eq!((out[0], out[64], out[65], out[128]), (1, 0, 1, 1));
+/// ```
+pub fn write_flag_word_changes(words: &[u64], before: &[u64], out: &mut [i8]) {
+    for (w, flags) in out.chunks_mut(64).enumerate() {
         let word = words.get(w).copied().unwrap_or(0);
-        for (k, chunk) in flags.chunks_mut(8).enumerate() {
-            let spread = SPREAD[(word >> (8 * k)) as u8 as usize].to_le_bytes();
-            if let Ok(chunk) = <&mut [i8; 8]>::try_from(&mut *chunk) {
-                *chunk = spread.map(|b| b as i8);
-            } else {
-                for (flag, b) in chunk.iter_mut().zip(spread) {
-                    *flag = b as i8;
-                }
+        if before.get(w).copied().unwrap_or(0) != word {
+            write_word(word, flags);
+        }
+    }
+}
+
+/// Up to 64 flags from the bits of `word`.
+#[inline]
+fn write_word(word: u64, flags: &mut [i8]) {
+    for (k, chunk) in flags.chunks_mut(8).enumerate() {
+        let spread = SPREAD[(word >> (8 * k)) as u8 as usize].to_le_bytes();
+        if let Ok(chunk) = <&mut [i8; 8]>::try_from(&mut *chunk) {
+            *chunk = spread.map(|b| b as i8);
+        } else {
+            for (flag, b) in chunk.iter_mut().zip(spread) {
+                *flag = b as i8;
             }
         }
     }

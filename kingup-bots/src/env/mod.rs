@@ -14,12 +14,13 @@
 //! same seed, bots and actions is the same game.
 //!
 //! **Observations written as changes.** Where the game gives its observation as flags and
-//! values ([`Rules::sparse_observation`]), a step writes an env's observation row only
-//! where it differs from what the env wrote there last (each env remembers the row's
-//! address and the flags it wrote): most of an observation does not change from one step
-//! to the next, and writing it whole was most of a step. [`Op::Show`] and
-//! [`Op::Restart`] write every row whole; so does a step into a row at another address.
-//! A caller that changes a row between passes shows the envs again.
+//! values ([`Rules::sparse_observation`]), a step writes an env's observation and mask
+//! rows only where they differ from what the env wrote there last (each env remembers the
+//! rows' addresses, the observation's flags and the mask it wrote): most of an
+//! observation does not change from one step to the next, and writing it whole was most
+//! of a step. [`Op::Show`] and [`Op::Restart`] write every row whole; so does a step into
+//! rows at other addresses. A caller that changes a row between passes shows the envs
+//! again.
 //!
 //! **Records.** So an env is its seeds and the caller's actions: [`VectorRuntime::records`]
 //! gives each env's game count and the actions played in its current game (and in the one
@@ -146,10 +147,18 @@ struct Slot<G: Rules, B> {
     /// The caller's actions (indices) in the current game, and in the one in `ended`.
     played: Vec<u16>,
     ended_played: Vec<u16>,
-    /// The observation row this env last wrote (its address) and that observation's
-    /// flags, when the game gives its observation as flags and values: a step writes
-    /// that row again as changes to it.
-    shown: Option<(usize, [u64; SPARSE_WORDS])>,
+    /// What this env last wrote, when the game gives its observation as flags and values:
+    /// a step writes the same rows again as changes to it.
+    shown: Option<Shown<G::ActionMask>>,
+}
+
+/// The rows an env last wrote: their addresses, the observation's flags and the mask.
+#[derive(Clone, Copy, Debug)]
+struct Shown<M> {
+    observation_at: usize,
+    mask_at: usize,
+    flags: [u64; SPARSE_WORDS],
+    mask: M,
 }
 
 /// One env as its seeds and the caller's actions make it (see the
@@ -624,24 +633,37 @@ impl<G: Rules, B: Bot<G::View> + Clone> Slot<G, B> {
     /// an observation row this env wrote last is written only where it changed (`sparse`
     /// is scratch for the observation's flags and values).
     fn write(&mut self, row: Row<'_>, sparse: &mut SparseObservation, changes: bool) {
-        let at = row.observation.as_ptr() as usize;
+        let observation_at = row.observation.as_ptr() as usize;
+        let mask_at = row.mask.as_ptr() as usize;
         if self.game.sparse_observation(self.seat, sparse) {
             match &mut self.shown {
-                Some((was_at, flags)) if changes && *was_at == at => {
-                    sparse.write_changes(flags, row.observation);
-                    *flags = *sparse.flags();
+                Some(shown)
+                    if changes
+                        && shown.observation_at == observation_at
+                        && shown.mask_at == mask_at =>
+                {
+                    sparse.write_changes(&shown.flags, row.observation);
+                    self.mask.write_flag_changes(&shown.mask, row.mask);
+                    shown.flags = *sparse.flags();
+                    shown.mask = self.mask;
                 }
                 _ => {
                     sparse.write(row.observation);
-                    self.shown = Some((at, *sparse.flags()));
+                    self.mask.write_flags(row.mask);
+                    self.shown = Some(Shown {
+                        observation_at,
+                        mask_at,
+                        flags: *sparse.flags(),
+                        mask: self.mask,
+                    });
                 }
             }
         } else {
             // The row is the observation's length: the runtime cut it so.
             let _ = self.game.observation(self.seat, row.observation);
+            self.mask.write_flags(row.mask);
             self.shown = None;
         }
-        self.mask.write_flags(row.mask);
         *row.seat = self.seat.index() as i64;
         *row.game_seed = self.game_seed;
     }
