@@ -94,28 +94,29 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--games", nargs="+", choices=["kingup", "court"], default=["kingup", "court"])
     parser.add_argument("--seconds", type=float, default=2.0, help="CPU-seconds per run")
-    parser.add_argument("--repeats", type=int, default=3, help="runs per configuration")
+    parser.add_argument("--repeats", "--rounds", type=int, default=3, help="runs per configuration")
     parser.add_argument("--sizes", type=int, nargs="+", default=[1024])
-    parser.add_argument("--threads", type=int, default=1)
+    parser.add_argument("--threads", type=int, nargs="+", default=[1])
     parser.add_argument("--players", type=int, default=4)
     parser.add_argument("--opponents", help="bots for the other seats (VectorEnv(opponents=))")
     args = parser.parse_args()
     print(
         f"python {sys.version.split()[0]}, numpy {np.__version__}, load average "
         f"{os.getloadavg()[0]:.1f}, {args.repeats} repeats of {args.seconds} CPU-s, "
-        f"{args.players} players, {args.threads} thread(s); M env steps (games: k games) "
+        f"{args.players} players; M env steps (games: k games) "
         "per CPU-second, min / median / max"
     )
-    print(f"{'game':>7} {'N':>6} {'step() alone':>20} {'whole loop':>20} {'games':>20}")
-    for n in args.sizes:
-        results: dict[str, list[tuple[float, float, float]]] = {g: [] for g in args.games}
-        for repeat in range(args.repeats):
+    print(f"{'game':>7} {'N':>6} {'threads':>7} {'step() alone':>20} {'whole loop':>20} {'games':>20}")
+    for threads in args.threads:
+        for n in args.sizes:
+            results: dict[str, list[tuple[float, float, float]]] = {g: [] for g in args.games}
+            for repeat in range(args.repeats):
+                for game in args.games:
+                    results[game].append(run(game, n, args.players, threads, args.seconds, repeat, args.opponents))
             for game in args.games:
-                results[game].append(run(game, n, args.players, args.threads, args.seconds, repeat, args.opponents))
-        for game in args.games:
-            rows = results[game]
-            columns = [spread([r[i] for r in rows], unit) for i, unit in enumerate([1e6, 1e6, 1e3])]
-            print(f"{game:>7} {n:>6} {columns[0]:>20} {columns[1]:>20} {columns[2]:>20}")
+                rows = results[game]
+                cols = [spread([r[i] for r in rows], unit) for i, unit in enumerate([1e6, 1e6, 1e3])]
+                print(f"{game:>7} {n:>6} {threads:>7} {cols[0]:>20} {cols[1]:>20} {cols[2]:>20}")
     return 0
 
 
