@@ -85,9 +85,9 @@ def run(game: str, n: int, players: int, threads: int, seconds: float, seed: int
     return steps / in_step, steps / elapsed, games / elapsed
 
 
-def spread(values: list[float], unit: float) -> str:
+def spread(values: list[float], unit: float, digits: int) -> str:
     """min / median / max, in ``unit``s."""
-    return " / ".join(f"{v / unit:5.2f}" for v in (min(values), statistics.median(values), max(values)))
+    return " / ".join(f"{v / unit:5.{digits}f}" for v in (min(values), statistics.median(values), max(values)))
 
 
 def main() -> int:
@@ -103,7 +103,7 @@ def main() -> int:
     print(
         f"python {sys.version.split()[0]}, numpy {np.__version__}, load average "
         f"{os.getloadavg()[0]:.1f}, {args.repeats} repeats of {args.seconds} CPU-s, "
-        f"{args.players} players; M env steps (games: k games) "
+        f"{args.players} players; M env steps (games: games) "
         "per CPU-second, min / median / max"
     )
     print(f"{'game':>7} {'N':>6} {'threads':>7} {'step() alone':>20} {'whole loop':>20} {'games':>20}")
@@ -115,7 +115,8 @@ def main() -> int:
                     results[game].append(run(game, n, args.players, threads, args.seconds, repeat, args.opponents))
             for game in args.games:
                 rows = results[game]
-                cols = [spread([r[i] for r in rows], unit) for i, unit in enumerate([1e6, 1e6, 1e3])]
+                units = [(1e6, 2), (1e6, 2), (1.0, 0)]
+                cols = [spread([r[i] for r in rows], *unit) for i, unit in enumerate(units)]
                 print(f"{game:>7} {n:>6} {threads:>7} {cols[0]:>20} {cols[1]:>20} {cols[2]:>20}")
     return 0
 
