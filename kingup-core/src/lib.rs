@@ -30,6 +30,7 @@ mod replay;
 mod serde_impls;
 #[cfg(feature = "alloc")]
 mod session;
+mod sparse_observation;
 mod step;
 mod view;
 mod vote;

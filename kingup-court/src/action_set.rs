@@ -228,10 +228,14 @@ impl kingup_table::ActionMask for ActionSet {
         self.nth(0).map(Action::index)
     }
 
+    /// Eight flags at a time from the words' bytes ([`kingup_table::write_flag_words`]).
     fn write_flags(&self, out: &mut [i8]) {
-        for (i, flag) in out.iter_mut().enumerate() {
-            *flag = i8::from(self.contains_index(i));
-        }
+        kingup_table::write_flag_words(&self.0, out);
+    }
+
+    /// The 64 flags of each word that changed.
+    fn write_flag_changes(&self, before: &Self, out: &mut [i8]) {
+        kingup_table::write_flag_word_changes(&self.0, &before.0, out);
     }
 
     #[inline]

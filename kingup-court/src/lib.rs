@@ -29,6 +29,7 @@ mod serde_impls;
 #[cfg(feature = "alloc")]
 mod session;
 mod shift;
+mod sparse_observation;
 mod step;
 mod view;
 

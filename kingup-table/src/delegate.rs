@@ -6,8 +6,8 @@
 /// `chance_pending` (from `chance_step`), `next_seat`, `is_over`, `players`,
 /// `player_view`, `action_index` and `action_from_index` (from the action's `index` and
 /// `from_index`), `chance_index` and `chance_from_index` (the same of the chance outcome),
-/// `chance_outcomes`, and `observation` (into the game's fixed-size observation array of
-/// `observation_len` floats). What differs between games (configs, scores, reveals,
+/// `chance_outcomes`, `observation` (into the game's fixed-size observation array of
+/// `observation_len` floats) and `sparse_observation`. What differs between games (configs, scores, reveals,
 /// redaction) is written out beside it.
 ///
 /// The game's inherent methods keep the names users call without importing the trait;
@@ -141,6 +141,16 @@ macro_rules! rules_by_inherent_methods {
             let out = <&mut [f32; $len]>::try_from(out).map_err(|_| error)?;
             Self::observation(self, seat, out);
             Ok(())
+        }
+
+        #[inline]
+        fn sparse_observation(
+            &self,
+            seat: $crate::Seat,
+            out: &mut $crate::SparseObservation,
+        ) -> bool {
+            Self::sparse_observation(self, seat, out);
+            true
         }
     };
 }

@@ -30,6 +30,7 @@ mod serde_impls;
 #[cfg(feature = "alloc")]
 mod session;
 mod sink;
+mod sparse;
 mod step;
 mod view;
 
@@ -38,8 +39,10 @@ pub use first_player::FirstPlayer;
 pub use hidden::HiddenInformation;
 pub use illegal::{IllegalAction, IllegalChance, Reason};
 pub use index::{ActionIndexError, OutcomeIndexError};
-pub use mask::{ActionMask, for_each_set_bit};
-pub use observation::{Fields, Layout, ObservationLenError, observation_field, observation_len};
+pub use mask::{ActionMask, for_each_set_bit, write_flag_word_changes, write_flag_words};
+pub use observation::{
+    Fields, Layout, ObservationLenError, field_starts, observation_field, observation_len,
+};
 /// The RNG traits chance is drawn through ([`rand_core::Rng`]), re-exported.
 pub use rand_core;
 pub use random::{Generator, GeneratorError, HexState, below, bot_seed, unit_f64};
@@ -55,5 +58,6 @@ pub use seat::{Seat, SeatError, SeatSet};
 #[cfg(feature = "alloc")]
 pub use session::{ChanceMode, LoadError, Session, UndoError};
 pub use sink::EventSink;
+pub use sparse::{SPARSE_VALUES, SPARSE_WORDS, SparseObservation};
 pub use step::{ParseStepError, Step, StepError};
 pub use view::SeatView;

@@ -15,6 +15,13 @@ pub trait ActionMask: Copy + Default + Debug + Send + Sync + 'static {
     /// Writes the set as flags: `out[i]` is 1 when index `i` is in the set, else 0.
     fn write_flags(&self, out: &mut [i8]);
 
+    /// [`ActionMask::write_flags`] into `out`, which holds `before`'s flags: only where
+    /// they differ (by default, everywhere).
+    fn write_flag_changes(&self, before: &Self, out: &mut [i8]) {
+        let _ = before;
+        self.write_flags(out);
+    }
+
     /// How many indices the set holds.
     fn count(&self) -> usize;
 
@@ -94,19 +101,85 @@ impl ActionMask for u128 {
     /// assert_eq!(out, [1, 0, 1, 0, 0, 0, 0, 0, 0, 1]);
     /// ```
     fn write_flags(&self, out: &mut [i8]) {
-        /// Bit `i` of `byte` moved to bit `8 * i`. The low seven bits are multiplied by
-        /// `sum(2**(7 * i))`: the copies of the byte land 7 bits apart without overlapping
-        /// (so nothing carries), and bit `i` of copy `i` is bit `8 * i`, which the final
-        /// mask keeps; bit 7 is moved by a shift.
-        fn spread(byte: u8) -> u64 {
-            const COPIES: u64 = 0x0002_0408_1020_4081;
-            ((u64::from(byte) & 0x7f).wrapping_mul(COPIES) & 0x0101_0101_0101_0101)
-                | (u64::from(byte >> 7) << 56)
+        write_flag_words(&[*self as u64, (*self >> 64) as u64], out);
+    }
+
+    /// The 64 flags of each word that changed.
+    ///
+    /// ```
+    /// use kingup_table::ActionMask;
+    ///
+    /// let mut out = [0i8; 70];
+    /// (1u128 << 3).write_flags(&mut out);
+    /// (1u128 << 66).write_flag_changes(&(1 << 3), &mut out);
+    /// assert_eq!((out[3], out[66]), (0, 1));
+    /// ```
+    fn write_flag_changes(&self, before: &Self, out: &mut [i8]) {
+        let words = |m: u128| [m as u64, (m >> 64) as u64];
+        write_flag_word_changes(&words(*self), &words(*before), out);
+    }
+}
+
+/// Each byte's bits spread to the low bit of eight bytes: bit `i` of `b` is byte `i` of
+/// `SPREAD[b]`.
+const SPREAD: [u64; 256] = {
+    let mut table = [0; 256];
+    let mut b = 0;
+    while b < 256 {
+        let mut i = 0;
+        while i < 8 {
+            table[b] |= ((b as u64 >> i) & 1) << (8 * i);
+            i += 1;
         }
-        let bytes = self.to_le_bytes();
-        for (i, chunk) in out.chunks_mut(8).enumerate() {
-            let byte = bytes.get(i).copied().unwrap_or(0);
-            for (flag, b) in chunk.iter_mut().zip(spread(byte).to_le_bytes()) {
+        b += 1;
+    }
+    table
+};
+
+/// Writes the bit set `words` (bit `i % 64` of word `i / 64` is index `i`) as flags:
+/// `out[i]` is 1 when index `i` is in the set, else 0 (0 past the last word). Eight flags
+/// a store, looked up from each byte of the words: what every game's
+/// [`ActionMask::write_flags`] is made of.
+///
+/// ```
+/// let mut out = [7i8; 70];
+/// kingup_table::write_flag_words(&[1 << 63, 0b10], &mut out);
+/// assert_eq!(out.iter().filter(|&&f| f == 1).count(), 2);
+/// assert_eq!((out[63], out[65], out[69]), (1, 1, 0));
+/// ```
+pub fn write_flag_words(words: &[u64], out: &mut [i8]) {
+    for (w, flags) in out.chunks_mut(64).enumerate() {
+        write_word(words.get(w).copied().unwrap_or(0), flags);
+    }
+}
+
+/// [`write_flag_words`] into `out`, which holds the flags of `before`: only the 64 flags
+/// of each word that differs.
+///
+/// ```
+/// let mut out = [0i8; 130];
+/// kingup_table::write_flag_words(&[1, 1, 1], &mut out);
+/// kingup_table::write_flag_word_changes(&[1, 2, 1], &[1, 1, 1], &mut out);
+/// assert_eq!((out[0], out[64], out[65], out[128]), (1, 0, 1, 1));
+/// ```
+pub fn write_flag_word_changes(words: &[u64], before: &[u64], out: &mut [i8]) {
+    for (w, flags) in out.chunks_mut(64).enumerate() {
+        let word = words.get(w).copied().unwrap_or(0);
+        if before.get(w).copied().unwrap_or(0) != word {
+            write_word(word, flags);
+        }
+    }
+}
+
+/// Up to 64 flags from the bits of `word`.
+#[inline]
+fn write_word(word: u64, flags: &mut [i8]) {
+    for (k, chunk) in flags.chunks_mut(8).enumerate() {
+        let spread = SPREAD[(word >> (8 * k)) as u8 as usize].to_le_bytes();
+        if let Ok(chunk) = <&mut [i8; 8]>::try_from(&mut *chunk) {
+            *chunk = spread.map(|b| b as i8);
+        } else {
+            for (flag, b) in chunk.iter_mut().zip(spread) {
                 *flag = b as i8;
             }
         }

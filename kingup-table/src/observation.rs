@@ -27,6 +27,25 @@ pub const fn observation_len(fields: &Layout) -> usize {
     len
 }
 
+/// Where each of `fields` starts: the running sums of their lengths (an encoder's
+/// offsets, as constants).
+///
+/// ```
+/// use kingup_table::field_starts;
+///
+/// const STARTS: [usize; 3] = field_starts(&[("players", 4), ("scores", 6), ("end", 1)]);
+/// assert_eq!(STARTS, [0, 4, 10]);
+/// ```
+pub const fn field_starts<const N: usize>(fields: &[(&str, usize); N]) -> [usize; N] {
+    let mut starts = [0; N];
+    let mut i = 1;
+    while i < N {
+        starts[i] = starts[i - 1] + fields[i - 1].1;
+        i += 1;
+    }
+    starts
+}
+
 /// The index range of the field called `name` in an observation laid out as `fields`, if
 /// there is one.
 pub fn observation_field(fields: &Layout, name: &str) -> Option<Range<usize>> {

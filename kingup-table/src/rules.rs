@@ -7,7 +7,10 @@ use core::str::FromStr;
 
 use rand_core::Rng;
 
-use crate::{ActionMask, EventSink, Layout, ObservationLenError, Seat, SeatError, SeatView};
+use crate::{
+    ActionMask, EventSink, Layout, ObservationLenError, Seat, SeatError, SeatView,
+    SparseObservation,
+};
 
 /// A refusal with a stable snake_case reason code (`"floor_full"`, `"no_such_seat"`): the
 /// code every binding reports, the same in every language.
@@ -204,6 +207,15 @@ pub trait Rules: Copy + Eq + Hash + Debug + Send + Sync + Sized + 'static {
     /// `out`, whose length must be [`Rules::OBSERVATION_LEN`]; on
     /// another length nothing is written.
     fn observation(&self, seat: Seat, out: &mut [f32]) -> Result<(), ObservationLenError>;
+
+    /// Fills `out` (cleared first) with `seat`'s observation as flags and values: the same
+    /// floats [`Rules::observation`] writes, in the form whose changes from one step to the
+    /// next a vector of envs writes alone. `false` when the game does not give this form
+    /// (the default): then `out` means nothing and the observation is written whole.
+    fn sparse_observation(&self, seat: Seat, out: &mut SparseObservation) -> bool {
+        let _ = (seat, out);
+        false
+    }
 
     /// What `seat` may see of the game.
     fn player_view(&self, seat: Seat) -> Self::View;

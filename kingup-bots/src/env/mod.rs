@@ -13,6 +13,15 @@
 //! the bot of seat `s` is built from [`bot_seed`]`(game seed, s)`, so a single game with the
 //! same seed, bots and actions is the same game.
 //!
+//! **Observations written as changes.** Where the game gives its observation as flags and
+//! values ([`Rules::sparse_observation`]), a step writes an env's observation and mask
+//! rows only where they differ from what the env wrote there last (each env remembers the
+//! rows' addresses, the observation's flags and the mask it wrote): most of an
+//! observation does not change from one step to the next, and writing it whole was most
+//! of a step. [`Op::Show`] and [`Op::Restart`] write every row whole; so does a step into
+//! rows at other addresses. A caller that changes a row between passes shows the envs
+//! again.
+//!
 //! **Records.** So an env is its seeds and the caller's actions: [`VectorRuntime::records`]
 //! gives each env's game count and the actions played in its current game (and in the one
 //! that ended at the last step), and [`VectorRuntime::from_records`] replays them into the
@@ -20,7 +29,9 @@
 
 mod buffers;
 
-use kingup_core::kingup_table::{ActionMask, Rules, SeatView, bot_seed};
+use kingup_core::kingup_table::{
+    ActionMask, Rules, SPARSE_WORDS, SeatView, SparseObservation, bot_seed,
+};
 use kingup_core::{Generator, PlayerView, Seat};
 
 use buffers::Widths;
@@ -136,6 +147,18 @@ struct Slot<G: Rules, B> {
     /// The caller's actions (indices) in the current game, and in the one in `ended`.
     played: Vec<u16>,
     ended_played: Vec<u16>,
+    /// What this env last wrote, when the game gives its observation as flags and values:
+    /// a step writes the same rows again as changes to it.
+    shown: Option<Shown<G::ActionMask>>,
+}
+
+/// The rows an env last wrote: their addresses, the observation's flags and the mask.
+#[derive(Clone, Copy, Debug)]
+struct Shown<M> {
+    observation_at: usize,
+    mask_at: usize,
+    flags: [u64; SPARSE_WORDS],
+    mask: M,
 }
 
 /// One env as its seeds and the caller's actions make it (see the
@@ -364,6 +387,11 @@ impl<G: Rules, S: OpponentSpec<G::View>> VectorRuntime<G, S> {
 
     /// Applies `op` to every env (with the checked actions when stepping) and writes
     /// `out`, on up to `threads` threads.
+    ///
+    /// A step writes an env's observation row as changes to what the env last wrote into
+    /// that same row (see the [module documentation](self)): between passes the caller
+    /// keeps the rows as written, or shows the envs again ([`Op::Show`]) after changing
+    /// them.
     pub fn run(&mut self, op: Op, out: Out<'_>, threads: usize) {
         self.run_part(op, 0..self.slots.len(), out, threads);
     }
@@ -414,8 +442,13 @@ impl<G: Rules, S: OpponentSpec<G::View>> VectorRuntime<G, S> {
         out.rewards[..paid].copy_from_slice(&self.backup.rewards[..paid]);
         out.final_scores[..paid].copy_from_slice(&self.backup.final_scores[..paid]);
         out.dones[..done].copy_from_slice(&self.backup.dones[..done]);
-        for (slot, row) in self.slots[..done].iter().zip(out.part(0..done, w).rows(w)) {
-            slot.write(row);
+        let mut sparse = SparseObservation::new();
+        for (slot, row) in self.slots[..done]
+            .iter_mut()
+            .zip(out.part(0..done, w).rows(w))
+        {
+            // The rows hold what the pass wrote, not what the restored envs showed.
+            slot.write(row, &mut sparse, false);
         }
     }
 }
@@ -441,6 +474,7 @@ impl<G: Rules, B: Bot<G::View> + Clone> Slot<G, B> {
             bots: Vec::new(),
             played: Vec::new(),
             ended_played: Vec::new(),
+            shown: None,
         }
     }
 
@@ -560,6 +594,7 @@ impl<G: Rules, B: Bot<G::View> + Clone> Slot<G, B> {
         action: G::Action,
         shared: &Shared<G, S>,
         row: Row<'_>,
+        sparse: &mut SparseObservation,
     ) {
         let players = row.rewards.len();
         let (mut before, mut after) = ([0.0; Seat::MAX], [0.0; Seat::MAX]);
@@ -591,14 +626,44 @@ impl<G: Rules, B: Bot<G::View> + Clone> Slot<G, B> {
             row.final_scores.fill(0);
         }
         *row.done = over;
-        self.write(row);
+        self.write(row, sparse, true);
     }
 
-    /// Writes the decision this env waits for (not the paid-out fields).
-    fn write(&self, row: Row<'_>) {
-        // The row is the observation's length: the runtime cut it so.
-        let _ = self.game.observation(self.seat, row.observation);
-        self.mask.write_flags(row.mask);
+    /// Writes the decision this env waits for (not the paid-out fields). With `changes`,
+    /// an observation row this env wrote last is written only where it changed (`sparse`
+    /// is scratch for the observation's flags and values).
+    fn write(&mut self, row: Row<'_>, sparse: &mut SparseObservation, changes: bool) {
+        let observation_at = row.observation.as_ptr() as usize;
+        let mask_at = row.mask.as_ptr() as usize;
+        if self.game.sparse_observation(self.seat, sparse) {
+            match &mut self.shown {
+                Some(shown)
+                    if changes
+                        && shown.observation_at == observation_at
+                        && shown.mask_at == mask_at =>
+                {
+                    sparse.write_changes(&shown.flags, row.observation);
+                    self.mask.write_flag_changes(&shown.mask, row.mask);
+                    shown.flags = *sparse.flags();
+                    shown.mask = self.mask;
+                }
+                _ => {
+                    sparse.write(row.observation);
+                    self.mask.write_flags(row.mask);
+                    self.shown = Some(Shown {
+                        observation_at,
+                        mask_at,
+                        flags: *sparse.flags(),
+                        mask: self.mask,
+                    });
+                }
+            }
+        } else {
+            // The row is the observation's length: the runtime cut it so.
+            let _ = self.game.observation(self.seat, row.observation);
+            self.mask.write_flags(row.mask);
+            self.shown = None;
+        }
         *row.seat = self.seat.index() as i64;
         *row.game_seed = self.game_seed;
     }
@@ -610,28 +675,29 @@ impl<G: Rules, B: Bot<G::View> + Clone> Slot<G, B> {
         action: Option<G::Action>,
         shared: &Shared<G, S>,
         row: Row<'_>,
+        sparse: &mut SparseObservation,
     ) {
         match (op, action) {
-            (Op::Step, Some(action)) => self.step(action, shared, row),
+            (Op::Step, Some(action)) => self.step(action, shared, row, sparse),
             (Op::Restart(from_first), _) => {
                 if from_first {
                     self.episodes = 0;
                 }
                 self.ended = None;
                 self.restart(shared);
-                self.show(row);
+                self.show(row, sparse);
             }
             // A step without an action cannot happen (the actions are checked first).
-            (Op::Step | Op::Show, _) => self.show(row),
+            (Op::Step | Op::Show, _) => self.show(row, sparse),
         }
     }
 
-    /// Writes this env's decision with nothing paid and nothing done.
-    fn show(&self, row: Row<'_>) {
+    /// Writes this env's decision whole, with nothing paid and nothing done.
+    fn show(&mut self, row: Row<'_>, sparse: &mut SparseObservation) {
         row.rewards.fill(0.0);
         row.final_scores.fill(0);
         *row.done = false;
-        self.write(row);
+        self.write(row, sparse, false);
     }
 }
 
@@ -647,8 +713,9 @@ fn run<G: Rules, S: OpponentSpec<G::View>>(
     w: Widths,
 ) {
     let work = |slots: &mut [SlotOf<G, S>], actions: &[G::Action], out: Out<'_>| {
+        let mut sparse = SparseObservation::new();
         for (i, (slot, row)) in slots.iter_mut().zip(out.rows(w)).enumerate() {
-            slot.perform(op, actions.get(i).copied(), shared, row);
+            slot.perform(op, actions.get(i).copied(), shared, row, &mut sparse);
         }
     };
     // Below this many envs a thread costs more than it saves.

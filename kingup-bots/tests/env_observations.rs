@@ -1,0 +1,146 @@
+//! The vector runtime writes observation and mask rows as changes to what it wrote at the
+//! last step: every row must still be, byte for byte, what the game's own encoder writes
+//! for the env's seat to act, at every player count, with and without opponents (every
+//! learner seat), and when the buffers change between passes.
+
+use kingup_bots::court::BotKind as CourtBot;
+use kingup_bots::env::{Op, OpponentSpec, Opponents, Out, VectorRuntime};
+use kingup_bots::{BotKind, BotSpec, Reward};
+use kingup_core::kingup_table::{ActionMask, Rules};
+use kingup_core::{Generator, Seat};
+
+/// The rows a runtime writes.
+struct Rows {
+    observations: Vec<f32>,
+    masks: Vec<i8>,
+    rewards: Vec<f32>,
+    dones: Vec<bool>,
+    seats: Vec<i64>,
+    final_scores: Vec<i32>,
+    game_seeds: Vec<u64>,
+}
+
+impl Rows {
+    /// Rows of `n` envs, every float NaN and every flag 7, so that a row the runtime did
+    /// not write whole shows.
+    fn new<G: Rules>(n: usize, players: usize) -> Rows {
+        Rows {
+            observations: vec![f32::NAN; n * G::OBSERVATION_LEN],
+            masks: vec![7; n * G::ACTION_COUNT],
+            rewards: vec![0.0; n * players],
+            dones: vec![false; n],
+            seats: vec![0; n],
+            final_scores: vec![0; n * players],
+            game_seeds: vec![0; n],
+        }
+    }
+
+    fn out(&mut self) -> Out<'_> {
+        Out {
+            observations: &mut self.observations,
+            masks: &mut self.masks,
+            rewards: &mut self.rewards,
+            dones: &mut self.dones,
+            seats: &mut self.seats,
+            final_scores: &mut self.final_scores,
+            game_seeds: &mut self.game_seeds,
+        }
+    }
+}
+
+/// Steps `n` envs `steps` times with random legal actions, checking after every pass
+/// that each env's rows are its game's observation and mask for its seat to act. With
+/// `swap`, the passes alternate between two sets of buffers (each keeps what it was
+/// last written, two passes old). Returns the number of rows checked.
+fn check_rows<G: Rules, S: OpponentSpec<G::View>>(
+    mut runtime: VectorRuntime<G, S>,
+    n: usize,
+    steps: usize,
+    seed: u64,
+    swap: bool,
+) -> usize {
+    let players = runtime.players();
+    let (len, count) = (G::OBSERVATION_LEN, G::ACTION_COUNT);
+    while runtime.start(n) < n {}
+    let mut buffers = [Rows::new::<G>(n, players), Rows::new::<G>(n, players)];
+    runtime.run(Op::Show, buffers[0].out(), 1);
+    let mut pick = Generator::new(seed);
+    let (mut own, mut flags) = (vec![0.0f32; len], vec![0i8; count]);
+    let mut checked = 0;
+    for step in 0..steps {
+        let b = &mut buffers[if swap { step % 2 } else { 0 }];
+        let mut actions = Vec::with_capacity(n);
+        for i in 0..n {
+            let (game, seat) = runtime.decision(i).unwrap();
+            game.observation(seat, &mut own).unwrap();
+            let row = &b.observations[i * len..(i + 1) * len];
+            let bits = |x: &[f32]| x.iter().map(|f| f.to_bits()).collect::<Vec<_>>();
+            assert_eq!(bits(row), bits(&own), "env {i}, step {step}, {seat}");
+            let mask = game.legal_mask(seat);
+            mask.write_flags(&mut flags);
+            assert_eq!(
+                &b.masks[i * count..(i + 1) * count],
+                &flags[..],
+                "env {i}, step {step}"
+            );
+            let legal: Vec<usize> = mask.indices().collect();
+            actions.push(legal[pick.below(legal.len() as u32) as usize] as i64);
+            checked += 1;
+        }
+        runtime.check(&actions).unwrap();
+        let b = &mut buffers[if swap { (step + 1) % 2 } else { 0 }];
+        runtime.run(Op::Step, b.out(), 1);
+    }
+    checked
+}
+
+#[test]
+fn king_up_rows_are_the_encoders_at_every_player_count_and_seat() {
+    let mut checked = 0;
+    for players in 3..=6u8 {
+        let fresh = kingup_core::Game::new(kingup_core::Config::new(players)).unwrap();
+        let seed = u64::from(players);
+        let alone: VectorRuntime<_, BotSpec> =
+            VectorRuntime::new(fresh, 24, seed, Reward::Win, None);
+        checked += check_rows(alone, 24, 300, seed, false);
+        let swapped: VectorRuntime<_, BotSpec> =
+            VectorRuntime::new(fresh, 8, seed, Reward::Points, None);
+        checked += check_rows(swapped, 8, 120, seed, true);
+        for learner in Seat::all(usize::from(players)) {
+            let opponents = Opponents {
+                learner,
+                specs: [BotSpec::new(BotKind::Random); Seat::MAX],
+            };
+            let runtime = VectorRuntime::new(fresh, 8, seed, Reward::Win, Some(opponents));
+            checked += check_rows(runtime, 8, 80, seed, false);
+        }
+    }
+    assert!(checked > 40_000, "{checked}");
+}
+
+#[test]
+fn court_rows_are_the_encoders_at_every_player_count_and_seat() {
+    let mut checked = 0;
+    for players in 2..=5u8 {
+        let mut config = kingup_court::Config::new(players);
+        config.max_rounds = Some(12);
+        config.unlimited_jesters = players % 2 == 0;
+        let fresh = kingup_court::Game::new(config).unwrap();
+        let seed = u64::from(players);
+        let alone: VectorRuntime<_, CourtBot> =
+            VectorRuntime::new(fresh, 24, seed, Reward::Win, None);
+        checked += check_rows(alone, 24, 300, seed, false);
+        let swapped: VectorRuntime<_, CourtBot> =
+            VectorRuntime::new(fresh, 8, seed, Reward::Points, None);
+        checked += check_rows(swapped, 8, 120, seed, true);
+        for learner in Seat::all(usize::from(players)) {
+            let opponents = Opponents {
+                learner,
+                specs: [CourtBot::Random; Seat::MAX],
+            };
+            let runtime = VectorRuntime::new(fresh, 8, seed, Reward::Win, Some(opponents));
+            checked += check_rows(runtime, 8, 80, seed, false);
+        }
+    }
+    assert!(checked > 40_000, "{checked}");
+}
