@@ -6,7 +6,7 @@
 use kingup_bots::court::BotKind as CourtBot;
 use kingup_bots::env::{Op, OpponentSpec, Opponents, Out, VectorRuntime};
 use kingup_bots::{BotKind, BotSpec, Reward};
-use kingup_core::kingup_table::{ActionMask, Rules};
+use kingup_core::kingup_table::{ActionMask, Rules, SparseObservation};
 use kingup_core::{Generator, Seat};
 
 /// The rows a runtime writes.
@@ -143,4 +143,82 @@ fn court_rows_are_the_encoders_at_every_player_count_and_seat() {
         }
     }
     assert!(checked > 40_000, "{checked}");
+}
+
+/// Every seat of every state of random games from `configs`: the game's sparse form,
+/// written whole and written as changes over the previous state's observation of another
+/// seat (row `r` shows seat `r + step`, so its viewer changes every step), is its encoder's
+/// output byte for byte. Returns the states checked.
+fn sparse_form_is_the_encoding<G: Rules>(
+    configs: impl IntoIterator<Item = (G::Config, usize)>,
+) -> usize {
+    let bits = |x: &[f32]| x.iter().map(|v| v.to_bits()).collect::<Vec<_>>();
+    let mut whole = vec![0.0f32; G::OBSERVATION_LEN];
+    let mut sparse = vec![0.0f32; G::OBSERVATION_LEN];
+    let mut rows = vec![vec![f32::NAN; G::OBSERVATION_LEN]; Seat::MAX];
+    let mut before: Vec<SparseObservation> =
+        (0..Seat::MAX).map(|_| SparseObservation::new()).collect();
+    let mut s = SparseObservation::new();
+    let mut steps = 0;
+    for (seed, (config, players)) in configs.into_iter().enumerate() {
+        let mut game = G::new_with(config, &mut ()).unwrap_or_else(|_| panic!("config {seed}"));
+        let mut rng = Generator::new(seed as u64);
+        let mut first = true;
+        loop {
+            for r in 0..players {
+                let seat = Seat::new((r + steps) % players).unwrap();
+                game.observation(seat, &mut whole).unwrap();
+                assert!(
+                    game.sparse_observation(seat, &mut s),
+                    "{} has a sparse form",
+                    G::NAME
+                );
+                sparse.fill(f32::NAN);
+                s.write(&mut sparse);
+                assert_eq!(bits(&whole), bits(&sparse), "game {seed}, {seat}");
+                if first {
+                    s.write(&mut rows[r]);
+                } else {
+                    s.write_changes(before[r].flags(), &mut rows[r]);
+                }
+                assert_eq!(
+                    bits(&rows[r]),
+                    bits(&whole),
+                    "game {seed}, {seat}, step {steps}"
+                );
+                before[r].clone_from(&s);
+            }
+            first = false;
+            steps += 1;
+            game.resolve_chance(&mut rng, &mut ());
+            let Some((seat, action)) = game.random_action(&mut rng) else {
+                break;
+            };
+            game.apply_unchecked(seat, action);
+        }
+    }
+    steps
+}
+
+#[test]
+fn king_up_sparse_form_is_its_encoding() {
+    let configs = (0..80u8).map(|i| (kingup_core::Config::new(3 + i % 4), usize::from(3 + i % 4)));
+    assert!(sparse_form_is_the_encoding::<kingup_core::Game>(configs) > 5000);
+}
+
+#[test]
+fn court_sparse_form_is_its_encoding() {
+    use kingup_court::{Config, FirstPlayer};
+    let configs = (0..120usize).map(|seed| {
+        let players = 2 + seed % 4;
+        let mut config = Config::new(players as u8);
+        config.unlimited_jesters = seed % 3 == 0;
+        config.preroll_abilities = seed % 5 == 0;
+        config.max_rounds = Some(30);
+        if seed % 2 == 0 {
+            config.first_player = FirstPlayer::Seat(Seat::new(seed / 2 % players).unwrap());
+        }
+        (config, players)
+    });
+    assert!(sparse_form_is_the_encoding::<kingup_court::Game>(configs) > 5000);
 }

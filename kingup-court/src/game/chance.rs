@@ -5,7 +5,7 @@ use rand_core::Rng;
 
 use super::Game;
 use crate::{
-    ChanceOutcome, ChanceOutcomes, ChanceReason, ChanceStep, Event, EventSink, Events, Face,
+    ChanceOutcome, ChanceOutcomes, ChanceReason, ChanceStep, Dice, Event, EventSink, Events, Face,
     IllegalChance, Phase,
 };
 
@@ -92,15 +92,7 @@ impl Game {
         while self.phase == Phase::Rolling {
             let index = below(rng, 6);
             let face = Face::ALL[index as usize % 6];
-            self.turn.active = self.turn.active.with_rolled(index);
-            self.turn.to_roll = self.turn.to_roll.saturating_sub(1);
-            sink.push(Event::DieRolled {
-                seat: self.to_move,
-                face,
-            });
-            if self.turn.to_roll == 0 {
-                self.phase = Phase::Dice;
-            }
+            self.land_die(self.turn.active.with_rolled(index), face, sink);
         }
         while let Some(outcome) = self.sample_chance(rng) {
             self.play_chance(outcome, sink);
@@ -146,20 +138,25 @@ impl Game {
         }
     }
 
+    /// One die rolled: `active` (the dice with it), its event, and the dice phase once the
+    /// last die of the roll is in.
+    #[inline]
+    fn land_die<S: EventSink + ?Sized>(&mut self, active: Dice, face: Face, sink: &mut S) {
+        self.turn.active = active;
+        self.turn.to_roll = self.turn.to_roll.saturating_sub(1);
+        sink.push(Event::DieRolled {
+            seat: self.to_move,
+            face,
+        });
+        if self.turn.to_roll == 0 {
+            self.phase = Phase::Dice;
+        }
+    }
+
     /// Applies a checked outcome.
     fn play_chance<S: EventSink + ?Sized>(&mut self, outcome: ChanceOutcome, sink: &mut S) {
         match outcome {
-            ChanceOutcome::Die(face) => {
-                self.turn.active = self.turn.active.with(face);
-                self.turn.to_roll = self.turn.to_roll.saturating_sub(1);
-                sink.push(Event::DieRolled {
-                    seat: self.to_move,
-                    face,
-                });
-                if self.turn.to_roll == 0 {
-                    self.phase = Phase::Dice;
-                }
-            }
+            ChanceOutcome::Die(face) => self.land_die(self.turn.active.with(face), face, sink),
             ChanceOutcome::FirstPlayer(seat) => {
                 sink.push(Event::FirstPlayerChosen { seat });
                 self.start = seat;
