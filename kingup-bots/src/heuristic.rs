@@ -2,7 +2,7 @@
 
 use kingup_core::rand_core::Rng;
 use kingup_core::{
-    Action, Actions, Castle, Character, Floor, Game, Objective, Phase, PlayerView, Seat, SeatSet,
+    Action, Castle, Character, Floor, Game, Objective, Phase, PlayerView, Seat, SeatSet,
     Vote, below, score,
 };
 
@@ -45,11 +45,6 @@ impl<R: Rng> HeuristicBot<R> {
     /// Noise in `[0, scale)`, in hundredths.
     fn noise(&mut self, scale: u32) -> i32 {
         below(&mut self.rng, scale.max(1)) as i32
-    }
-
-    fn place_value(&mut self, mine: bool, floor: Floor) -> i32 {
-        let f = floor.index() as i32 * 100;
-        (if mine { f } else { -f }) + self.noise(150)
     }
 
     fn climb_value(&mut self, view: &impl Seen, objective: Objective, c: Character) -> i32 {
@@ -97,28 +92,56 @@ impl<R: Rng> HeuristicBot<R> {
         self.decide(&(game, seat))
     }
 
+    /// Weighs the legal actions in index order (the order of the sorted legal list), one
+    /// noise draw each, and keeps the first best. The actions come from the legal mask, so
+    /// no list is built and no action is decoded.
     fn decide(&mut self, view: &impl Seen) -> Option<Action> {
-        let legal = view.legal_actions();
+        let legal = view.legal_mask();
         let objective = view.objective()?;
-        if view.phase() == Phase::Vote {
-            let candidate = view.castle().throne()?;
-            let vote = Action::Vote(self.vote(view, objective, candidate));
-            return legal.contains(&vote).then_some(vote);
+        match view.phase() {
+            Phase::Vote => {
+                let candidate = view.castle().throne()?;
+                let vote = Action::Vote(self.vote(view, objective, candidate));
+                (legal >> vote.index() & 1 == 1).then_some(vote)
+            }
+            Phase::Placement => self.place(legal, objective),
+            _ => self.climb(view, legal, objective),
         }
-        let mut best: Option<(i32, Action)> = None;
-        for &action in &legal {
-            let value = match action {
-                Action::Place { character, floor } => {
-                    self.place_value(objective.contains(character), floor)
-                }
-                Action::Climb { character } => self.climb_value(view, objective, character),
-                Action::Vote(_) => 0,
-            };
+    }
+
+    /// The best placement among the placements in `legal`.
+    fn place(&mut self, legal: u128, objective: Objective) -> Option<Action> {
+        let own = objective.characters().bits();
+        // Placements are indices `0..52`: `4 * character + floor - 1`.
+        let mut placements = legal as u64 & ((1 << Action::CLIMB_BASE) - 1);
+        let mut best: Option<(i32, u32)> = None;
+        while placements != 0 {
+            let index = placements.trailing_zeros();
+            placements &= placements - 1;
+            let mine = own >> (index / 4) & 1 == 1;
+            let f = (index % 4 + 1) as i32 * 100;
+            let value = (if mine { f } else { -f }) + self.noise(150);
             if best.is_none_or(|(v, _)| value > v) {
-                best = Some((value, action));
+                best = Some((value, index));
             }
         }
-        best.map(|(_, action)| action)
+        best.and_then(|(_, index)| Action::from_index(index as usize).ok())
+    }
+
+    /// The best climb among the climbs in `legal`.
+    fn climb(&mut self, view: &impl Seen, legal: u128, objective: Objective) -> Option<Action> {
+        let mut climbs = (legal >> Action::CLIMB_BASE) as u16 & ((1 << Character::COUNT) - 1);
+        let mut best: Option<(i32, Character)> = None;
+        while climbs != 0 {
+            let index = climbs.trailing_zeros() as usize;
+            climbs &= climbs - 1;
+            let character = Character::ALL[index];
+            let value = self.climb_value(view, objective, character);
+            if best.is_none_or(|(v, _)| value > v) {
+                best = Some((value, character));
+            }
+        }
+        best.map(|(_, character)| Action::Climb { character })
     }
 }
 
@@ -143,7 +166,8 @@ trait Seen {
     fn objective(&self) -> Option<Objective>;
     fn no_cards(&self, seat: Seat) -> u8;
     fn players(&self) -> usize;
-    fn legal_actions(&self) -> Actions;
+    /// The legal actions as a mask over action indices.
+    fn legal_mask(&self) -> u128;
 }
 
 impl Seen for PlayerView {
@@ -168,8 +192,8 @@ impl Seen for PlayerView {
     fn players(&self) -> usize {
         self.public.players()
     }
-    fn legal_actions(&self) -> Actions {
-        PlayerView::legal_actions(self)
+    fn legal_mask(&self) -> u128 {
+        PlayerView::legal_mask(self)
     }
 }
 
@@ -195,8 +219,8 @@ impl Seen for (&Game, Seat) {
     fn players(&self) -> usize {
         self.0.players()
     }
-    fn legal_actions(&self) -> Actions {
-        self.0.legal_actions(self.1)
+    fn legal_mask(&self) -> u128 {
+        self.0.legal_mask(self.1)
     }
 }
 
