@@ -321,7 +321,7 @@ impl<R: Rng> IsmctsBot<R> {
         match world.actor() {
             Actor::Seat(seat) => Some(seat),
             Actor::Voters(seats) if root => seats.contains(me).then_some(me),
-            Actor::Voters(seats) => seats.iter().next(),
+            Actor::Voters(seats) => seats.lowest(),
             Actor::Chance | Actor::Nobody => None,
         }
     }
@@ -389,7 +389,7 @@ impl<R: Rng> IsmctsBot<R> {
         while world.round() == round && !matches!(world.phase(), Phase::Score | Phase::GameOver) {
             let seat = match world.actor() {
                 Actor::Seat(seat) => seat,
-                Actor::Voters(seats) => match seats.iter().next() {
+                Actor::Voters(seats) => match seats.lowest() {
                     Some(seat) => seat,
                     None => break,
                 },
@@ -405,10 +405,9 @@ impl<R: Rng> IsmctsBot<R> {
                 Policy::Heuristic { epsilon } => epsilon > 0.0 && unit_f64(&mut self.rng) < epsilon,
             };
             let action = if random {
-                // The same draw as indexing the sorted list, without building it.
-                let count = world.legal_action_count(seat) as u32;
-                let pick = below(&mut self.rng, count) as usize;
-                world.nth_legal_action(seat, pick)
+                // The same draw as indexing the sorted list, without building it: the seat is
+                // the one `random_action` plays (the lowest voter in a vote).
+                world.random_action(&mut self.rng).map(|(_, action)| action)
             } else {
                 HeuristicBot::new(&mut self.rng).choose_in(&world, seat)
             };
