@@ -47,27 +47,46 @@ impl<R: Rng> HeuristicBot<R> {
         below(&mut self.rng, scale.max(1)) as i32
     }
 
-    /// The value of climbing `c` before its noise, or `None` when `c` is not in the castle.
-    fn climb_base(view: &impl Seen, objective: Objective, c: Character) -> Option<i32> {
+    /// The value before noise of climbing each character of `climbs` (bit `c` for
+    /// character `c`), by character; `None` for one outside the castle. The characters are
+    /// taken a floor at a time, so the floor's gain is worked out once.
+    fn climb_bases(
+        view: &impl Seen,
+        objective: Objective,
+        climbs: u16,
+    ) -> [Option<i32>; Character::COUNT] {
         let castle = view.castle();
-        let from = castle.floor_of(c)?;
-        let to = from.up().unwrap_or(Floor::Throne);
-        let gain = i32::from(to.points()) - i32::from(from.points());
-        Some(match (objective.contains(c), to == Floor::Throne) {
-            // Crowned it gains 5; voted down it loses the Noble's 5.
-            (true, true) => (1000.0 * pass_chance(view)) as i32 - 500,
-            (true, false) => gain * 100,
-            // Crowning a rival's character ends the round at today's score.
-            (false, true) => {
-                let now = i32::from(score(castle, objective));
-                (now - i32::from(Self::VETO_BELOW)) * 40
+        let own = objective.characters().bits();
+        let me = SeatSet::single(view.seat());
+        let mut bases = [None; Character::COUNT];
+        for from in Floor::ALL {
+            let mut here = castle.on(from).bits() & climbs;
+            if here == 0 {
+                continue;
             }
-            (false, false) => {
-                // Others moved it: likely on their objectives.
-                let rivals = view.movers(c).difference(SeatSet::single(view.seat()));
-                -gain * (46 + 20 * rivals.len() as i32)
+            let to = from.up().unwrap_or(Floor::Throne);
+            let gain = i32::from(to.points()) - i32::from(from.points());
+            while here != 0 {
+                let index = here.trailing_zeros() as usize;
+                here &= here - 1;
+                bases[index] = Some(match (own >> index & 1 == 1, to == Floor::Throne) {
+                    // Crowned it gains 5; voted down it loses the Noble's 5.
+                    (true, true) => (1000.0 * pass_chance(view)) as i32 - 500,
+                    (true, false) => gain * 100,
+                    // Crowning a rival's character ends the round at today's score.
+                    (false, true) => {
+                        let now = i32::from(score(castle, objective));
+                        (now - i32::from(Self::VETO_BELOW)) * 40
+                    }
+                    (false, false) => {
+                        // Others moved it: likely on their objectives.
+                        let rivals = view.movers(Character::ALL[index]).difference(me);
+                        -gain * (46 + 20 * rivals.len() as i32)
+                    }
+                });
             }
-        })
+        }
+        bases
     }
 
     fn vote(&self, view: &impl Seen, objective: Objective, candidate: Character) -> Vote {
@@ -133,7 +152,7 @@ impl<R: Rng> HeuristicBot<R> {
         best.and_then(|(_, index)| Action::from_index(index as usize).ok())
     }
 
-    /// The best climb among the climbs in `legal`: [`HeuristicBot::climb_base`] plus noise
+    /// The best climb among the climbs in `legal`: [`HeuristicBot::climb_bases`] plus noise
     /// below [`CLIMB_NOISE`].
     fn climb(
         &mut self,
@@ -142,15 +161,9 @@ impl<R: Rng> HeuristicBot<R> {
         objective: Objective,
         draws: Draws,
     ) -> Option<Action> {
-        let climbs = (legal >> Action::CLIMB_BASE) as u64 & ((1 << Character::COUNT) - 1);
+        let climbs = (legal >> Action::CLIMB_BASE) as u16 & ((1 << Character::COUNT) - 1);
         // The values before noise first (they draw nothing), then the noise in index order.
-        let mut bases = [None; Character::COUNT];
-        let mut rest = climbs;
-        while rest != 0 {
-            let index = rest.trailing_zeros() as usize;
-            rest &= rest - 1;
-            bases[index] = Self::climb_base(view, objective, Character::ALL[index]);
-        }
+        let bases = Self::climb_bases(view, objective, climbs);
         let floor = match draws {
             Draws::All => i32::MIN,
             Draws::Contenders => bases
@@ -328,6 +341,30 @@ mod tests {
 
     use super::*;
 
+    /// The value of climbing `c` before its noise, one character at a time as first written,
+    /// or `None` when `c` is not in the castle.
+    fn climb_base(view: &impl Seen, objective: Objective, c: Character) -> Option<i32> {
+        let castle = view.castle();
+        let from = castle.floor_of(c)?;
+        let to = from.up().unwrap_or(Floor::Throne);
+        let gain = i32::from(to.points()) - i32::from(from.points());
+        Some(match (objective.contains(c), to == Floor::Throne) {
+            // Crowned it gains 5; voted down it loses the Noble's 5.
+            (true, true) => (1000.0 * pass_chance(view)) as i32 - 500,
+            (true, false) => gain * 100,
+            // Crowning a rival's character ends the round at today's score.
+            (false, true) => {
+                let now = i32::from(score(castle, objective));
+                (now - i32::from(HeuristicBot::<Generator>::VETO_BELOW)) * 40
+            }
+            (false, false) => {
+                // Others moved it: likely on their objectives.
+                let rivals = view.movers(c).difference(SeatSet::single(view.seat()));
+                -gain * (46 + 20 * rivals.len() as i32)
+            }
+        })
+    }
+
     /// The policy as first written, over the sorted legal list with one draw per action: the
     /// reference [`Draws::All`] must replay draw for draw.
     fn reference(rng: &mut Generator, game: &Game, seat: Seat) -> Option<Action> {
@@ -348,12 +385,10 @@ mod tests {
                     let mine = objective.contains(character);
                     (if mine { f } else { -f }) + bot.noise(PLACE_NOISE)
                 }
-                Action::Climb { character } => {
-                    match HeuristicBot::<Generator>::climb_base(&view, objective, character) {
-                        Some(base) => base + bot.noise(CLIMB_NOISE),
-                        None => i32::MIN,
-                    }
-                }
+                Action::Climb { character } => match climb_base(&view, objective, character) {
+                    Some(base) => base + bot.noise(CLIMB_NOISE),
+                    None => i32::MIN,
+                },
                 Action::Vote(_) => 0,
             };
             if best.is_none_or(|(v, _)| value > v) {
@@ -372,8 +407,7 @@ mod tests {
                 if objective.contains(character) { f } else { -f }
             }
             Action::Climb { character } => {
-                HeuristicBot::<Generator>::climb_base(&(game, seat), objective, character)
-                    .unwrap_or(i32::MIN)
+                climb_base(&(game, seat), objective, character).unwrap_or(i32::MIN)
             }
             Action::Vote(_) => 0,
         }
