@@ -48,17 +48,19 @@ impl<R: Rng> HeuristicBot<R> {
     }
 
     /// The value before noise of climbing each character of `climbs` (bit `c` for
-    /// character `c`), by character; `None` for one outside the castle. The characters are
-    /// taken a floor at a time, so the floor's gain is worked out once.
+    /// character `c`), by character, [`OUTSIDE`] for one outside the castle; and the
+    /// largest of them. The characters are taken a floor at a time, so the floor's gain is
+    /// worked out once.
     fn climb_bases(
         view: &impl Seen,
         objective: Objective,
         climbs: u16,
-    ) -> [Option<i32>; Character::COUNT] {
+    ) -> ([i32; Character::COUNT], i32) {
         let castle = view.castle();
         let own = objective.characters().bits();
         let me = SeatSet::single(view.seat());
-        let mut bases = [None; Character::COUNT];
+        let mut bases = [OUTSIDE; Character::COUNT];
+        let mut most = OUTSIDE;
         for from in Floor::ALL {
             let mut here = castle.on(from).bits() & climbs;
             if here == 0 {
@@ -69,7 +71,7 @@ impl<R: Rng> HeuristicBot<R> {
             while here != 0 {
                 let index = here.trailing_zeros() as usize;
                 here &= here - 1;
-                bases[index] = Some(match (own >> index & 1 == 1, to == Floor::Throne) {
+                let base = match (own >> index & 1 == 1, to == Floor::Throne) {
                     // Crowned it gains 5; voted down it loses the Noble's 5.
                     (true, true) => (1000.0 * pass_chance(view)) as i32 - 500,
                     (true, false) => gain * 100,
@@ -81,12 +83,14 @@ impl<R: Rng> HeuristicBot<R> {
                     (false, false) => {
                         // Others moved it: likely on their objectives.
                         let rivals = view.movers(Character::ALL[index]).difference(me);
-                        -gain * (46 + 20 * rivals.len() as i32)
+                        -gain * (46 + 20 * i32::from(SEATS_IN[usize::from(rivals.bits())]))
                     }
-                });
+                };
+                bases[index] = base;
+                most = most.max(base);
             }
         }
-        bases
+        (bases, most)
     }
 
     fn vote(&self, view: &impl Seen, objective: Objective, candidate: Character) -> Vote {
@@ -163,25 +167,25 @@ impl<R: Rng> HeuristicBot<R> {
     ) -> Option<Action> {
         let climbs = (legal >> Action::CLIMB_BASE) as u16 & ((1 << Character::COUNT) - 1);
         // The values before noise first (they draw nothing), then the noise in index order.
-        let bases = Self::climb_bases(view, objective, climbs);
+        let (bases, most) = Self::climb_bases(view, objective, climbs);
         let floor = match draws {
-            Draws::All => i32::MIN,
-            Draws::Contenders => bases
-                .iter()
-                .flatten()
-                .max()
-                .map_or(i32::MIN, |&m| m.saturating_sub(CLIMB_NOISE as i32)),
+            Draws::All => OUTSIDE,
+            Draws::Contenders => most.saturating_sub(CLIMB_NOISE as i32),
         };
         let mut best: Option<(i32, usize)> = None;
         let mut rest = climbs;
         while rest != 0 {
             let index = rest.trailing_zeros() as usize;
             rest &= rest - 1;
-            // A character outside the castle (never legal to climb) is worth the least.
-            let value = match bases[index] {
-                None => i32::MIN,
-                Some(base) if base <= floor && draws == Draws::Contenders => continue,
-                Some(base) => base + self.noise(CLIMB_NOISE),
+            let base = bases[index];
+            // A character outside the castle (never legal to climb) is worth the least and
+            // draws nothing; a climb that cannot come out best is left out.
+            let value = if base == OUTSIDE {
+                OUTSIDE
+            } else if base <= floor && draws == Draws::Contenders {
+                continue;
+            } else {
+                base + self.noise(CLIMB_NOISE)
             };
             if best.is_none_or(|(v, _)| value > v) {
                 best = Some((value, index));
@@ -197,6 +201,20 @@ impl<R: Rng> HeuristicBot<R> {
 const PLACE_NOISE: u32 = 150;
 /// Climb noise: in `[0, 60)`.
 const CLIMB_NOISE: u32 = 60;
+/// The value of climbing a character outside the castle: the least there is.
+const OUTSIDE: i32 = i32::MIN;
+
+/// The number of seats in a seat set, by its bits (a table: without the POPCNT instruction
+/// a count of ones is a dozen instructions).
+const SEATS_IN: [u8; 256] = {
+    let mut counts = [0; 256];
+    let mut bits = 0;
+    while bits < counts.len() {
+        counts[bits] = (bits as u32).count_ones() as u8;
+        bits += 1;
+    }
+    counts
+};
 
 /// Which of a decision's legal actions draw their noise.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
