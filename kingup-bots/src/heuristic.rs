@@ -71,15 +71,10 @@ impl<R: Rng> HeuristicBot<R> {
             while here != 0 {
                 let index = here.trailing_zeros() as usize;
                 here &= here - 1;
-                let base = match (own >> index & 1 == 1, to == Floor::Throne) {
-                    // Crowned it gains 5; voted down it loses the Noble's 5.
-                    (true, true) => (1000.0 * pass_chance(view)) as i32 - 500,
+                let mine = own >> index & 1 == 1;
+                let base = match (mine, to == Floor::Throne) {
+                    (_, true) => Self::crown_value(view, objective, mine),
                     (true, false) => gain * 100,
-                    // Crowning a rival's character ends the round at today's score.
-                    (false, true) => {
-                        let now = i32::from(score(castle, objective));
-                        (now - i32::from(Self::VETO_BELOW)) * 40
-                    }
                     (false, false) => {
                         // Others moved it: likely on their objectives.
                         let rivals = view.movers(Character::ALL[index]).difference(me);
@@ -91,6 +86,21 @@ impl<R: Rng> HeuristicBot<R> {
             }
         }
         (bases, most)
+    }
+
+    /// The value before noise of climbing a character to the throne, its own (`mine`) or
+    /// a rival's. Not inlined: the compiler would work out the score and the pass chance
+    /// at every climb decision, when few have a climb to the throne.
+    #[inline(never)]
+    fn crown_value(view: &impl Seen, objective: Objective, mine: bool) -> i32 {
+        if mine {
+            // Crowned it gains 5; voted down it loses the Noble's 5.
+            (1000.0 * pass_chance(view)) as i32 - 500
+        } else {
+            // Crowning a rival's character ends the round at today's score.
+            let now = i32::from(score(view.castle(), objective));
+            (now - i32::from(Self::VETO_BELOW)) * 40
+        }
     }
 
     fn vote(&self, view: &impl Seen, objective: Objective, candidate: Character) -> Vote {
