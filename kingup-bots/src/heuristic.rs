@@ -247,7 +247,7 @@ const NIBBLE_LOWS: u64 = 0x1_1111_1111_1111;
 /// Each character of `characters` (bit `c` for character `c`) as a full nibble `c`.
 fn nibbles(characters: u16) -> u64 {
     (0..Character::COUNT).fold(0, |acc, c| {
-        acc | u64::from(characters >> c & 1) * 0xf << (4 * c)
+        acc | (u64::from(characters >> c & 1) * 0xf) << (4 * c)
     })
 }
 
@@ -269,10 +269,10 @@ fn place_contenders(placements: u64, own: u64) -> u64 {
     let mine = placements & own;
     if mine != 0 {
         let top = 31 - floors(mine).leading_zeros();
-        mine & NIBBLE_LOWS * u64::from(0b11u32 << top >> 1)
+        mine & (NIBBLE_LOWS * u64::from(0b11u32 << top >> 1))
     } else {
         let low = floors(placements).trailing_zeros().min(3);
-        placements & NIBBLE_LOWS * u64::from((0b11u32 << low) & 0xf)
+        placements & (NIBBLE_LOWS * u64::from((0b11u32 << low) & 0xf))
     }
 }
 
