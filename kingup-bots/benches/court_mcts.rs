@@ -1,8 +1,8 @@
 //! Court MCTS iterations per second: one `court::MctsBot` decision of a fixed iteration
 //! budget from each of a few fixed To Court the King positions (a dice decision and a buy
 //! decision at 2 to 5 players), taken from seeded games between greedy bots. Criterion's
-//! throughput is iterations per second (one descent and one greedy rollout to the end of
-//! the game each).
+//! throughput is iterations (one descent and one greedy rollout to the end of the game
+//! each) per CPU-second of the bench thread (`common/cpu_time.rs`: the machine is shared).
 //!
 //! `cargo bench -p kingup-bots --bench court_mcts -- --warm-up-time 1 --measurement-time 3`
 //!
@@ -11,6 +11,11 @@
 use std::hint::black_box;
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
+
+mod common {
+    pub(crate) mod cpu_time;
+}
+use common::cpu_time::ThreadCpu;
 use kingup_bots::Bot;
 use kingup_bots::court::{GreedyBot, MctsBot, MctsConfig};
 use kingup_court::{Config, Game, Generator, Phase, PlayerView};
@@ -36,7 +41,7 @@ fn position(players: u8, phase: Phase) -> PlayerView {
     panic!("no {phase:?} decision in the {players}-player game");
 }
 
-fn court_mcts(c: &mut Criterion) {
+fn court_mcts(c: &mut Criterion<ThreadCpu>) {
     let mut group = c.benchmark_group("court_mcts");
     group.throughput(Throughput::Elements(u64::from(ITERATIONS)));
     for players in 2..=5 {
@@ -55,7 +60,7 @@ fn court_mcts(c: &mut Criterion) {
 
 criterion_group! {
     name = benches;
-    config = Criterion::default().sample_size(10);
+    config = Criterion::default().sample_size(10).with_measurement(ThreadCpu);
     targets = court_mcts
 }
 criterion_main!(benches);
