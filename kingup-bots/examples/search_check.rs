@@ -2,7 +2,7 @@
 //! checking that a change to the search keeps its draws and choices, and for counting
 //! instructions per iteration under callgrind.
 //!
-//! `cargo run --release -p kingup-bots --example search_check -- [ismcts|random|court|all] [REPEATS]`
+//! `cargo run --release -p kingup-bots --example search_check -- [ismcts|random|court|all] [REPEATS] [POSITION]`
 
 use kingup_bots::court::{GreedyBot, MctsBot, MctsConfig};
 use kingup_bots::{Bot, HeuristicBot, IsmctsBot, IsmctsConfig, Rollout};
@@ -65,6 +65,9 @@ fn main() {
     let mut args = std::env::args().skip(1);
     let which = args.next().unwrap_or_else(|| "all".into());
     let repeats: u32 = args.next().map_or(1, |s| s.parse().unwrap());
+    // Only the position of this number (0-based), if given.
+    let only: Option<usize> = args.next().map(|s| s.parse().unwrap());
+    let wanted = |i: usize| only.is_none_or(|o| o == i);
     if which == "ismcts" || which == "random" || which == "all" {
         let positions = ismcts_positions();
         let mut rollouts = vec![];
@@ -81,7 +84,7 @@ fn main() {
                 ..IsmctsConfig::default()
             };
             let mut bot = IsmctsBot::new(kingup_core::Generator::new(7), config);
-            for view in &positions {
+            for (_, view) in positions.iter().enumerate().filter(|&(i, _)| wanted(i)) {
                 for _ in 0..repeats {
                     let action = bot.choose(view).unwrap();
                     println!("{rollout:?} {action} {:016x}", bot.rng_mut().next_u64());
@@ -92,7 +95,7 @@ fn main() {
     if which == "court" || which == "all" {
         let positions = court_positions();
         let mut bot = MctsBot::with_config(kingup_court::Generator::new(7), MctsConfig::new());
-        for view in &positions {
+        for (_, view) in positions.iter().enumerate().filter(|&(i, _)| wanted(i)) {
             for _ in 0..repeats {
                 let action = bot.choose(view).unwrap();
                 println!("court {action} {:016x}", bot.rng_mut().next_u64());
