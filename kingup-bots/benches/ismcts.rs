@@ -1,7 +1,7 @@
 //! ISMCTS iterations per second: one `IsmctsBot` decision of a fixed iteration budget from
 //! each of a few fixed 4-player positions (placement, climb and vote, rounds 1 to 3), taken
 //! from seeded games between heuristic bots. Criterion's throughput is iterations per
-//! second.
+//! CPU-second of the bench thread (`common/cpu_time.rs`: the machine is shared).
 //!
 //! `cargo bench -p kingup-bots --bench ismcts -- --warm-up-time 1 --measurement-time 3`
 //!
@@ -10,6 +10,11 @@
 use std::hint::black_box;
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
+
+mod common {
+    pub(crate) mod cpu_time;
+}
+use common::cpu_time::ThreadCpu;
 use kingup_bots::{Bot, HeuristicBot, IsmctsBot, IsmctsConfig, Rollout};
 use kingup_core::{Config, Game, Generator, Phase, PlayerView};
 
@@ -56,7 +61,7 @@ fn positions() -> Vec<(String, PlayerView)> {
     picked
 }
 
-fn ismcts(c: &mut Criterion) {
+fn ismcts(c: &mut Criterion<ThreadCpu>) {
     let positions = positions();
     let heuristic = IsmctsConfig::default();
     let random = IsmctsConfig {
@@ -88,7 +93,7 @@ fn ismcts(c: &mut Criterion) {
 
 criterion_group! {
     name = benches;
-    config = Criterion::default().sample_size(10);
+    config = Criterion::default().sample_size(10).with_measurement(ThreadCpu);
     targets = ismcts
 }
 criterion_main!(benches);

@@ -2,8 +2,8 @@
 
 use kingup_core::rand_core::Rng;
 use kingup_core::{
-    Action, Actions, Castle, Character, Floor, Game, Objective, Phase, PlayerView, Seat, SeatSet,
-    Vote, below, score,
+    Action, Castle, Character, Floor, Game, Objective, Phase, PlayerView, Seat, SeatSet, Vote,
+    below, score,
 };
 
 use crate::Bot;
@@ -47,34 +47,60 @@ impl<R: Rng> HeuristicBot<R> {
         below(&mut self.rng, scale.max(1)) as i32
     }
 
-    fn place_value(&mut self, mine: bool, floor: Floor) -> i32 {
-        let f = floor.index() as i32 * 100;
-        (if mine { f } else { -f }) + self.noise(150)
+    /// The value before noise of climbing each character of `climbs` (bit `c` for
+    /// character `c`), by character, [`OUTSIDE`] for one outside the castle; and the
+    /// largest of them. The characters are taken a floor at a time, so the floor's gain is
+    /// worked out once.
+    fn climb_bases(
+        view: &impl Seen,
+        objective: Objective,
+        climbs: u16,
+    ) -> ([i32; Character::COUNT], i32) {
+        let castle = view.castle();
+        let own = objective.characters().bits();
+        let me = SeatSet::single(view.seat());
+        let mut bases = [OUTSIDE; Character::COUNT];
+        let mut most = OUTSIDE;
+        for from in Floor::ALL {
+            let mut here = castle.on(from).bits() & climbs;
+            if here == 0 {
+                continue;
+            }
+            let to = from.up().unwrap_or(Floor::Throne);
+            let gain = i32::from(to.points()) - i32::from(from.points());
+            while here != 0 {
+                let index = here.trailing_zeros() as usize;
+                here &= here - 1;
+                let mine = own >> index & 1 == 1;
+                let base = match (mine, to == Floor::Throne) {
+                    (_, true) => Self::crown_value(view, objective, mine),
+                    (true, false) => gain * 100,
+                    (false, false) => {
+                        // Others moved it: likely on their objectives.
+                        let rivals = view.movers(Character::ALL[index]).difference(me);
+                        -gain * (46 + 20 * i32::from(SEATS_IN[usize::from(rivals.bits())]))
+                    }
+                };
+                bases[index] = base;
+                most = most.max(base);
+            }
+        }
+        (bases, most)
     }
 
-    fn climb_value(&mut self, view: &impl Seen, objective: Objective, c: Character) -> i32 {
-        let castle = view.castle();
-        let Some(from) = castle.floor_of(c) else {
-            return i32::MIN;
-        };
-        let to = from.up().unwrap_or(Floor::Throne);
-        let gain = i32::from(to.points()) - i32::from(from.points());
-        let value = match (objective.contains(c), to == Floor::Throne) {
+    /// The value before noise of climbing a character to the throne, its own (`mine`) or
+    /// a rival's. Not inlined: the compiler would work out the score and the pass chance
+    /// at every climb decision, when few have a climb to the throne.
+    #[inline(never)]
+    fn crown_value(view: &impl Seen, objective: Objective, mine: bool) -> i32 {
+        if mine {
             // Crowned it gains 5; voted down it loses the Noble's 5.
-            (true, true) => (1000.0 * pass_chance(view)) as i32 - 500,
-            (true, false) => gain * 100,
+            (1000.0 * pass_chance(view)) as i32 - 500
+        } else {
             // Crowning a rival's character ends the round at today's score.
-            (false, true) => {
-                let now = i32::from(score(castle, objective));
-                (now - i32::from(Self::VETO_BELOW)) * 40
-            }
-            (false, false) => {
-                // Others moved it: likely on their objectives.
-                let rivals = view.movers(c).difference(SeatSet::single(view.seat()));
-                -gain * (46 + 20 * rivals.len() as i32)
-            }
-        };
-        value + self.noise(60)
+            let now = i32::from(score(view.castle(), objective));
+            (now - i32::from(Self::VETO_BELOW)) * 40
+        }
     }
 
     fn vote(&self, view: &impl Seen, objective: Objective, candidate: Character) -> Vote {
@@ -90,41 +116,169 @@ impl<R: Rng> HeuristicBot<R> {
 }
 
 impl<R: Rng> HeuristicBot<R> {
-    /// The bot's choice for `seat` in `game`, as [`Bot::choose`] on its player view would
-    /// make it (the same draws from the same generator), without building the view: the
-    /// playouts of [`IsmctsBot`](crate::IsmctsBot) call it at every step.
-    pub(crate) fn choose_in(&mut self, game: &Game, seat: Seat) -> Option<Action> {
-        self.decide(&(game, seat))
+    /// The bot's choice for `seat` in `game` with `draws`, without building the view: the
+    /// playouts of [`IsmctsBot`](crate::IsmctsBot) call it at every step. With
+    /// [`Draws::All`] it is [`Bot::choose`]'s choice on the seat's player view (the same
+    /// draws from the same generator).
+    pub(crate) fn choose_in(&mut self, game: &Game, seat: Seat, draws: Draws) -> Option<Action> {
+        self.decide(&(game, seat), draws)
     }
 
-    fn decide(&mut self, view: &impl Seen) -> Option<Action> {
-        let legal = view.legal_actions();
+    /// Weighs the legal actions in index order (the order of the sorted legal list) and
+    /// keeps the first best; `draws` says which of them draw their noise. The actions come
+    /// from the legal mask, so no list is built and no action is decoded.
+    fn decide(&mut self, view: &impl Seen, draws: Draws) -> Option<Action> {
+        let legal = view.legal_mask();
         let objective = view.objective()?;
-        if view.phase() == Phase::Vote {
-            let candidate = view.castle().throne()?;
-            let vote = Action::Vote(self.vote(view, objective, candidate));
-            return legal.contains(&vote).then_some(vote);
+        match view.phase() {
+            Phase::Vote => {
+                let candidate = view.castle().throne()?;
+                let vote = Action::Vote(self.vote(view, objective, candidate));
+                (legal >> vote.index() & 1 == 1).then_some(vote)
+            }
+            Phase::Placement => self.place(legal, objective, draws),
+            _ => self.climb(view, legal, objective, draws),
         }
-        let mut best: Option<(i32, Action)> = None;
-        for &action in &legal {
-            let value = match action {
-                Action::Place { character, floor } => {
-                    self.place_value(objective.contains(character), floor)
-                }
-                Action::Climb { character } => self.climb_value(view, objective, character),
-                Action::Vote(_) => 0,
-            };
+    }
+
+    /// The best placement among the placements in `legal`: its own characters high, the
+    /// others low, plus noise below [`PLACE_NOISE`].
+    fn place(&mut self, legal: u128, objective: Objective, draws: Draws) -> Option<Action> {
+        let own = objective.characters().bits();
+        // Placements are indices `0..52`: `4 * character + floor - 1`, one nibble a
+        // character, one bit a floor.
+        let placements = legal as u64 & ((1 << Action::CLIMB_BASE) - 1);
+        let mut candidates = match draws {
+            Draws::All => placements,
+            Draws::Contenders => place_contenders(placements, nibbles(own)),
+        };
+        let mut best: Option<(i32, u32)> = None;
+        while candidates != 0 {
+            let index = candidates.trailing_zeros();
+            candidates &= candidates - 1;
+            let f = (index % 4 + 1) as i32 * 100;
+            let base = if own >> (index / 4) & 1 == 1 { f } else { -f };
+            let value = base + self.noise(PLACE_NOISE);
             if best.is_none_or(|(v, _)| value > v) {
-                best = Some((value, action));
+                best = Some((value, index));
             }
         }
-        best.map(|(_, action)| action)
+        best.and_then(|(_, index)| Action::from_index(index as usize).ok())
+    }
+
+    /// The best climb among the climbs in `legal`: [`HeuristicBot::climb_bases`] plus noise
+    /// below [`CLIMB_NOISE`].
+    fn climb(
+        &mut self,
+        view: &impl Seen,
+        legal: u128,
+        objective: Objective,
+        draws: Draws,
+    ) -> Option<Action> {
+        let climbs = (legal >> Action::CLIMB_BASE) as u16 & ((1 << Character::COUNT) - 1);
+        // The values before noise first (they draw nothing), then the noise in index order.
+        let (bases, most) = Self::climb_bases(view, objective, climbs);
+        let floor = match draws {
+            Draws::All => OUTSIDE,
+            Draws::Contenders => most.saturating_sub(CLIMB_NOISE as i32),
+        };
+        let mut best: Option<(i32, usize)> = None;
+        let mut rest = climbs;
+        while rest != 0 {
+            let index = rest.trailing_zeros() as usize;
+            rest &= rest - 1;
+            let base = bases[index];
+            // A character outside the castle (never legal to climb) is worth the least and
+            // draws nothing; a climb that cannot come out best is left out.
+            let value = if base == OUTSIDE {
+                OUTSIDE
+            } else if base <= floor && draws == Draws::Contenders {
+                continue;
+            } else {
+                base + self.noise(CLIMB_NOISE)
+            };
+            if best.is_none_or(|(v, _)| value > v) {
+                best = Some((value, index));
+            }
+        }
+        best.map(|(_, index)| Action::Climb {
+            character: Character::ALL[index],
+        })
+    }
+}
+
+/// Placement noise, in hundredths of a floor: below this, in `[0, 150)`.
+const PLACE_NOISE: u32 = 150;
+/// Climb noise: in `[0, 60)`.
+const CLIMB_NOISE: u32 = 60;
+/// The value of climbing a character outside the castle: the least there is.
+const OUTSIDE: i32 = i32::MIN;
+
+/// The number of seats in a seat set, by its bits (a table: without the POPCNT instruction
+/// a count of ones is a dozen instructions).
+const SEATS_IN: [u8; 256] = {
+    let mut counts = [0; 256];
+    let mut bits = 0;
+    while bits < counts.len() {
+        counts[bits] = (bits as u32).count_ones() as u8;
+        bits += 1;
+    }
+    counts
+};
+
+/// Which of a decision's legal actions draw their noise.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Draws {
+    /// Every one, in index order: [`HeuristicBot`]'s own draws, which its seeded games
+    /// replay.
+    All,
+    /// Only those that can still come out best: an action whose value before noise is at or
+    /// below the best such value minus the noise's range can never beat (nor tie) the best
+    /// one, whatever the noise, so it is left out without a draw. The others draw in index
+    /// order and the first best wins as before: the chosen action has exactly the same
+    /// distribution as with [`Draws::All`], from far fewer draws (a placement draws for a
+    /// few actions instead of up to 52). The search's playouts play this way.
+    Contenders,
+}
+
+/// The low bit of each character's nibble of the placement indices.
+const NIBBLE_LOWS: u64 = 0x1_1111_1111_1111;
+
+/// Each character of `characters` (bit `c` for character `c`) as a full nibble `c`.
+fn nibbles(characters: u16) -> u64 {
+    (0..Character::COUNT).fold(0, |acc, c| {
+        acc | (u64::from(characters >> c & 1) * 0xf) << (4 * c)
+    })
+}
+
+/// The floors (bit `f - 1` for floor `f`) of the placements in `mask`.
+fn floors(mask: u64) -> u32 {
+    let mut folded = mask | mask >> 32;
+    folded |= folded >> 16;
+    folded |= folded >> 8;
+    folded |= folded >> 4;
+    (folded & 0xf) as u32
+}
+
+/// The placements of `placements` that can come out best: with own characters (`own`, as
+/// nibbles) to place, those on its highest floor with room (value `M = 100 × floor`) and
+/// the floor below (`M − 100`); else the others' on the lowest floor with room and the one
+/// above. Every other placement is worth at most `M − 200`, at or below `M − 150`: the
+/// noise (below 150) cannot lift it to the best.
+fn place_contenders(placements: u64, own: u64) -> u64 {
+    let mine = placements & own;
+    if mine != 0 {
+        let top = 31 - floors(mine).leading_zeros();
+        mine & (NIBBLE_LOWS * u64::from(0b11u32 << top >> 1))
+    } else {
+        let low = floors(placements).trailing_zeros().min(3);
+        placements & (NIBBLE_LOWS * u64::from((0b11u32 << low) & 0xf))
     }
 }
 
 impl<R: Rng> Bot for HeuristicBot<R> {
     fn choose(&mut self, view: &PlayerView) -> Option<Action> {
-        self.decide(view)
+        self.decide(view, Draws::All)
     }
 
     fn name(&self) -> &str {
@@ -143,7 +297,8 @@ trait Seen {
     fn objective(&self) -> Option<Objective>;
     fn no_cards(&self, seat: Seat) -> u8;
     fn players(&self) -> usize;
-    fn legal_actions(&self) -> Actions;
+    /// The legal actions as a mask over action indices.
+    fn legal_mask(&self) -> u128;
 }
 
 impl Seen for PlayerView {
@@ -168,8 +323,8 @@ impl Seen for PlayerView {
     fn players(&self) -> usize {
         self.public.players()
     }
-    fn legal_actions(&self) -> Actions {
-        PlayerView::legal_actions(self)
+    fn legal_mask(&self) -> u128 {
+        PlayerView::legal_mask(self)
     }
 }
 
@@ -195,8 +350,8 @@ impl Seen for (&Game, Seat) {
     fn players(&self) -> usize {
         self.0.players()
     }
-    fn legal_actions(&self) -> Actions {
-        self.0.legal_actions(self.1)
+    fn legal_mask(&self) -> u128 {
+        self.0.legal_mask(self.1)
     }
 }
 
@@ -206,4 +361,193 @@ fn pass_chance(view: &impl Seen) -> f64 {
     Seat::all(view.players())
         .filter(|&s| s != view.seat() && view.no_cards(s) > 0)
         .fold(1.0, |chance, _| chance * 0.5)
+}
+
+#[cfg(test)]
+mod tests {
+    use kingup_core::{Actor, Config, Generator};
+
+    use super::*;
+
+    /// The value of climbing `c` before its noise, one character at a time as first written,
+    /// or `None` when `c` is not in the castle.
+    fn climb_base(view: &impl Seen, objective: Objective, c: Character) -> Option<i32> {
+        let castle = view.castle();
+        let from = castle.floor_of(c)?;
+        let to = from.up().unwrap_or(Floor::Throne);
+        let gain = i32::from(to.points()) - i32::from(from.points());
+        Some(match (objective.contains(c), to == Floor::Throne) {
+            // Crowned it gains 5; voted down it loses the Noble's 5.
+            (true, true) => (1000.0 * pass_chance(view)) as i32 - 500,
+            (true, false) => gain * 100,
+            // Crowning a rival's character ends the round at today's score.
+            (false, true) => {
+                let now = i32::from(score(castle, objective));
+                (now - i32::from(HeuristicBot::<Generator>::VETO_BELOW)) * 40
+            }
+            (false, false) => {
+                // Others moved it: likely on their objectives.
+                let rivals = view.movers(c).difference(SeatSet::single(view.seat()));
+                -gain * (46 + 20 * rivals.len() as i32)
+            }
+        })
+    }
+
+    /// The policy as first written, over the sorted legal list with one draw per action: the
+    /// reference [`Draws::All`] must replay draw for draw.
+    fn reference(rng: &mut Generator, game: &Game, seat: Seat) -> Option<Action> {
+        let view = (game, seat);
+        let legal = game.legal_actions(seat);
+        let objective = game.objective(seat)?;
+        let mut bot = HeuristicBot::new(rng);
+        if game.phase() == Phase::Vote {
+            let candidate = game.castle().throne()?;
+            let vote = Action::Vote(bot.vote(&view, objective, candidate));
+            return legal.contains(&vote).then_some(vote);
+        }
+        let mut best: Option<(i32, Action)> = None;
+        for &action in &legal {
+            let value = match action {
+                Action::Place { character, floor } => {
+                    let f = floor.index() as i32 * 100;
+                    let mine = objective.contains(character);
+                    (if mine { f } else { -f }) + bot.noise(PLACE_NOISE)
+                }
+                Action::Climb { character } => match climb_base(&view, objective, character) {
+                    Some(base) => base + bot.noise(CLIMB_NOISE),
+                    None => i32::MIN,
+                },
+                Action::Vote(_) => 0,
+            };
+            if best.is_none_or(|(v, _)| value > v) {
+                best = Some((value, action));
+            }
+        }
+        best.map(|(_, action)| action)
+    }
+
+    /// The value of `action` for `seat` before noise.
+    fn base(game: &Game, seat: Seat, action: Action) -> i32 {
+        let objective = game.objective(seat).unwrap();
+        match action {
+            Action::Place { character, floor } => {
+                let f = floor.index() as i32 * 100;
+                if objective.contains(character) { f } else { -f }
+            }
+            Action::Climb { character } => {
+                climb_base(&(game, seat), objective, character).unwrap_or(i32::MIN)
+            }
+            Action::Vote(_) => 0,
+        }
+    }
+
+    /// Every decision of `games` seeded games between heuristic bots (every fifth move a
+    /// random one, for variety), with the seat to decide.
+    fn decisions(games: u64, mut visit: impl FnMut(&Game, Seat, u64)) {
+        for seed in 0..games {
+            let mut game = Game::new(Config::new(3 + (seed % 4) as u8)).unwrap();
+            let mut rng = Generator::new(seed);
+            let mut step = 0;
+            loop {
+                if game.actor() == Actor::Chance {
+                    game.resolve_chance(&mut rng, &mut ());
+                }
+                let Some(seat) = game.next_seat() else { break };
+                visit(&game, seat, seed * 1000 + step);
+                let action = if step % 5 == 4 {
+                    game.random_action(&mut rng).unwrap().1
+                } else {
+                    HeuristicBot::new(&mut rng)
+                        .choose_in(&game, seat, Draws::All)
+                        .unwrap()
+                };
+                game.apply(seat, action).unwrap();
+                step += 1;
+            }
+        }
+    }
+
+    #[test]
+    fn all_draws_replays_the_list_policy_draw_for_draw() {
+        let mut count = 0;
+        decisions(40, |game, seat, seed| {
+            let (mut a, mut b) = (Generator::new(seed), Generator::new(seed));
+            let expected = reference(&mut a, game, seat);
+            assert_eq!(
+                HeuristicBot::new(&mut b).choose_in(game, seat, Draws::All),
+                expected
+            );
+            assert_eq!(a, b, "the same draws");
+            let view = game.player_view(seat);
+            let mut c = Generator::new(seed);
+            assert_eq!(HeuristicBot::new(&mut c).choose(&view), expected);
+            assert_eq!(a, c);
+            count += 1;
+        });
+        assert!(count > 2000, "{count} decisions");
+    }
+
+    /// What makes [`Draws::Contenders`] exact: with every action drawing, the chosen one is
+    /// always among the contenders (its value before noise is above the best such value
+    /// minus the noise's range), so leaving the others out changes no outcome.
+    #[test]
+    fn the_choice_is_always_a_contender_and_contenders_choose_legally() {
+        let (mut placements, mut climbs) = (0, 0);
+        decisions(40, |game, seat, seed| {
+            let legal = game.legal_actions(seat);
+            let noise = match game.phase() {
+                Phase::Placement => PLACE_NOISE,
+                Phase::Climb => CLIMB_NOISE,
+                _ => return,
+            };
+            let best = legal.iter().map(|&a| base(game, seat, a)).max().unwrap();
+            let contender = |a: Action| base(game, seat, a) > best - noise as i32;
+            for draw in 0..8 {
+                let mut rng = Generator::new(seed * 8 + draw);
+                let all = HeuristicBot::new(&mut rng).choose_in(game, seat, Draws::All);
+                assert!(contender(all.unwrap()), "{all:?} of {legal:?}");
+                let few = HeuristicBot::new(&mut rng).choose_in(game, seat, Draws::Contenders);
+                assert!(legal.contains(&few.unwrap()) && contender(few.unwrap()));
+            }
+            if game.phase() == Phase::Placement {
+                let mask = legal.iter().fold(0u64, |m, a| m | 1 << a.index());
+                let objective = game.objective(seat).unwrap();
+                let own = nibbles(objective.characters().bits());
+                let expected = legal.iter().filter(|&&a| contender(a));
+                let listed = place_contenders(mask, own);
+                assert_eq!(listed.count_ones() as usize, expected.clone().count());
+                assert!(expected.into_iter().all(|a| listed >> a.index() & 1 == 1));
+                placements += 1;
+            } else {
+                climbs += 1;
+            }
+        });
+        assert!(placements > 500 && climbs > 500, "{placements} {climbs}");
+    }
+
+    /// Both ways of drawing choose with the same frequencies (a fixed-seed sample: the test
+    /// is deterministic), at a placement and a climb with several contenders.
+    #[test]
+    fn contenders_choose_with_the_frequencies_of_all_draws() {
+        let mut checked = 0;
+        decisions(6, |game, seat, seed| {
+            if seed % 7 != 0 || !matches!(game.phase(), Phase::Placement | Phase::Climb) {
+                return;
+            }
+            let mut counts = std::collections::HashMap::new();
+            let mut rng = Generator::new(seed);
+            let n = 3000;
+            for _ in 0..n {
+                for (i, draws) in [Draws::All, Draws::Contenders].into_iter().enumerate() {
+                    let action = HeuristicBot::new(&mut rng).choose_in(game, seat, draws);
+                    counts.entry(action).or_insert([0i32; 2])[i] += 1;
+                }
+            }
+            // Total variation distance between the two samples.
+            let tv: i32 = counts.values().map(|[a, b]| (a - b).abs()).sum();
+            assert!(f64::from(tv) / 2.0 / f64::from(n) < 0.05, "{counts:?}");
+            checked += 1;
+        });
+        assert!(checked >= 5, "{checked}");
+    }
 }

@@ -225,7 +225,7 @@ impl<R: Rng> MctsBot<R> {
                 return;
             };
             let legal = game.legal_mask(seat);
-            let greedy = GreedyBot::action(game, seat);
+            let greedy = GreedyBot::from_mask(game, legal);
             let mut tried = ActionSet::EMPTY;
             let mut best: Option<(f64, u32)> = None;
             let parent = &self.nodes[node];
@@ -314,7 +314,7 @@ impl<R: Rng> MctsBot<R> {
                 break;
             };
             let action = match self.config.rollout {
-                Rollout::Greedy => GreedyBot::action(game, seat),
+                Rollout::Greedy => GreedyBot::for_mover(game, seat),
                 Rollout::Random => {
                     let legal = game.legal_mask(seat);
                     legal.nth(below(&mut self.rng, legal.len() as u32) as usize)

@@ -11,6 +11,7 @@ use kingup_core::{Action, Actor, CardId, Deck, Game, Phase, PlayerView, Seat, be
 
 use crate::belief::TableReader;
 use crate::float::ln;
+use crate::heuristic::Draws;
 use crate::{Belief, BeliefModel, Bot, HeuristicBot};
 use opponents::{Mixture, Policy};
 
@@ -149,6 +150,8 @@ const NONE: u32 = u32::MAX;
 #[derive(Clone, Copy, Debug)]
 struct Node {
     action: Action,
+    /// `action.index()`, kept: selection tests it against the legal mask at every child.
+    index: u8,
     seat: Seat,
     visits: u32,
     available: u32,
@@ -223,6 +226,7 @@ impl<R: Rng> IsmctsBot<R> {
         self.nodes.clear();
         self.nodes.push(Node {
             action: legal[0],
+            index: legal[0].index() as u8,
             seat: view.seat,
             visits: 0,
             available: 0,
@@ -321,7 +325,7 @@ impl<R: Rng> IsmctsBot<R> {
         match world.actor() {
             Actor::Seat(seat) => Some(seat),
             Actor::Voters(seats) if root => seats.contains(me).then_some(me),
-            Actor::Voters(seats) => seats.iter().next(),
+            Actor::Voters(seats) => seats.lowest(),
             Actor::Chance | Actor::Nobody => None,
         }
     }
@@ -335,7 +339,7 @@ impl<R: Rng> IsmctsBot<R> {
         let mut child = nodes[node as usize].first_child;
         while child != NONE {
             let n = &mut nodes[child as usize];
-            if legal >> n.action.index() & 1 == 1 {
+            if legal >> n.index & 1 == 1 {
                 n.available += 1;
                 let visits = f64::from(n.visits.max(1));
                 let ucb = n.reward / visits + c * (ln_of(logs, n.available) / visits).sqrt();
@@ -353,6 +357,7 @@ impl<R: Rng> IsmctsBot<R> {
         let next_sibling = self.nodes[parent as usize].first_child;
         self.nodes.push(Node {
             action,
+            index: action.index() as u8,
             seat,
             visits: 0,
             available: 1,
@@ -389,7 +394,7 @@ impl<R: Rng> IsmctsBot<R> {
         while world.round() == round && !matches!(world.phase(), Phase::Score | Phase::GameOver) {
             let seat = match world.actor() {
                 Actor::Seat(seat) => seat,
-                Actor::Voters(seats) => match seats.iter().next() {
+                Actor::Voters(seats) => match seats.lowest() {
                     Some(seat) => seat,
                     None => break,
                 },
@@ -405,12 +410,11 @@ impl<R: Rng> IsmctsBot<R> {
                 Policy::Heuristic { epsilon } => epsilon > 0.0 && unit_f64(&mut self.rng) < epsilon,
             };
             let action = if random {
-                // The same draw as indexing the sorted list, without building it.
-                let count = world.legal_action_count(seat) as u32;
-                let pick = below(&mut self.rng, count) as usize;
-                world.nth_legal_action(seat, pick)
+                // The same draw as indexing the sorted list, without building it: the seat is
+                // the one `random_action` plays (the lowest voter in a vote).
+                world.random_action(&mut self.rng).map(|(_, action)| action)
             } else {
-                HeuristicBot::new(&mut self.rng).choose_in(&world, seat)
+                HeuristicBot::new(&mut self.rng).choose_in(&world, seat, Draws::Contenders)
             };
             let Some(action) = action else {
                 break;
