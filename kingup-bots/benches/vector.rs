@@ -19,7 +19,7 @@
 use std::hint::black_box;
 
 use kingup_bench::Interleaved;
-use kingup_bots::env::{Op, Out, VectorRuntime};
+use kingup_bots::env::{Buffers, Op, VectorRuntime};
 use kingup_bots::{BotSpec, Reward, court::BotKind as CourtBot};
 use kingup_core::Generator;
 use kingup_core::kingup_table::Rules;
@@ -32,13 +32,7 @@ const PLAYERS: usize = 4;
 /// A runtime, its buffers and the actions of its next pass.
 struct Driver<G: Rules, S: kingup_bots::env::OpponentSpec<G::View>> {
     runtime: VectorRuntime<G, S>,
-    observations: Vec<f32>,
-    masks: Vec<i8>,
-    rewards: Vec<f32>,
-    dones: Vec<bool>,
-    seats: Vec<i64>,
-    final_scores: Vec<i32>,
-    game_seeds: Vec<u64>,
+    out: Buffers,
     actions: Vec<i64>,
     rng: Generator,
 }
@@ -49,13 +43,7 @@ impl<G: Rules, S: kingup_bots::env::OpponentSpec<G::View>> Driver<G, S> {
         while runtime.start(ENVS) < ENVS {}
         let mut driver = Driver {
             runtime,
-            observations: vec![0.0; ENVS * G::OBSERVATION_LEN],
-            masks: vec![0; ENVS * G::ACTION_COUNT],
-            rewards: vec![0.0; ENVS * PLAYERS],
-            dones: vec![false; ENVS],
-            seats: vec![0; ENVS],
-            final_scores: vec![0; ENVS * PLAYERS],
-            game_seeds: vec![0; ENVS],
+            out: Buffers::new::<G>(ENVS, PLAYERS),
             actions: vec![0; ENVS],
             rng: Generator::new(7),
         };
@@ -64,16 +52,7 @@ impl<G: Rules, S: kingup_bots::env::OpponentSpec<G::View>> Driver<G, S> {
     }
 
     fn pass(&mut self, op: Op) {
-        let out = Out {
-            observations: &mut self.observations,
-            masks: &mut self.masks,
-            rewards: &mut self.rewards,
-            dones: &mut self.dones,
-            seats: &mut self.seats,
-            final_scores: &mut self.final_scores,
-            game_seeds: &mut self.game_seeds,
-        };
-        self.runtime.run(op, out, 1);
+        self.runtime.run(op, self.out.out(), 1);
     }
 
     /// A uniformly random legal action per env, from the mask rows.
@@ -81,7 +60,7 @@ impl<G: Rules, S: kingup_bots::env::OpponentSpec<G::View>> Driver<G, S> {
         for (action, row) in self
             .actions
             .iter_mut()
-            .zip(self.masks.chunks_exact(G::ACTION_COUNT))
+            .zip(self.out.masks.chunks_exact(G::ACTION_COUNT))
         {
             let legal: u32 = row.iter().map(|&f| f as u32).sum();
             let mut k = self.rng.below(legal.max(1));
@@ -104,7 +83,7 @@ impl<G: Rules, S: kingup_bots::env::OpponentSpec<G::View>> Driver<G, S> {
             self.runtime.check(&self.actions).expect("legal actions");
             self.pass(Op::Step);
         }
-        self.dones.iter().filter(|&&d| d).count() as u64 + self.seats[0] as u64
+        self.out.dones.iter().filter(|&&d| d).count() as u64 + self.out.seats[0] as u64
     }
 
     /// `passes` picks alone (on the same decisions); a checksum.

@@ -4,48 +4,18 @@
 //! learner seat), and when the buffers change between passes.
 
 use kingup_bots::court::BotKind as CourtBot;
-use kingup_bots::env::{Op, OpponentSpec, Opponents, Out, VectorRuntime};
+use kingup_bots::env::{Buffers, Op, OpponentSpec, Opponents, VectorRuntime};
 use kingup_bots::{BotKind, BotSpec, Reward};
 use kingup_core::kingup_table::{ActionMask, Rules, SparseObservation};
 use kingup_core::{Generator, Seat};
 
-/// The rows a runtime writes.
-struct Rows {
-    observations: Vec<f32>,
-    masks: Vec<i8>,
-    rewards: Vec<f32>,
-    dones: Vec<bool>,
-    seats: Vec<i64>,
-    final_scores: Vec<i32>,
-    game_seeds: Vec<u64>,
-}
-
-impl Rows {
-    /// Rows of `n` envs, every float NaN and every flag 7, so that a row the runtime did
-    /// not write whole shows.
-    fn new<G: Rules>(n: usize, players: usize) -> Rows {
-        Rows {
-            observations: vec![f32::NAN; n * G::OBSERVATION_LEN],
-            masks: vec![7; n * G::ACTION_COUNT],
-            rewards: vec![0.0; n * players],
-            dones: vec![false; n],
-            seats: vec![0; n],
-            final_scores: vec![0; n * players],
-            game_seeds: vec![0; n],
-        }
-    }
-
-    fn out(&mut self) -> Out<'_> {
-        Out {
-            observations: &mut self.observations,
-            masks: &mut self.masks,
-            rewards: &mut self.rewards,
-            dones: &mut self.dones,
-            seats: &mut self.seats,
-            final_scores: &mut self.final_scores,
-            game_seeds: &mut self.game_seeds,
-        }
-    }
+/// Buffers of `n` envs, every float NaN and every flag 7, so that a row the runtime did
+/// not write whole shows.
+fn rows<G: Rules>(n: usize, players: usize) -> Buffers {
+    let mut b = Buffers::new::<G>(n, players);
+    b.observations.fill(f32::NAN);
+    b.masks.fill(7);
+    b
 }
 
 /// Steps `n` envs `steps` times with random legal actions, checking after every pass
@@ -62,7 +32,7 @@ fn check_rows<G: Rules, S: OpponentSpec<G::View>>(
     let players = runtime.players();
     let (len, count) = (G::OBSERVATION_LEN, G::ACTION_COUNT);
     while runtime.start(n) < n {}
-    let mut buffers = [Rows::new::<G>(n, players), Rows::new::<G>(n, players)];
+    let mut buffers = [rows::<G>(n, players), rows::<G>(n, players)];
     runtime.run(Op::Show, buffers[0].out(), 1);
     let mut pick = Generator::new(seed);
     let (mut own, mut flags) = (vec![0.0f32; len], vec![0i8; count]);

@@ -62,9 +62,9 @@ pub(crate) fn install<C: FastGame>(py: Python<'_>) -> PyResult<()> {
         py,
     )?;
     let apply = method::<C>(c"apply", &generated.apply, apply::<C>, py)?;
-    C::generated()
-        .set(py, generated)
-        .map_err(|_| PyRuntimeError::new_err("fast paths installed twice"))?;
+    C::generated().set(py, generated).map_err(|_| {
+        PyRuntimeError::new_err("internal error (kingup bug): fast paths installed twice")
+    })?;
     for (name, def) in [
         ("is_over", getter),
         ("legal_actions", legal),
@@ -179,6 +179,39 @@ struct Args {
 }
 
 impl Args {
+    fn new(
+        slf: *mut ffi::PyObject,
+        args: *const *mut ffi::PyObject,
+        nargs: ffi::Py_ssize_t,
+        kwnames: *mut ffi::PyObject,
+    ) -> Args {
+        let nargs = usize::try_from(nargs).unwrap_or(0);
+        Args {
+            slf,
+            args,
+            nargs,
+            kwnames,
+        }
+    }
+
+    /// Answers the call: `fast`, else the generated method `generated` picks (see
+    /// [`answer`]).
+    ///
+    /// # Safety
+    ///
+    /// The fields are the arguments of a method call CPython makes, with the GIL held.
+    unsafe fn answer<C: FastGame>(
+        self,
+        fast: impl FnOnce(Python<'_>) -> Option<*mut ffi::PyObject>,
+        generated: fn(&Generated) -> &Py<PyAny>,
+    ) -> *mut ffi::PyObject {
+        // SAFETY: the caller's contract: CPython holds the GIL while it calls.
+        let py = unsafe { Python::assume_attached() };
+        // SAFETY: the arguments are the call's own.
+        let fallback = |g: &Generated| unsafe { self.call(py, generated(g)) };
+        answer(py, || fast(py), fallback, C::generated())
+    }
+
     /// The one positional argument of a call without keywords.
     ///
     /// # Safety
@@ -266,15 +299,8 @@ unsafe extern "C" fn legal_actions<C: FastGame>(
     nargs: ffi::Py_ssize_t,
     kwnames: *mut ffi::PyObject,
 ) -> *mut ffi::PyObject {
-    // SAFETY: CPython calls a method with the GIL held and a vectorcall's arguments.
-    let py = unsafe { Python::assume_attached() };
-    let call = Args {
-        slf,
-        args,
-        nargs: nargs.max(0) as usize,
-        kwnames,
-    };
-    let fast = || {
+    let call = Args::new(slf, args, nargs, kwnames);
+    let fast = |py: Python<'_>| {
         if call.nargs != 0 || !kwnames.is_null() {
             return None;
         }
@@ -283,13 +309,8 @@ unsafe extern "C" fn legal_actions<C: FastGame>(
         let mask = unsafe { with_shell::<C, _>(py, slf, |s| s.try_with_game(mask)) }?;
         action_list(py, &mask).ok().map(Bound::into_ptr)
     };
-    // SAFETY: the arguments are the call's own.
-    answer(
-        py,
-        fast,
-        |g| unsafe { call.call(py, &g.legal_actions) },
-        C::generated(),
-    )
+    // SAFETY: CPython's call, with its own arguments.
+    unsafe { call.answer::<C>(fast, |g| &g.legal_actions) }
 }
 
 /// `game.apply(action, seat=None)`.
@@ -299,15 +320,8 @@ unsafe extern "C" fn apply<C: FastGame>(
     nargs: ffi::Py_ssize_t,
     kwnames: *mut ffi::PyObject,
 ) -> *mut ffi::PyObject {
-    // SAFETY: CPython calls a method with the GIL held and a vectorcall's arguments.
-    let py = unsafe { Python::assume_attached() };
-    let call = Args {
-        slf,
-        args,
-        nargs: nargs.max(0) as usize,
-        kwnames,
-    };
-    let fast = || {
+    let call = Args::new(slf, args, nargs, kwnames);
+    let fast = |py: Python<'_>| {
         // SAFETY: the arguments are the call's own.
         let action = unsafe { call.only(py) }?;
         let index = exact_int(&action)?;
@@ -317,13 +331,8 @@ unsafe extern "C" fn apply<C: FastGame>(
         // SAFETY: `None` is immortal; a method returns a new reference.
         Some(unsafe { ffi::Py_NewRef(ffi::Py_None()) })
     };
-    // SAFETY: the arguments are the call's own.
-    answer(
-        py,
-        fast,
-        |g| unsafe { call.call(py, &g.apply) },
-        C::generated(),
-    )
+    // SAFETY: CPython's call, with its own arguments.
+    unsafe { call.answer::<C>(fast, |g| &g.apply) }
 }
 
 /// The value of an exact `int` that fits an `i64`, without raising.

@@ -115,3 +115,51 @@ impl<'a> Out<'a> {
             )
     }
 }
+
+/// Output buffers owned in Rust, for a runtime driven without NumPy (tests, benches, a
+/// native front end): one `Vec` per buffer, zeroed, lent to a pass by [`Buffers::out`].
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Buffers {
+    /// Observations, `observation_len` an env.
+    pub observations: Vec<f32>,
+    /// Action masks, `action_count` an env.
+    pub masks: Vec<i8>,
+    /// Rewards, `players` an env.
+    pub rewards: Vec<f32>,
+    /// Done flags.
+    pub dones: Vec<bool>,
+    /// Seats to act.
+    pub seats: Vec<i64>,
+    /// Final scores, `players` an env.
+    pub final_scores: Vec<i32>,
+    /// Game seeds.
+    pub game_seeds: Vec<u64>,
+}
+
+impl Buffers {
+    /// Zeroed buffers of `envs` envs of game `G` with `players` players.
+    pub fn new<G: kingup_core::kingup_table::Rules>(envs: usize, players: usize) -> Buffers {
+        Buffers {
+            observations: vec![0.0; envs * G::OBSERVATION_LEN],
+            masks: vec![0; envs * G::ACTION_COUNT],
+            rewards: vec![0.0; envs * players],
+            dones: vec![false; envs],
+            seats: vec![0; envs],
+            final_scores: vec![0; envs * players],
+            game_seeds: vec![0; envs],
+        }
+    }
+
+    /// The buffers as one pass's output.
+    pub fn out(&mut self) -> Out<'_> {
+        Out {
+            observations: &mut self.observations,
+            masks: &mut self.masks,
+            rewards: &mut self.rewards,
+            dones: &mut self.dones,
+            seats: &mut self.seats,
+            final_scores: &mut self.final_scores,
+            game_seeds: &mut self.game_seeds,
+        }
+    }
+}

@@ -35,7 +35,7 @@ use kingup_core::kingup_table::{
 use kingup_core::{Generator, PlayerView, Seat};
 
 use buffers::Widths;
-pub use buffers::{Out, Row};
+pub use buffers::{Buffers, Out, Row};
 
 use crate::{AnyBot, Bot, BotSpec, Reward};
 
