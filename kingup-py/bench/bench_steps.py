@@ -19,7 +19,9 @@ run it under ``valgrind --tool=callgrind`` with N and with 0, and the difference
 instruction counts over the steps is the cost of a step, whatever the load.
 ``--instructions`` does exactly that for King Up! (``kingup``), To Court the King
 (``court``: random 4-player games, to their end or their 100-round bound) and the floor,
-and prints each loop's instructions a step and its ratio to the floor's.
+and prints each loop's instructions a step and its ratio to the floor's. Each run first
+plays a few short unmeasured games (``WARMUP_GAMES``), so that what is measured is the
+interpreter's steady state, as in any long training or simulation loop.
 """
 
 from __future__ import annotations
@@ -73,27 +75,77 @@ def hearts_loop(rng: random.Random, seconds: float) -> tuple[int, int, int, floa
     return steps, player_steps, games, time.perf_counter() - start
 
 
+def play_kingup(game: kingup.Game, choice: Callable[[list[int]], int]) -> int:
+    """Plays ``game`` to its end by ``choice`` over its legal actions; returns the steps."""
+    steps = 0
+    while not game.is_over:
+        game.apply(choice(game.legal_actions()))
+        steps += 1
+    return steps
+
+
+def play_court(game: kingup.court.Game, choice: Callable[[list[int]], int]) -> int:
+    """``play_kingup`` for To Court the King (the same loop, its own code object)."""
+    steps = 0
+    while not game.is_over:
+        game.apply(choice(game.legal_actions()))
+        steps += 1
+    return steps
+
+
+class Floor:
+    """The kingup loop's shape over trivial C calls (an attribute, a list copy, an append),
+    188 steps a game: what the Python side of a step costs by itself."""
+
+    def __init__(self) -> None:
+        self.is_over = False
+        self.legal_actions = list(range(10)).copy
+        self.played: list[int] = []
+        self.apply = self.played.append
+
+
+def play_floor(fake: Floor, choice: Callable[[list[int]], int]) -> int:
+    """``play_kingup`` over a ``Floor``, to 188 steps."""
+    steps = 0
+    while not fake.is_over and len(fake.played) < 188:
+        fake.apply(choice(fake.legal_actions()))
+        steps += 1
+    return steps
+
+
+#: Games each loop plays before the measured ones, in every run, so that the measured ones
+#: run the interpreter's specialized code: CPython 3.11 specializes a function's calls only
+#: after it has been entered 8 times (a loop's backward jumps to a ``while`` condition do
+#: not count), so a loop over a few long court games would otherwise run unspecialized.
+WARMUP_GAMES = 16
+
+
 def fixed_loop(which: str, games: int) -> int:
-    """Plays ``games`` games of the ``which`` loop from fixed seeds; returns the steps."""
+    """Plays ``WARMUP_GAMES`` short games of loop ``which`` (unmeasured: they are the
+    same in every run), then ``games`` games from fixed seeds; returns the latter's steps."""
+    warmup = random.Random(1)
     rng = random.Random(0)
     choice = rng.choice
-    steps = 0
     if which == "kingup":
-        for _ in range(games):
-            g = kingup.Game(players=4, seed=rng.getrandbits(64))
-            while not g.is_over:
-                g.apply(choice(g.legal_actions()))
-                steps += 1
-    elif which == "court":
-        for _ in range(games):
-            c = kingup.court.Game(players=4, seed=rng.getrandbits(64))
-            while not c.is_over:
-                c.apply(choice(c.legal_actions()))
-                steps += 1
-    elif which == "hearts":
+        for _ in range(WARMUP_GAMES):
+            play_kingup(kingup.Game(players=4, seed=warmup.getrandbits(64)), warmup.choice)
+        return sum(
+            play_kingup(kingup.Game(players=4, seed=rng.getrandbits(64)), choice)
+            for _ in range(games)
+        )
+    if which == "court":
+        for _ in range(WARMUP_GAMES):
+            game = kingup.court.Game(players=4, seed=warmup.getrandbits(64), max_rounds=1)
+            play_court(game, warmup.choice)
+        return sum(
+            play_court(kingup.court.Game(players=4, seed=rng.getrandbits(64)), choice)
+            for _ in range(games)
+        )
+    if which == "hearts":
         import pyspiel
 
         game = pyspiel.load_game("hearts")
+        steps = 0
         for _ in range(games):
             state = game.new_initial_state()
             while not state.is_terminal():
@@ -103,24 +155,10 @@ def fixed_loop(which: str, games: int) -> int:
                 else:
                     state.apply_action(choice(state.legal_actions()))
                 steps += 1
-    else:
-        # The kingup loop's shape over trivial C calls (an attribute, a list copy, an
-        # append), 188 steps a game: what the Python side of a step costs by itself.
-        class Fake:
-            pass
-
-        fake = Fake()
-        fake.is_over = False  # type: ignore[attr-defined]
-        legal = list(range(10))
-        fake.legal_actions = legal.copy  # type: ignore[attr-defined]
-        played: list[int] = []
-        fake.apply = played.append  # type: ignore[attr-defined]
-        for _ in range(games):
-            played.clear()
-            while not fake.is_over and len(played) < 188:  # type: ignore[attr-defined]
-                fake.apply(choice(fake.legal_actions()))  # type: ignore[attr-defined]
-                steps += 1
-    return steps
+        return steps
+    for _ in range(WARMUP_GAMES):
+        play_floor(Floor(), warmup.choice)
+    return sum(play_floor(Floor(), choice) for _ in range(games))
 
 
 #: Games each loop plays under callgrind: about 56,000 steps each.
