@@ -167,7 +167,9 @@ CALLGRIND_GAMES = {"kingup": 300, "court": 8, "floor": 300}
 
 def instructions(which: str, games: int) -> tuple[int, int]:
     """(instructions, steps) of ``--fixed games --loop which`` under callgrind."""
-    env = dict(os.environ, OPENBLAS_NUM_THREADS="1")  # no BLAS threads spinning at import
+    # No BLAS threads spinning at import; a fixed hash seed, so that dict layouts (and the
+    # instructions they cost) are the same from run to run.
+    env = dict(os.environ, OPENBLAS_NUM_THREADS="1", PYTHONHASHSEED="0")
     run = subprocess.run(
         ["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null", sys.executable,
          __file__, "--fixed", str(games), "--loop", which],

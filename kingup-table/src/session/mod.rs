@@ -58,12 +58,6 @@ pub struct Session<G: Rules> {
     undo: Option<Checkpoint<G>>,
 }
 
-/// The session just before a step.
-struct Before<G> {
-    checkpoint: Option<Checkpoint<G>>,
-    events: usize,
-}
-
 /// A state to go back to, with the number of steps and events it had.
 #[derive(Clone, Copy)]
 struct Checkpoint<G> {
@@ -181,10 +175,9 @@ impl<G: Rules> Session<G> {
         seat: Seat,
         action: G::Action,
     ) -> Result<&[G::Event], G::IllegalAction> {
-        let before = self.before();
-        let start = before.events;
-        self.game.apply_with(seat, action, &mut self.events)?;
-        self.record(Step::Action { seat, action }, before);
+        let start = self.record(Step::Action { seat, action }, |game, events| {
+            game.apply_with(seat, action, events)
+        })?;
         self.settle_chance();
         Ok(&self.events[start..])
     }
@@ -196,10 +189,9 @@ impl<G: Rules> Session<G> {
         &mut self,
         outcome: G::ChanceOutcome,
     ) -> Result<&[G::Event], G::IllegalChance> {
-        let before = self.before();
-        let start = before.events;
-        self.game.apply_chance_with(outcome, &mut self.events)?;
-        self.record(Step::Chance(outcome), before);
+        let start = self.record(Step::Chance(outcome), |game, events| {
+            game.apply_chance_with(outcome, events)
+        })?;
         Ok(&self.events[start..])
     }
 
@@ -297,39 +289,41 @@ impl<G: Rules> Session<G> {
 
     /// Applies and records one step.
     fn play(&mut self, step: Step<G>) -> Result<(), StepError<G>> {
-        let before = self.before();
-        step.apply(&mut self.game, &mut self.events)?;
-        self.record(step, before);
-        Ok(())
+        self.record(step, |game, events| step.apply(game, events))
+            .map(drop)
     }
 
-    /// What `record` needs of the state before a step: the event count, and the state
-    /// itself where no checkpoint is kept yet (the step may start a run of undoable ones).
-    fn before(&self) -> Before<G> {
-        Before {
-            // Not `then_some`: the copy of the state is what this saves where it can.
-            checkpoint: if self.undo.is_none() {
-                Some(Checkpoint {
-                    game: self.game,
-                    steps: self.replay.steps.len(),
-                    events: self.events.len(),
-                })
-            } else {
-                None
-            },
-            events: self.events.len(),
+    /// Plays `step` by `apply` (the rules' own call for it) and records it, with what undo
+    /// needs; returns where its events start. On error nothing changes.
+    ///
+    /// An action that opens a run of undoable ones keeps the state before it as the run's
+    /// checkpoint, copied once, in place; a chance step or a reveal closes the run.
+    #[inline]
+    fn record<E>(
+        &mut self,
+        step: Step<G>,
+        apply: impl FnOnce(&mut G, &mut Vec<G::Event>) -> Result<(), E>,
+    ) -> Result<usize, E> {
+        let start = self.events.len();
+        let opens = matches!(step, Step::Action { .. }) && self.undo.is_none();
+        if opens {
+            self.undo = Some(Checkpoint {
+                game: self.game,
+                steps: self.replay.steps.len(),
+                events: start,
+            });
         }
-    }
-
-    /// Records `step`, just applied to the state `before`, and what undo needs.
-    fn record(&mut self, step: Step<G>, before: Before<G>) {
+        if let Err(error) = apply(&mut self.game, &mut self.events) {
+            if opens {
+                self.undo = None;
+            }
+            return Err(error);
+        }
         self.replay.steps.push(step);
-        let revealed = self.events[before.events..].iter().any(G::reveals);
-        if matches!(step, Step::Chance(_)) || revealed {
+        if matches!(step, Step::Chance(_)) || self.events[start..].iter().any(G::reveals) {
             self.undo = None;
-        } else if self.undo.is_none() {
-            self.undo = before.checkpoint;
         }
+        Ok(start)
     }
 
     /// With automatic chance, draws the pending chance steps.
