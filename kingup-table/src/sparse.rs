@@ -8,8 +8,9 @@
 
 /// Words of flag bits: room for 512 positions (King Up!'s 401, court's 257).
 pub const SPARSE_WORDS: usize = 8;
-/// The most value positions (court writes 61 at five players).
-pub const SPARSE_VALUES: usize = 96;
+/// The most value positions (court writes 61 at five players): few enough that zeroing
+/// them all is a handful of stores, not a call.
+pub const SPARSE_VALUES: usize = 64;
 /// The most runs of value positions (court writes 10 at five players).
 const RUNS: usize = 16;
 
@@ -65,10 +66,12 @@ impl SparseObservation {
         }
     }
 
-    /// Back to zeros (kept to be filled again: the value arrays are not cleared).
+    /// Back to zeros.
     #[inline]
     pub fn clear(&mut self) {
         self.flags = [0; SPARSE_WORDS];
+        // All of them, a fixed size: zeroing each run as it is taken was a `memset` call.
+        self.values = [0.0; SPARSE_VALUES];
         self.len = 0;
         self.run_count = 0;
     }
@@ -124,9 +127,7 @@ impl SparseObservation {
         self.run_count += 1;
         let from = self.len;
         self.len += len;
-        let values = &mut self.values[from..from + len];
-        values.fill(0.0);
-        values
+        &mut self.values[from..from + len]
     }
 
     /// Writes `value` at position `i` (a run of one).
@@ -148,14 +149,17 @@ impl SparseObservation {
 
     /// Writes into `out`, which holds the observation whose flags were `before` (and
     /// whose values were at the same positions), only what differs: the flags that
-    /// changed, and every value.
+    /// changed, and every value. Each 8-flag byte of a word that holds a change is
+    /// written whole, eight floats at a time without a branch a flag (a change of viewer
+    /// moves dozens of flags, in runs).
     #[inline]
     pub fn write_changes(&self, before: &[u64; SPARSE_WORDS], out: &mut [f32]) {
         for (w, (&now, &was)) in self.flags.iter().zip(before).enumerate() {
-            let changed = now ^ was;
-            if changed != 0 {
-                write_bits(out, changed & now, w * 64, 1.0);
-                write_bits(out, changed & was, w * 64, 0.0);
+            let mut changed = now ^ was;
+            while changed != 0 {
+                let shift = changed.trailing_zeros() & !7;
+                write_byte(out, (now >> shift) as u8, w * 64 + shift as usize);
+                changed &= !(0xff << shift);
             }
         }
         self.write_values(out);
@@ -169,9 +173,67 @@ impl SparseObservation {
             if let (Some(x), Some(v)) =
                 (out.get_mut(at..at + len), self.values.get(from..from + len))
             {
-                x.copy_from_slice(v);
+                copy_short(x, v);
             }
             from += len;
+        }
+    }
+}
+
+/// `out.copy_from_slice(values)` for the short runs of an observation: four floats a
+/// move, not a call to `memcpy` a run.
+#[inline]
+fn copy_short(out: &mut [f32], values: &[f32]) {
+    let mut out = out.chunks_exact_mut(4);
+    let mut values = values.chunks_exact(4);
+    for (x, v) in (&mut out).zip(&mut values) {
+        if let (Ok(x), Ok(v)) = (<&mut [f32; 4]>::try_from(x), <&[f32; 4]>::try_from(v)) {
+            *x = *v;
+        }
+    }
+    // Element by element, not in a loop the compiler would make a call again.
+    match (out.into_remainder(), values.remainder()) {
+        ([a], [x]) => *a = *x,
+        ([a, b], [x, y]) => (*a, *b) = (*x, *y),
+        ([a, b, c], [x, y, z]) => (*a, *b, *c) = (*x, *y, *z),
+        _ => {}
+    }
+}
+
+/// The eight flags of each byte as floats (1.0 where its bit is set): 8 KB, so a byte's
+/// eight floats are two loads and two stores, with no branch a flag.
+static BYTE_FLOATS: [[f32; 8]; 256] = {
+    let mut table = [[0.0; 8]; 256];
+    let mut b = 0;
+    while b < 256 {
+        let mut i = 0;
+        while i < 8 {
+            if (b >> i) & 1 == 1 {
+                table[b][i] = 1.0;
+            }
+            i += 1;
+        }
+        b += 1;
+    }
+    table
+};
+
+/// Writes the eight flags of `byte` at `out[offset..offset + 8]` (past the end: as many
+/// as fit).
+#[inline]
+fn write_byte(out: &mut [f32], byte: u8, offset: usize) {
+    let floats = BYTE_FLOATS[usize::from(byte)];
+    match out.get_mut(offset..offset + 8) {
+        Some(x) => {
+            if let Ok(x) = <&mut [f32; 8]>::try_from(x) {
+                *x = floats;
+            }
+        }
+        None => {
+            let rest = out.get_mut(offset..).unwrap_or_default();
+            for (x, f) in rest.iter_mut().zip(floats) {
+                *x = f;
+            }
         }
     }
 }
