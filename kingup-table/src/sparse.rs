@@ -148,18 +148,15 @@ impl SparseObservation {
     }
 
     /// Writes into `out`, which holds the observation whose flags were `before` (and
-    /// whose values were at the same positions), only what differs: the flags that
-    /// changed, and every value. Each 8-flag byte of a word that holds a change is
-    /// written whole, eight floats at a time without a branch a flag (a change of viewer
-    /// moves dozens of flags, in runs).
+    /// whose values were at the same positions), only what differs: the flags of the
+    /// words that changed, and every value. A changed word's 64 flags are written whole,
+    /// eight floats a byte from a table, with no branch a flag or a byte: a change of
+    /// viewer moves dozens of flags, a few in each of the cache lines a word's flags span.
     #[inline]
     pub fn write_changes(&self, before: &[u64; SPARSE_WORDS], out: &mut [f32]) {
         for (w, (&now, &was)) in self.flags.iter().zip(before).enumerate() {
-            let mut changed = now ^ was;
-            while changed != 0 {
-                let shift = changed.trailing_zeros() & !7;
-                write_byte(out, (now >> shift) as u8, w * 64 + shift as usize);
-                changed &= !(0xff << shift);
+            if now != was {
+                write_word(out, now, w * 64);
             }
         }
         self.write_values(out);
@@ -218,21 +215,25 @@ static BYTE_FLOATS: [[f32; 8]; 256] = {
     table
 };
 
-/// Writes the eight flags of `byte` at `out[offset..offset + 8]` (past the end: as many
-/// as fit).
+/// Writes the 64 flags of `word` at `out[offset..offset + 64]` (past the end: as many as
+/// fit).
 #[inline]
-fn write_byte(out: &mut [f32], byte: u8, offset: usize) {
-    let floats = BYTE_FLOATS[usize::from(byte)];
-    match out.get_mut(offset..offset + 8) {
-        Some(x) => {
-            if let Ok(x) = <&mut [f32; 8]>::try_from(x) {
-                *x = floats;
+fn write_word(out: &mut [f32], word: u64, offset: usize) {
+    let bytes = word.to_le_bytes();
+    match out.get_mut(offset..offset + 64) {
+        Some(flags) => {
+            for (chunk, byte) in flags.chunks_exact_mut(8).zip(bytes) {
+                if let Ok(chunk) = <&mut [f32; 8]>::try_from(chunk) {
+                    *chunk = BYTE_FLOATS[usize::from(byte)];
+                }
             }
         }
         None => {
             let rest = out.get_mut(offset..).unwrap_or_default();
-            for (x, f) in rest.iter_mut().zip(floats) {
-                *x = f;
+            for (chunk, byte) in rest.chunks_mut(8).zip(bytes) {
+                for (x, f) in chunk.iter_mut().zip(BYTE_FLOATS[usize::from(byte)]) {
+                    *x = f;
+                }
             }
         }
     }
