@@ -223,13 +223,14 @@ impl Seen<'_> {
         let cards = (1u64 << Deck::MAX) - 1;
         out.set_bits(u64::from(self.seen_cards) & cards, SEEN_CARDS);
         out.set_bits(slots(self.dealt), DEALT);
-        let totals = out.values(TOTALS, Seat::MAX);
-        // Slot `k` shows seat `(k + viewer) mod players`.
-        for (k, x) in totals.iter_mut().enumerate().take(players) {
+        // Slot `k` shows seat `(k + viewer) mod players`; the slots past them stay 0.
+        let totals = core::array::from_fn::<f32, { Seat::MAX }, _>(|k| {
             let s = k + viewer;
             let s = if s >= players { s - players } else { s };
-            *x = f32::from(self.totals[s]) / 100.0;
-        }
+            let total = self.totals.get(s).map_or(0.0, |&t| f32::from(t) / 100.0);
+            if k < players { total } else { 0.0 }
+        });
+        out.set_values(TOTALS, totals);
     }
 
     /// No votes played by the seat of each slot this round: the rotated table's bit `k`

@@ -8,9 +8,8 @@
 
 /// Words of flag bits: room for 512 positions (King Up!'s 401, court's 257).
 pub const SPARSE_WORDS: usize = 8;
-/// The most value positions (court writes 61 at five players): few enough that zeroing
-/// them all is a handful of stores, not a call.
-pub const SPARSE_VALUES: usize = 64;
+/// The most value positions (court writes 107 at five players).
+pub const SPARSE_VALUES: usize = 112;
 /// The most runs of value positions (court writes 10 at five players).
 const RUNS: usize = 16;
 
@@ -66,12 +65,10 @@ impl SparseObservation {
         }
     }
 
-    /// Back to zeros.
+    /// Back to zeros (kept to be filled again: the value arrays are not cleared).
     #[inline]
     pub fn clear(&mut self) {
         self.flags = [0; SPARSE_WORDS];
-        // All of them, a fixed size: zeroing each run as it is taken was a `memset` call.
-        self.values = [0.0; SPARSE_VALUES];
         self.len = 0;
         self.run_count = 0;
     }
@@ -127,7 +124,36 @@ impl SparseObservation {
         self.run_count += 1;
         let from = self.len;
         self.len += len;
-        &mut self.values[from..from + len]
+        let values = &mut self.values[from..from + len];
+        values.fill(0.0);
+        values
+    }
+
+    /// Writes `values` at positions `at..at + N`: [`SparseObservation::values`] for a
+    /// run whose every value the caller has at hand, copied in one fixed-size move (no
+    /// zeroing first).
+    #[inline]
+    pub fn set_values<const N: usize>(&mut self, at: usize, values: [f32; N]) {
+        let len = N.min(SPARSE_VALUES - self.len);
+        let Some(run) = self.runs.get_mut(self.run_count) else {
+            return;
+        };
+        *run = (at as u16, len as u16);
+        self.run_count += 1;
+        let from = self.len;
+        self.len += len;
+        match self.values.get_mut(from..from + N) {
+            Some(x) => {
+                if let Ok(x) = <&mut [f32; N]>::try_from(x) {
+                    *x = values;
+                }
+            }
+            None => {
+                for (x, v) in self.values[from..from + len].iter_mut().zip(values) {
+                    *x = v;
+                }
+            }
+        }
     }
 
     /// Writes `value` at position `i` (a run of one).
