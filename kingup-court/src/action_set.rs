@@ -233,7 +233,7 @@ impl kingup_table::ActionMask for ActionSet {
         kingup_table::write_flag_words(&self.0, out);
     }
 
-    /// The 64 flags of each word that changed.
+    /// The 8 flags of each byte that changed.
     fn write_flag_changes(&self, before: &Self, out: &mut [i8]) {
         kingup_table::write_flag_word_changes(&self.0, &before.0, out);
     }

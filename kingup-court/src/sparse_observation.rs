@@ -4,7 +4,7 @@
 use kingup_table::{Seat, SparseObservation, field_starts};
 
 use crate::observation::OBSERVATION_FIELDS;
-use crate::{Card, Config, Dice, Game, Value};
+use crate::{Card, Config, Dice, Game, OBSERVATION_LEN, Value};
 
 /// Seat slots: the most players a game has.
 const SLOTS: usize = Config::MAX_PLAYERS as usize;
@@ -46,26 +46,17 @@ const ADD_DIE: u32 = {
     bits
 };
 
-/// Six dice counts as floats.
-fn dice(out: &mut [f32], dice: Dice) {
-    for (x, count) in out.iter_mut().zip(dice.counts()) {
-        *x = f32::from(count);
-    }
-}
-
-/// A result: its count a value at `at` (0 without one), its face a flag after it.
-fn value(out: &mut SparseObservation, at: usize, value: Option<Value>) {
-    out.value(at, value.map_or(0.0, |v| f32::from(v.count)));
-    if let Some(v) = value {
-        out.set(at + v.face.value() as usize);
-    }
-}
+// The dice counts' run holds active, aside and picked, six faces each, then unrolled.
+const _: () = assert!(ASIDE == ACTIVE + 6 && PICKED == ASIDE + 6 && UNROLLED == PICKED + 6);
+// The results' run: the best result's seven floats, then each slot's.
+const _: () = assert!(FINAL_RESULTS == BEST + 7 && OBSERVATION_LEN == FINAL_RESULTS + 7 * SLOTS);
 
 impl Game {
     /// Fills `out` (cleared first) with the observation [`Game::observation`] writes, as
-    /// flags and values: the round, dice counts, supply, per-seat counts and results'
-    /// counts are the values (written at every seat that plays, 0 included), everything
-    /// else is flags. Allocation-free.
+    /// flags and values: the round with the to-move and start slots and the dice counts,
+    /// the supply, the per-seat counts, and the best and final results (counts and
+    /// faces) are the values (written whole at every step, 0 included), everything else
+    /// is flags. Allocation-free.
     ///
     /// ```
     /// use kingup_court::{Config, Game, Seat, OBSERVATION_LEN};
@@ -94,40 +85,34 @@ impl Game {
             let k = s.index() + players - viewer;
             if k >= players { k - players } else { k }
         };
-        let seats = || Seat::all(players);
+        // The seat of each slot (slots past the players: seat 0, not written).
+        let seat_of = |k: usize| {
+            let s = k + viewer;
+            Seat::new(if s >= players { s - players } else { s }).unwrap_or(Seat::FIRST)
+        };
         let config = self.config();
 
         out.set(PLAYERS + players - 2);
-        if config.unlimited_jesters {
-            out.set(VARIANTS);
-        }
-        if config.preroll_abilities {
-            out.set(VARIANTS + 1);
-        }
+        let variants =
+            u64::from(config.unlimited_jesters) | u64::from(config.preroll_abilities) << 1;
+        out.set_bits(variants, VARIANTS);
         out.set(PHASE + self.phase().index());
         out.set(STAGE + self.stage().index());
-        out.value(ROUND, self.round() as f32 / 100.0);
+        // The round, the to-move and start slots and the dice counts are one run of
+        // values (the slots' one-hots written as values: one run is cheaper than three).
+        let mut head = [0.0f32; UNROLLED + 1 - ROUND];
+        head[0] = self.round() as f32 / 100.0;
         if !self.is_over() && self.phase() != crate::Phase::Setup {
-            out.set(TO_MOVE + slot(self.turn_seat()));
+            head[TO_MOVE - ROUND + slot(self.turn_seat())] = 1.0;
         }
-        out.set(START + slot(self.start_player()));
-        // Active, aside, picked and unrolled are one run of values.
-        let counts = out.values(ACTIVE, UNROLLED + 1 - ACTIVE);
-        dice(counts, self.active());
-        dice(
-            counts.get_mut(ASIDE - ACTIVE..).unwrap_or_default(),
-            self.aside(),
-        );
-        dice(
-            counts.get_mut(PICKED - ACTIVE..).unwrap_or_default(),
-            self.picked(),
-        );
-        if let Some(x) = counts.get_mut(UNROLLED - ACTIVE) {
-            *x = f32::from(self.dice_in_hand() + self.dice_to_roll());
+        head[START - ROUND + slot(self.start_player())] = 1.0;
+        let dice = [self.active(), self.aside(), self.picked()].map(Dice::counts);
+        for (x, count) in head[ACTIVE - ROUND..].iter_mut().zip(dice.as_flattened()) {
+            *x = f32::from(*count);
         }
-        if self.set_aside_since_roll() {
-            out.set(SET_ASIDE_SINCE_ROLL);
-        }
+        head[UNROLLED - ROUND] = f32::from(self.dice_in_hand() + self.dice_to_roll());
+        out.set_values(ROUND, head);
+        out.set_bits(u64::from(self.set_aside_since_roll()), SET_ASIDE_SINCE_ROLL);
         out.set_bits(u64::from(self.used().bits()), USED);
         match self.selecting() {
             Some(Card::Merchant) => out.set(SELECTING),
@@ -135,42 +120,41 @@ impl Game {
             Some(Card::Nobleman) => out.set(SELECTING + 2),
             _ => {}
         }
-        let supply = out.values(SUPPLY, Card::COUNT);
-        for (x, card) in supply.iter_mut().zip(Card::ALL) {
-            let left = self.supply(card).unwrap_or(config.players);
-            *x = f32::from(left);
-        }
-        for seat in seats() {
-            let bits = u64::from(self.cards(seat).bits());
-            out.set_bits(bits, CARDS + slot(seat) * Card::COUNT);
-        }
+        let supply = Card::ALL.map(|card| f32::from(self.supply(card).unwrap_or(config.players)));
+        out.set_values(SUPPLY, supply);
         // Charlatans, hand and max dice are one run of values (0 at the slots past the
         // players).
-        let counts = out.values(CHARLATANS, MAX_DICE + SLOTS - CHARLATANS);
-        for seat in seats() {
-            let at = slot(seat);
+        let mut counts = [0.0f32; MAX_DICE + SLOTS - CHARLATANS];
+        for k in 0..players.min(SLOTS) {
+            let seat = seat_of(k);
+            let cards = self.cards(seat);
+            out.set_bits(u64::from(cards.bits()), CARDS + k * Card::COUNT);
             // `Game::max_dice`: the hand and one die per add-a-die card owned.
             let hand = self.hand(seat);
-            let adders = (self.cards(seat).bits() & ADD_DIE).count_ones() as u8;
-            let each = [
-                (CHARLATANS, self.charlatans(seat)),
-                (HAND, hand),
-                (MAX_DICE, hand + adders),
-            ];
-            for (field, count) in each {
-                if let Some(x) = counts.get_mut(field - CHARLATANS + at) {
-                    *x = f32::from(count);
-                }
-            }
+            let adders = (cards.bits() & ADD_DIE).count_ones() as u8;
+            counts[k] = f32::from(self.charlatans(seat));
+            counts[HAND - CHARLATANS + k] = f32::from(hand);
+            counts[MAX_DICE - CHARLATANS + k] = f32::from(hand + adders);
         }
+        out.set_values(CHARLATANS, counts);
         for (at, holder) in [(KING, self.king()), (QUEEN, self.queen())] {
             if let Some(seat) = holder {
                 out.set(at + slot(seat));
             }
         }
-        value(out, BEST, self.best());
-        for seat in seats() {
-            value(out, FINAL_RESULTS + slot(seat) * 7, self.final_result(seat));
+        // The best and final results are one run of values, each a count and its face's
+        // one-hot.
+        let mut results = [0.0f32; OBSERVATION_LEN - BEST];
+        let mut put = |at: usize, value: Option<Value>| {
+            if let Some(v) = value {
+                results[at] = f32::from(v.count);
+                results[at + v.face.value() as usize] = 1.0;
+            }
+        };
+        put(0, self.best());
+        for k in 0..players.min(SLOTS) {
+            put(FINAL_RESULTS - BEST + k * 7, self.final_result(seat_of(k)));
         }
+        out.set_values(BEST, results);
     }
 }

@@ -104,7 +104,7 @@ impl ActionMask for u128 {
         write_flag_words(&[*self as u64, (*self >> 64) as u64], out);
     }
 
-    /// The 64 flags of each word that changed.
+    /// The 8 flags of each byte that changed.
     ///
     /// ```
     /// use kingup_table::ActionMask;
@@ -153,8 +153,8 @@ pub fn write_flag_words(words: &[u64], out: &mut [i8]) {
     }
 }
 
-/// [`write_flag_words`] into `out`, which holds the flags of `before`: only the 64 flags
-/// of each word that differs.
+/// [`write_flag_words`] into `out`, which holds the flags of `before`: only the 8 flags
+/// of each byte that differs (one store each; a step changes a few bytes of a mask).
 ///
 /// ```
 /// let mut out = [0i8; 130];
@@ -163,10 +163,26 @@ pub fn write_flag_words(words: &[u64], out: &mut [i8]) {
 /// assert_eq!((out[0], out[64], out[65], out[128]), (1, 0, 1, 1));
 /// ```
 pub fn write_flag_word_changes(words: &[u64], before: &[u64], out: &mut [i8]) {
-    for (w, flags) in out.chunks_mut(64).enumerate() {
-        let word = words.get(w).copied().unwrap_or(0);
-        if before.get(w).copied().unwrap_or(0) != word {
-            write_word(word, flags);
+    for (w, (&word, &was)) in words.iter().zip(before).enumerate() {
+        let mut changed = word ^ was;
+        while changed != 0 {
+            let shift = changed.trailing_zeros() & !7;
+            let spread = SPREAD[usize::from((word >> shift) as u8)].to_le_bytes();
+            let at = w * 64 + shift as usize;
+            match out.get_mut(at..at + 8) {
+                Some(flags) => {
+                    if let Ok(flags) = <&mut [i8; 8]>::try_from(flags) {
+                        *flags = spread.map(|b| b as i8);
+                    }
+                }
+                None => {
+                    let rest = out.get_mut(at..).unwrap_or_default();
+                    for (flag, b) in rest.iter_mut().zip(spread) {
+                        *flag = b as i8;
+                    }
+                }
+            }
+            changed &= !(0xff << shift);
         }
     }
 }
