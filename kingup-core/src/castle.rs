@@ -58,8 +58,6 @@ const BELOW_THRONE: u64 = 0x0000_ffff_ffff_ffff;
 /// floors 0-5, `0x80 - 1` on the throne (counts never pass 13, so no byte carries).
 const FULL_AT: u64 = 0x007f_7c7c_7c7c_7c7c;
 
-/// Bit 0 of each 16-bit lane of floors 0-5: a character's column in [`Castle::climb_lanes`].
-const LANE_COLUMN: u128 = 0x0001_0001_0001_0001_0001_0001;
 /// Bit 0 of each lane of floors 0-6.
 const FLOOR_COLUMN: u128 = 0x0001_0001_0001_0001_0001_0001_0001;
 /// The lane of the eliminated.
@@ -202,8 +200,7 @@ impl Castle {
     }
 
     /// The climbable characters, their number, and floors 0-5 as six 16-bit lanes of one
-    /// word, each lane cleared when the floor above is full (so a climbable character's
-    /// floor is the lane its bit is in: [`Castle::lane_floor`]). No branch and no loop,
+    /// word, each lane cleared when the floor above is full . No branch and no loop,
     /// though which floors are full is as good as random in a playout.
     #[inline]
     pub(crate) fn climb_lanes(&self) -> (u128, CharacterSet, u32) {
@@ -233,25 +230,40 @@ impl Castle {
         spread(room & 0xffff_ffff) as u128 | (spread(room >> 32) as u128) << 64
     }
 
-    /// Moves `character` up one floor, given `lanes` from [`Castle::climb_lanes`] in which
-    /// it is climbable; returns the floor it reached. Its column of `lanes` is its floor's
-    /// bit, so the move is one shift and one exclusive or, with no floor number on the way
-    /// (the head counts take the floor number, off that path).
-    #[inline]
-    pub(crate) fn raise_climbable(&mut self, lanes: u128, character: Character) -> Floor {
-        let column = (lanes >> character.index()) & LANE_COLUMN;
-        self.set_word(self.word() ^ (column | column << 16) << character.index());
-        let from = (column.trailing_zeros() / 16).min(5);
-        self.counts += (1 << (8 * from + 8)) - (1 << (8 * from));
-        Floor::from_index(from as usize + 1).unwrap_or(Floor::Throne)
-    }
-
     /// How many characters may climb: [`Castle::climbable`]'s size from the head counts
     /// alone.
     #[inline]
     pub(crate) const fn climbable_count(&self) -> u32 {
         let below_room = (!self.full_bytes() >> 8 & BYTE_HIGHS & BELOW_THRONE) >> 7;
         ((self.counts & (below_room * 0xff)).wrapping_mul(BYTE_ONES) >> 56) as u32
+    }
+
+    /// The climbable characters' running head counts, floor by floor: byte `f` counts
+    /// those on floors 0 to `f` (a floor's characters count when the floor above has room),
+    /// so byte 5 is the number of legal climbs. One multiply over the head counts.
+    #[inline]
+    pub(crate) const fn climb_prefix(&self) -> u64 {
+        let below_room = (!self.full_bytes() >> 8 & BYTE_HIGHS & BELOW_THRONE) >> 7;
+        (self.counts & (below_room * 0xff)).wrapping_mul(BYTE_ONES)
+    }
+
+    /// Moves up the `k`-th climbable character counted floor by floor from floor 0 (in id
+    /// order on a floor), given `prefix` from [`Castle::climb_prefix`] and `k` below its
+    /// count; returns the character and the floor it reached. The floor is the number of
+    /// running counts at most `k` (a byte-wise compare and one multiply), the slot on it `k`
+    /// less the count below: no loop over characters and no branch on the castle.
+    #[inline]
+    pub(crate) fn raise_nth_climbable(&mut self, prefix: u64, k: u32) -> (Character, Floor) {
+        // A byte's high bit survives the subtraction when its running count passes `k`;
+        // the counts never pass 13, so no byte borrows from the next.
+        let passed = (prefix | BYTE_HIGHS) - u64::from(k + 1) * BYTE_ONES;
+        let before = !passed & BYTE_HIGHS & BELOW_THRONE;
+        let from = (((before >> 7).wrapping_mul(BYTE_ONES) >> 56) as usize).min(5);
+        let below = ((prefix << 8) >> (8 * from)) as u32 & 0xff;
+        let lane = (self.lanes[from / 4] >> (16 * (from % 4))) as u32 & 0x1fff;
+        let index = nth_of_four(lane, k.wrapping_sub(below));
+        let character = Character::from_index(index as usize).unwrap_or(Character::Alighiero);
+        (character, self.raise_from(from, character))
     }
 
     /// Moves `character`, which stands on floor `from` below the throne, up one floor
@@ -484,4 +496,16 @@ mod tests {
         assert!(text.starts_with("6 Throne      | F\n"));
         assert!(text.ends_with("  eliminated  | N\n"));
     }
+}
+
+/// The position of the `n`-th lowest set bit (`n` below 4) of a floor's lane, which holds
+/// at most four: the lowest bit cleared up to three times, without a branch (a loop's exit
+/// would mispredict on a random `n`).
+#[inline]
+fn nth_of_four(lane: u32, n: u32) -> u32 {
+    // Each step clears the lowest bit only while `n` asks for it (`x & x` is `x`).
+    let one = lane & lane.wrapping_sub(u32::from(n > 0));
+    let two = one & one.wrapping_sub(u32::from(n > 1));
+    let three = two & two.wrapping_sub(u32::from(n > 2));
+    three.trailing_zeros()
 }

@@ -112,6 +112,11 @@ impl Game {
             self.phase = Phase::Score;
         } else {
             self.phase = Phase::GameOver;
+            // The winners take a search over every seat's total and objective: not worked
+            // out for a sink that drops them (a playout's).
+            if sink.discards() {
+                return;
+            }
             let mut totals = [0; Seat::MAX];
             totals[..self.players()].copy_from_slice(&self.totals());
             sink.push(Event::GameOver {
