@@ -60,6 +60,42 @@ const FULL_AT: u64 = 0x007f_7c7c_7c7c_7c7c;
 
 /// Bit 0 of each lane of floors 0-6.
 const FLOOR_COLUMN: u128 = 0x0001_0001_0001_0001_0001_0001_0001;
+/// Floors 0-3's points, weights for [`lane_counts`] of the low word: lane `i`'s count times
+/// its points lands in the top lane (bits 48-63) after one multiply.
+const LOW_FLOOR_POINTS: u64 = weights([
+    Floor::Servants,
+    Floor::Artisans,
+    Floor::Merchants,
+    Floor::Officials,
+]);
+/// Floors 4-6's points likewise for the high word (lane 7, the eliminated, weighs 0).
+const HIGH_FLOOR_POINTS: u64 = weights([
+    Floor::Dignitaries,
+    Floor::Nobles,
+    Floor::Throne,
+    Floor::Servants,
+]) & !0xffff;
+
+/// Lane `i`'s floor's points at bits `48 - 16 i`.
+const fn weights(floors: [Floor; 4]) -> u64 {
+    let mut w = 0;
+    let mut i = 0;
+    while i < 4 {
+        w |= (floors[i].points() as u64) << (48 - 16 * i);
+        i += 1;
+    }
+    w
+}
+
+/// The number of set bits of each 16-bit lane of `x`, in that lane.
+#[inline]
+const fn lane_counts(x: u64) -> u64 {
+    let pairs = x - (x >> 1 & 0x5555_5555_5555_5555);
+    let nibbles = (pairs & 0x3333_3333_3333_3333) + (pairs >> 2 & 0x3333_3333_3333_3333);
+    let bytes = (nibbles + (nibbles >> 4)) & 0x0f0f_0f0f_0f0f_0f0f;
+    (bytes + (bytes >> 8)) & 0x00ff_00ff_00ff_00ff
+}
+
 /// The lane of the eliminated.
 const ELIMINATED_LANE: u32 = 7;
 
@@ -236,6 +272,19 @@ impl Castle {
     pub(crate) const fn climbable_count(&self) -> u32 {
         let below_room = (!self.full_bytes() >> 8 & BYTE_HIGHS & BELOW_THRONE) >> 7;
         ((self.counts & (below_room * 0xff)).wrapping_mul(BYTE_ONES) >> 56) as u32
+    }
+
+    /// The points `characters` score here: each on a floor scores the floor's points
+    /// (eliminated and outside characters nothing). Every floor's share counted at once: the
+    /// set copied into each floor's lane, each lane's bits counted (shifts and adds), and
+    /// the counts weighed by the floors' points in one multiply per word.
+    #[inline]
+    pub(crate) fn points(&self, characters: CharacterSet) -> u8 {
+        let kept = self.word() & u128::from(characters.bits()) * FLOOR_COLUMN;
+        let low = lane_counts(kept as u64).wrapping_mul(LOW_FLOOR_POINTS) >> 48;
+        let high = lane_counts((kept >> 64) as u64).wrapping_mul(HIGH_FLOOR_POINTS) >> 48;
+        // At most 10 + 3 × 5 + 2 × 4 (a floor's lane holds at most four).
+        (low + high) as u8
     }
 
     /// The climbable characters' running head counts, floor by floor: byte `f` counts

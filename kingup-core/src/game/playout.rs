@@ -5,7 +5,7 @@ use rand_core::Rng;
 use super::Game;
 use super::moves::{NTH_ROOM, placement_room};
 use crate::below;
-use crate::{Action, Character, Phase, Seat, SeatSet, Vote};
+use crate::{Action, Character, Floor, Phase, Seat, SeatSet, Vote};
 
 /// By number of placement floors with room (1 to 4): `2^16 / floors`, rounded up, so that
 /// `n * RECIPROCAL[floors] >> 16` is `n / floors` for every `n` below 52 (a multiply where
@@ -183,17 +183,14 @@ impl Game {
         // Every seat's No cards left, a byte a seat, counted once and kept up to date.
         let mut no_cards = self.no_cards_left();
         let mut actions = 0;
-        loop {
-            if self.phase == Phase::Vote {
-                actions += self.vote_randomly(rng, record, &mut no_cards);
-                if self.phase != Phase::Climb {
-                    return actions;
-                }
-            }
+        if self.phase == Phase::Vote {
+            actions += self.vote_randomly(rng, record, &mut no_cards);
+        }
+        while self.phase == Phase::Climb {
             let prefix = self.castle.climb_prefix();
             let count = (prefix >> 40) as u32 & 0xff;
             if count == 0 {
-                return actions;
+                break;
             }
             // No draw for a forced climb.
             let k = if count > 1 { below(rng, count) } else { 0 };
@@ -202,7 +199,12 @@ impl Game {
             record.action(seat, Action::Climb { character });
             self.climbed(seat, character, to, &mut ());
             actions += 1;
+            // Only a climb onto the throne calls an election.
+            if to == Floor::Throne {
+                actions += self.vote_randomly(rng, record, &mut no_cards);
+            }
         }
+        actions
     }
 
     /// The votes still to come in this election, all from the bits of one random word (none
