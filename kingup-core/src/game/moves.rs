@@ -311,7 +311,7 @@ impl Game {
     /// assert_eq!(game.nth_legal_action(Seat::FIRST, legal.len()), None);
     /// # Ok::<(), kingup_core::ConfigError>(())
     /// ```
-    #[inline]
+    #[inline(always)]
     pub fn nth_legal_action(&self, seat: Seat, n: usize) -> Option<Action> {
         self.options(seat)?.nth(u32::try_from(n).ok()?)
     }
