@@ -280,7 +280,7 @@ impl Castle {
     /// the counts weighed by the floors' points in one multiply per word.
     #[inline]
     pub(crate) fn points(&self, characters: CharacterSet) -> u8 {
-        let kept = self.word() & u128::from(characters.bits()) * FLOOR_COLUMN;
+        let kept = self.word() & (u128::from(characters.bits()) * FLOOR_COLUMN);
         let low = lane_counts(kept as u64).wrapping_mul(LOW_FLOOR_POINTS) >> 48;
         let high = lane_counts((kept >> 64) as u64).wrapping_mul(HIGH_FLOOR_POINTS) >> 48;
         // At most 10 + 3 × 5 + 2 × 4 (a floor's lane holds at most four).
@@ -506,6 +506,18 @@ impl fmt::Display for Castle {
     }
 }
 
+/// The position of the `n`-th lowest set bit (`n` below 4) of a floor's lane, which holds
+/// at most four: the lowest bit cleared up to three times, without a branch (a loop's exit
+/// would mispredict on a random `n`).
+#[inline]
+fn nth_of_four(lane: u32, n: u32) -> u32 {
+    // Each step clears the lowest bit only while `n` asks for it (`x & x` is `x`).
+    let one = lane & lane.wrapping_sub(u32::from(n > 0));
+    let two = one & one.wrapping_sub(u32::from(n > 1));
+    let three = two & two.wrapping_sub(u32::from(n > 2));
+    three.trailing_zeros()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -536,6 +548,53 @@ mod tests {
         assert_eq!(castle.outside().len(), 6);
     }
 
+    /// The points by lanes are the floors' points summed one by one, and the `k`-th
+    /// climber counted floor by floor is the `k`-th of the climbable characters sorted by
+    /// floor, then id.
+    #[test]
+    fn points_and_the_kth_climber_agree_with_floor_by_floor_counts() {
+        let mut castle = Castle::new();
+        let layout = [
+            (Character::Alighiero, Floor::Servants),
+            (Character::Beatrice, Floor::Artisans),
+            (Character::Clemente, Floor::Artisans),
+            (Character::Dario, Floor::Merchants),
+            (Character::Ernesto, Floor::Dignitaries),
+            (Character::Fiorello, Floor::Dignitaries),
+            (Character::Giuseppe, Floor::Dignitaries),
+            (Character::Irina, Floor::Dignitaries),
+            (Character::Leonardo, Floor::Nobles),
+            (Character::Martino, Floor::Nobles),
+            (Character::Natale, Floor::Throne),
+        ];
+        for (c, f) in layout {
+            castle.put(c, f);
+        }
+        castle.eliminate(Character::Odessa);
+        for bits in [0, 0x1fff, 0x0155, 0x0aaa, 0x1c00, 0x0001] {
+            let set = CharacterSet::from_bits_truncate(bits);
+            let by_floor: u8 = Floor::ALL
+                .into_iter()
+                .map(|f| castle.on(f).intersection(set).len() as u8 * f.points())
+                .sum();
+            assert_eq!(castle.points(set), by_floor, "{bits:#x}");
+        }
+        let mut sorted: std::vec::Vec<(Floor, Character)> = castle
+            .climbable()
+            .iter()
+            .filter_map(|c| Some((castle.floor_of(c)?, c)))
+            .collect();
+        sorted.sort();
+        let prefix = castle.climb_prefix();
+        assert_eq!((prefix >> 40) as usize & 0xff, sorted.len());
+        for (k, &(floor, character)) in sorted.iter().enumerate() {
+            let mut moved = castle;
+            let (climber, to) = moved.raise_nth_climbable(prefix, k as u32);
+            assert_eq!((climber, Some(to)), (character, floor.up()), "{k}");
+            assert_eq!(moved.floor_of(character), floor.up());
+        }
+    }
+
     #[test]
     fn draws_top_floor_first() {
         let mut castle = Castle::new();
@@ -545,16 +604,4 @@ mod tests {
         assert!(text.starts_with("6 Throne      | F\n"));
         assert!(text.ends_with("  eliminated  | N\n"));
     }
-}
-
-/// The position of the `n`-th lowest set bit (`n` below 4) of a floor's lane, which holds
-/// at most four: the lowest bit cleared up to three times, without a branch (a loop's exit
-/// would mispredict on a random `n`).
-#[inline]
-fn nth_of_four(lane: u32, n: u32) -> u32 {
-    // Each step clears the lowest bit only while `n` asks for it (`x & x` is `x`).
-    let one = lane & lane.wrapping_sub(u32::from(n > 0));
-    let two = one & one.wrapping_sub(u32::from(n > 1));
-    let three = two & two.wrapping_sub(u32::from(n > 2));
-    three.trailing_zeros()
 }

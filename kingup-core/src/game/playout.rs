@@ -51,7 +51,9 @@ fn pick<R: Rng + ?Sized>(rng: &mut R, bits: u32, n: u32) -> u32 {
 }
 
 /// What a random playout tells about its steps as it plays them: nothing for
-/// [`Game::play_random`], each step for [`Game::play_random_steps`].
+/// [`Game::play_random`], each step for [`Rules::play_random_steps`] (a session's).
+///
+/// [`Rules::play_random_steps`]: kingup_table::Rules::play_random_steps
 pub(super) trait Record {
     /// Whether the steps are wanted at all (the votes are only listed when they are).
     const STEPS: bool;
@@ -260,6 +262,6 @@ impl Game {
 #[inline]
 fn holders(no_cards: u64) -> u8 {
     // A byte's high bit is set, after adding 0x7f, only when it is not 0.
-    let left = (no_cards + 0x7f7f_7f7f_7f7f_7f7f) & 0x8080_8080_8080_8080;
+    let left = no_cards.wrapping_add(0x7f7f_7f7f_7f7f_7f7f) & 0x8080_8080_8080_8080;
     ((left >> 7).wrapping_mul(0x0102_0408_1020_4080) >> 56) as u8 & 0x3f
 }
