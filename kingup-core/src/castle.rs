@@ -58,10 +58,44 @@ const BELOW_THRONE: u64 = 0x0000_ffff_ffff_ffff;
 /// floors 0-5, `0x80 - 1` on the throne (counts never pass 13, so no byte carries).
 const FULL_AT: u64 = 0x007f_7c7c_7c7c_7c7c;
 
-/// Bit 0 of each 16-bit lane of floors 0-5: a character's column in [`Castle::climb_lanes`].
-const LANE_COLUMN: u128 = 0x0001_0001_0001_0001_0001_0001;
 /// Bit 0 of each lane of floors 0-6.
 const FLOOR_COLUMN: u128 = 0x0001_0001_0001_0001_0001_0001_0001;
+/// Floors 0-3's points, weights for [`lane_counts`] of the low word: lane `i`'s count times
+/// its points lands in the top lane (bits 48-63) after one multiply.
+const LOW_FLOOR_POINTS: u64 = weights([
+    Floor::Servants,
+    Floor::Artisans,
+    Floor::Merchants,
+    Floor::Officials,
+]);
+/// Floors 4-6's points likewise for the high word (lane 7, the eliminated, weighs 0).
+const HIGH_FLOOR_POINTS: u64 = weights([
+    Floor::Dignitaries,
+    Floor::Nobles,
+    Floor::Throne,
+    Floor::Servants,
+]) & !0xffff;
+
+/// Lane `i`'s floor's points at bits `48 - 16 i`.
+const fn weights(floors: [Floor; 4]) -> u64 {
+    let mut w = 0;
+    let mut i = 0;
+    while i < 4 {
+        w |= (floors[i].points() as u64) << (48 - 16 * i);
+        i += 1;
+    }
+    w
+}
+
+/// The number of set bits of each 16-bit lane of `x`, in that lane.
+#[inline]
+const fn lane_counts(x: u64) -> u64 {
+    let pairs = x - (x >> 1 & 0x5555_5555_5555_5555);
+    let nibbles = (pairs & 0x3333_3333_3333_3333) + (pairs >> 2 & 0x3333_3333_3333_3333);
+    let bytes = (nibbles + (nibbles >> 4)) & 0x0f0f_0f0f_0f0f_0f0f;
+    (bytes + (bytes >> 8)) & 0x00ff_00ff_00ff_00ff
+}
+
 /// The lane of the eliminated.
 const ELIMINATED_LANE: u32 = 7;
 
@@ -202,8 +236,7 @@ impl Castle {
     }
 
     /// The climbable characters, their number, and floors 0-5 as six 16-bit lanes of one
-    /// word, each lane cleared when the floor above is full (so a climbable character's
-    /// floor is the lane its bit is in: [`Castle::lane_floor`]). No branch and no loop,
+    /// word, each lane cleared when the floor above is full . No branch and no loop,
     /// though which floors are full is as good as random in a playout.
     #[inline]
     pub(crate) fn climb_lanes(&self) -> (u128, CharacterSet, u32) {
@@ -233,25 +266,53 @@ impl Castle {
         spread(room & 0xffff_ffff) as u128 | (spread(room >> 32) as u128) << 64
     }
 
-    /// Moves `character` up one floor, given `lanes` from [`Castle::climb_lanes`] in which
-    /// it is climbable; returns the floor it reached. Its column of `lanes` is its floor's
-    /// bit, so the move is one shift and one exclusive or, with no floor number on the way
-    /// (the head counts take the floor number, off that path).
-    #[inline]
-    pub(crate) fn raise_climbable(&mut self, lanes: u128, character: Character) -> Floor {
-        let column = (lanes >> character.index()) & LANE_COLUMN;
-        self.set_word(self.word() ^ (column | column << 16) << character.index());
-        let from = (column.trailing_zeros() / 16).min(5);
-        self.counts += (1 << (8 * from + 8)) - (1 << (8 * from));
-        Floor::from_index(from as usize + 1).unwrap_or(Floor::Throne)
-    }
-
     /// How many characters may climb: [`Castle::climbable`]'s size from the head counts
     /// alone.
     #[inline]
     pub(crate) const fn climbable_count(&self) -> u32 {
         let below_room = (!self.full_bytes() >> 8 & BYTE_HIGHS & BELOW_THRONE) >> 7;
         ((self.counts & (below_room * 0xff)).wrapping_mul(BYTE_ONES) >> 56) as u32
+    }
+
+    /// The points `characters` score here: each on a floor scores the floor's points
+    /// (eliminated and outside characters nothing). Every floor's share counted at once: the
+    /// set copied into each floor's lane, each lane's bits counted (shifts and adds), and
+    /// the counts weighed by the floors' points in one multiply per word.
+    #[inline]
+    pub(crate) fn points(&self, characters: CharacterSet) -> u8 {
+        let kept = self.word() & (u128::from(characters.bits()) * FLOOR_COLUMN);
+        let low = lane_counts(kept as u64).wrapping_mul(LOW_FLOOR_POINTS) >> 48;
+        let high = lane_counts((kept >> 64) as u64).wrapping_mul(HIGH_FLOOR_POINTS) >> 48;
+        // At most 10 + 3 × 5 + 2 × 4 (a floor's lane holds at most four).
+        (low + high) as u8
+    }
+
+    /// The climbable characters' running head counts, floor by floor: byte `f` counts
+    /// those on floors 0 to `f` (a floor's characters count when the floor above has room),
+    /// so byte 5 is the number of legal climbs. One multiply over the head counts.
+    #[inline]
+    pub(crate) const fn climb_prefix(&self) -> u64 {
+        let below_room = (!self.full_bytes() >> 8 & BYTE_HIGHS & BELOW_THRONE) >> 7;
+        (self.counts & (below_room * 0xff)).wrapping_mul(BYTE_ONES)
+    }
+
+    /// Moves up the `k`-th climbable character counted floor by floor from floor 0 (in id
+    /// order on a floor), given `prefix` from [`Castle::climb_prefix`] and `k` below its
+    /// count; returns the character and the floor it reached. The floor is the number of
+    /// running counts at most `k` (a byte-wise compare and one multiply), the slot on it `k`
+    /// less the count below: no loop over characters and no branch on the castle.
+    #[inline]
+    pub(crate) fn raise_nth_climbable(&mut self, prefix: u64, k: u32) -> (Character, Floor) {
+        // A byte's high bit survives the subtraction when its running count passes `k`;
+        // the counts never pass 13, so no byte borrows from the next.
+        let passed = (prefix | BYTE_HIGHS) - u64::from(k + 1) * BYTE_ONES;
+        let before = !passed & BYTE_HIGHS & BELOW_THRONE;
+        let from = (((before >> 7).wrapping_mul(BYTE_ONES) >> 56) as usize).min(5);
+        let below = ((prefix << 8) >> (8 * from)) as u32 & 0xff;
+        let lane = (self.lanes[from / 4] >> (16 * (from % 4))) as u32 & 0x1fff;
+        let index = nth_of_four(lane, k.wrapping_sub(below));
+        let character = Character::from_index(index as usize).unwrap_or(Character::Alighiero);
+        (character, self.raise_from(from, character))
     }
 
     /// Moves `character`, which stands on floor `from` below the throne, up one floor
@@ -445,6 +506,18 @@ impl fmt::Display for Castle {
     }
 }
 
+/// The position of the `n`-th lowest set bit (`n` below 4) of a floor's lane, which holds
+/// at most four: the lowest bit cleared up to three times, without a branch (a loop's exit
+/// would mispredict on a random `n`).
+#[inline]
+fn nth_of_four(lane: u32, n: u32) -> u32 {
+    // Each step clears the lowest bit only while `n` asks for it (`x & x` is `x`).
+    let one = lane & lane.wrapping_sub(u32::from(n > 0));
+    let two = one & one.wrapping_sub(u32::from(n > 1));
+    let three = two & two.wrapping_sub(u32::from(n > 2));
+    three.trailing_zeros()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -473,6 +546,53 @@ mod tests {
         assert_eq!(castle.climbable().len(), 5);
         assert_eq!(castle.position(Character::Irina), Position::Outside);
         assert_eq!(castle.outside().len(), 6);
+    }
+
+    /// The points by lanes are the floors' points summed one by one, and the `k`-th
+    /// climber counted floor by floor is the `k`-th of the climbable characters sorted by
+    /// floor, then id.
+    #[test]
+    fn points_and_the_kth_climber_agree_with_floor_by_floor_counts() {
+        let mut castle = Castle::new();
+        let layout = [
+            (Character::Alighiero, Floor::Servants),
+            (Character::Beatrice, Floor::Artisans),
+            (Character::Clemente, Floor::Artisans),
+            (Character::Dario, Floor::Merchants),
+            (Character::Ernesto, Floor::Dignitaries),
+            (Character::Fiorello, Floor::Dignitaries),
+            (Character::Giuseppe, Floor::Dignitaries),
+            (Character::Irina, Floor::Dignitaries),
+            (Character::Leonardo, Floor::Nobles),
+            (Character::Martino, Floor::Nobles),
+            (Character::Natale, Floor::Throne),
+        ];
+        for (c, f) in layout {
+            castle.put(c, f);
+        }
+        castle.eliminate(Character::Odessa);
+        for bits in [0, 0x1fff, 0x0155, 0x0aaa, 0x1c00, 0x0001] {
+            let set = CharacterSet::from_bits_truncate(bits);
+            let by_floor: u8 = Floor::ALL
+                .into_iter()
+                .map(|f| castle.on(f).intersection(set).len() as u8 * f.points())
+                .sum();
+            assert_eq!(castle.points(set), by_floor, "{bits:#x}");
+        }
+        let mut sorted: std::vec::Vec<(Floor, Character)> = castle
+            .climbable()
+            .iter()
+            .filter_map(|c| Some((castle.floor_of(c)?, c)))
+            .collect();
+        sorted.sort();
+        let prefix = castle.climb_prefix();
+        assert_eq!((prefix >> 40) as usize & 0xff, sorted.len());
+        for (k, &(floor, character)) in sorted.iter().enumerate() {
+            let mut moved = castle;
+            let (climber, to) = moved.raise_nth_climbable(prefix, k as u32);
+            assert_eq!((climber, Some(to)), (character, floor.up()), "{k}");
+            assert_eq!(moved.floor_of(character), floor.up());
+        }
     }
 
     #[test]

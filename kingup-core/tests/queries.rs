@@ -3,7 +3,7 @@
 
 use kingup_core::{
     Action, ChanceStep, Character, Config, FirstPlayer, Game, Generator, IllegalReason, Phase,
-    Seat, Session, Setup, Vote,
+    Seat, Session, Setup, Step, Vote,
 };
 
 fn seat(i: usize) -> Seat {
@@ -151,13 +151,10 @@ fn index_errors_have_reason_codes() {
     );
 }
 
-/// `play_random` is documented to draw exactly as chance and `random_action` step by step
-/// (`sample_chance` + `apply_chance`, the one-step path `resolve_chance` must agree with):
-/// the same seed must give the same game and the same generator state after it, whatever
-/// the setup, the number of rounds, the first player or where it starts.
-#[test]
-fn play_random_draws_as_random_action_step_by_step() {
-    use kingup_core::{FirstPlayer, Seat, Setup};
+/// The setups, round counts, first-player settings and seeds `play_random` is tried on,
+/// each from the start and from a game some random steps in.
+fn playout_starts() -> Vec<(Game, Generator, String)> {
+    let mut starts = Vec::new();
     for players in 3..=6 {
         for setup in [Setup::Placement, Setup::RandomLayout] {
             for rounds in [1, 3] {
@@ -167,7 +164,6 @@ fn play_random_draws_as_random_action_step_by_step() {
                         config.setup = setup;
                         config.rounds = rounds;
                         config.first_player = first;
-                        // From the start, and from a game some steps in.
                         for skip in [0, 1, 5, 40, 90] {
                             let mut rng = Generator::new(seed * 100 + skip);
                             let mut start = Game::new(config).unwrap();
@@ -178,29 +174,85 @@ fn play_random_draws_as_random_action_step_by_step() {
                                     start.apply_unchecked(seat, a);
                                 }
                             }
-                            let (mut fast, mut fast_rng) = (start, rng.clone());
-                            let fast_actions = fast.play_random(&mut fast_rng);
-                            let (mut slow, mut slow_rng) = (start, rng);
-                            let mut slow_actions = 0;
-                            loop {
-                                while let Some(outcome) = slow.sample_chance(&mut slow_rng) {
-                                    slow.apply_chance(outcome).unwrap();
-                                }
-                                let Some((seat, a)) = slow.random_action(&mut slow_rng) else {
-                                    break;
-                                };
-                                slow.apply(seat, a).unwrap();
-                                slow_actions += 1;
-                            }
-                            assert_eq!(fast, slow, "{players} {setup:?} {rounds} {seed} {skip}");
-                            assert_eq!(fast_actions, slow_actions);
-                            assert_eq!(fast_rng, slow_rng);
+                            let name =
+                                format!("{players} {setup:?} {rounds} {first:?} {seed} {skip}");
+                            starts.push((start, rng, name));
                         }
                     }
                 }
             }
         }
     }
+    starts
+}
+
+/// `play_random` plays legal games to the end: the steps it hands a session
+/// (`Rules::play_random_steps`, the same draws) replay through the checked API, one by one,
+/// to the very state it reached, and they are as many actions as it says it played.
+#[test]
+fn play_random_plays_a_legal_game_that_its_steps_replay() {
+    use kingup_core::kingup_table::Rules;
+    for (start, rng, name) in playout_starts() {
+        let (mut fast, mut fast_rng) = (start, rng.clone());
+        let actions = fast.play_random(&mut fast_rng);
+        assert!(fast.is_over(), "{name}");
+
+        let (mut recorded, mut recorded_rng) = (start, rng);
+        let mut steps = Vec::new();
+        let recorded_actions =
+            recorded.play_random_steps(&mut recorded_rng, &mut |s| steps.push(s));
+        assert_eq!(recorded, fast, "{name}");
+        assert_eq!(recorded_rng, fast_rng, "{name}");
+        assert_eq!(recorded_actions, u64::from(actions), "{name}");
+
+        let mut replayed = start;
+        let mut replayed_actions = 0;
+        for step in &steps {
+            match *step {
+                Step::Chance(outcome) => replayed.apply_chance(outcome).map(drop).unwrap(),
+                Step::Action { seat, action } => {
+                    replayed.apply(seat, action).unwrap();
+                    replayed_actions += 1;
+                }
+            }
+        }
+        assert_eq!(replayed, fast, "{name}");
+        assert_eq!(replayed_actions, actions, "{name}");
+    }
+}
+
+/// `play_random` draws a placement's character and floor from the two halves of one
+/// random word: the first placement's 52 choices, counted over 52,000 seeded games, are
+/// equally likely (chi-square on 51 degrees of freedom under 100, past the 0.9999
+/// quantile). The bench's faithfulness check (`benches/yardstick`) compares whole games.
+#[test]
+fn play_random_picks_the_first_placement_uniformly() {
+    use kingup_core::kingup_table::Rules;
+    let mut config = Config::new(4);
+    config.first_player = FirstPlayer::Seat(Seat::FIRST);
+    let games = 52_000;
+    let mut counts = [0u32; Action::COUNT];
+    for seed in 0..games {
+        let mut game = Game::new(config).unwrap();
+        let mut first = None;
+        let mut rng = Generator::new(seed);
+        game.play_random_steps(&mut rng, &mut |step| {
+            if let (None, Step::Action { action, .. }) = (first, step) {
+                first = Some(action);
+            }
+        });
+        counts[first.unwrap().index()] += 1;
+    }
+    let expected = games as f64 / 52.0;
+    let chi_square: f64 = counts[..52]
+        .iter()
+        .map(|&c| (f64::from(c) - expected).powi(2) / expected)
+        .sum();
+    assert!(counts[52..].iter().all(|&c| c == 0));
+    assert!(
+        chi_square < 100.0,
+        "chi-square {chi_square} on 51 degrees of freedom"
+    );
 }
 
 /// `resolve_chance` deals a round in one go: the same draws, state and events as the

@@ -141,7 +141,7 @@ def test_golden_numbers() -> None:
     assert sim.winners.sum(axis=0).tolist() == GOLDEN_SIM_WINS
 
 
-GOLDEN_42_LENGTH = 169
-GOLDEN_42_TOTALS = [69, 47, 64, 59]
-GOLDEN_SIM_SUM = 194069
-GOLDEN_SIM_WINS = [244, 255, 270, 256]
+GOLDEN_42_LENGTH = 223
+GOLDEN_42_TOTALS = [48, 50, 22, 36]
+GOLDEN_SIM_SUM = 194930
+GOLDEN_SIM_WINS = [246, 251, 263, 261]

@@ -9,7 +9,7 @@ use rand_core::Rng;
 
 use crate::{
     ActionMask, EventSink, Layout, ObservationLenError, Seat, SeatError, SeatView,
-    SparseObservation,
+    SparseObservation, Step,
 };
 
 /// A refusal with a stable snake_case reason code (`"floor_full"`, `"no_such_seat"`): the
@@ -166,6 +166,38 @@ pub trait Rules: Copy + Eq + Hash + Debug + Send + Sync + Sized + 'static {
     /// A uniformly random legal action of the seat that acts next, drawn from `rng`, or
     /// `None` when chance or nobody is to act.
     fn random_action<R: Rng + ?Sized>(&self, rng: &mut R) -> Option<(Seat, Self::Action)>;
+
+    /// Plays uniformly random legal actions and chance to the end, all drawn from `rng`,
+    /// handing each step to `record` (in order, before it is played); returns the number
+    /// of actions. [`Session::play_random`](crate::Session::play_random) records these
+    /// steps, so a game's own fast playout and a session's agree.
+    ///
+    /// By default step by step: every pending chance step drawn by
+    /// [`Rules::sample_chance`], then one [`Rules::random_action`]. A game may draw
+    /// differently (several decisions from one random word, say) as long as every decision
+    /// is uniform among its legal actions and every step it hands over is legal.
+    fn play_random_steps<R: Rng + ?Sized>(
+        &mut self,
+        rng: &mut R,
+        record: &mut dyn FnMut(Step<Self>),
+    ) -> u64 {
+        let mut actions = 0;
+        loop {
+            while let Some(outcome) = self.sample_chance(rng) {
+                record(Step::Chance(outcome));
+                // A sampled outcome is legal by construction; stop rather than spin if not.
+                if self.apply_chance_with(outcome, &mut ()).is_err() {
+                    return actions;
+                }
+            }
+            let Some((seat, action)) = self.random_action(rng) else {
+                return actions;
+            };
+            record(Step::Action { seat, action });
+            self.apply_unchecked(seat, action);
+            actions += 1;
+        }
+    }
 
     /// Whether a chance step is pending.
     fn chance_pending(&self) -> bool;

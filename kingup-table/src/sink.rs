@@ -16,11 +16,23 @@ use arrayvec::ArrayVec;
 pub trait EventSink<E> {
     /// Receives the next event.
     fn push(&mut self, event: E);
+
+    /// Whether every event pushed is thrown away, so a game may skip working out an
+    /// event's contents (`()` says so; a sink that keeps events must not).
+    #[inline]
+    fn discards(&self) -> bool {
+        false
+    }
 }
 
 impl<E> EventSink<E> for () {
     #[inline]
     fn push(&mut self, _: E) {}
+
+    #[inline]
+    fn discards(&self) -> bool {
+        true
+    }
 }
 
 impl<E, const N: usize> EventSink<E> for ArrayVec<E, N> {

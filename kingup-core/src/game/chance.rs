@@ -160,13 +160,16 @@ impl Game {
             self.begin_next_round();
         }
         let mut available = self.available_cards();
+        // Counted once, then one less a deal (a popcount is a dozen instructions here).
+        let mut count = available.count_ones();
         let round = usize::from(self.round);
         let mut dealt = false;
         for seat in Seat::all(self.players()) {
             if self.objectives[round][seat.index()].is_some() {
                 continue;
             }
-            let k = below(rng, available.count_ones());
+            let k = below(rng, count);
+            count = count.saturating_sub(1);
             let Some(card) = nth_bit(available, k).and_then(|c| CardId::new(c as usize)) else {
                 return;
             };

@@ -311,7 +311,7 @@ impl Game {
     /// assert_eq!(game.nth_legal_action(Seat::FIRST, legal.len()), None);
     /// # Ok::<(), kingup_core::ConfigError>(())
     /// ```
-    #[inline]
+    #[inline(always)]
     pub fn nth_legal_action(&self, seat: Seat, n: usize) -> Option<Action> {
         self.options(seat)?.nth(u32::try_from(n).ok()?)
     }
@@ -586,7 +586,9 @@ impl Game {
         }
     }
 
-    /// All votes are in: crown the candidate, or eliminate it and play on.
+    /// All votes are in: crown the candidate, or eliminate it and play on. Inlined: an
+    /// elimination is a few stores, and the crowning (with the scoring) is kept out of line.
+    #[inline]
     pub(super) fn reveal<S: EventSink + ?Sized>(&mut self, sink: &mut S) {
         let Some(candidate) = self.castle.throne() else {
             return;
@@ -596,11 +598,7 @@ impl Game {
         self.voted = SeatSet::EMPTY;
         self.voted_no = SeatSet::EMPTY;
         if no.is_empty() {
-            sink.push(Event::Crowned {
-                character: candidate,
-            });
-            self.score_round(sink);
-            return;
+            return self.crown_candidate(candidate, sink);
         }
         self.castle.eliminate_candidate();
         self.no_votes[candidate.index()] = no;
@@ -609,5 +607,14 @@ impl Game {
         });
         self.phase = Phase::Climb;
         self.to_move = self.crown.unwrap_or(Seat::FIRST).next(self.players());
+    }
+
+    /// Nobody voted No: `candidate` is King, and the round is scored.
+    #[inline(never)]
+    fn crown_candidate<S: EventSink + ?Sized>(&mut self, candidate: Character, sink: &mut S) {
+        sink.push(Event::Crowned {
+            character: candidate,
+        });
+        self.score_round(sink);
     }
 }

@@ -5,7 +5,7 @@ use rand_core::Rng;
 use super::Game;
 use super::moves::{NTH_ROOM, placement_room};
 use crate::below;
-use crate::{Character, Phase, SeatSet};
+use crate::{Action, Character, Floor, Phase, Seat, SeatSet, Vote};
 
 /// By number of placement floors with room (1 to 4): `2^16 / floors`, rounded up, so that
 /// `n * RECIPROCAL[floors] >> 16` is `n / floors` for every `n` below 52 (a multiply where
@@ -38,16 +38,78 @@ pub(super) fn divide(n: u32, floors: u32) -> (u32, u32) {
     (quotient, n - quotient * floors)
 }
 
+/// A value below `n` (1 or more) from 32 random bits, by Lemire's multiply: exact, as
+/// [`below`] is, since the rare `bits` it must reject (under `n` in `2^32`) are replaced by
+/// a fresh draw from `rng`.
+#[inline(always)]
+fn pick<R: Rng + ?Sized>(rng: &mut R, bits: u32, n: u32) -> u32 {
+    let product = u64::from(bits) * u64::from(n);
+    if (product as u32) < n && (product as u32) < n.wrapping_neg() % n {
+        return below(rng, n);
+    }
+    (product >> 32) as u32
+}
+
+/// What a random playout tells about its steps as it plays them: nothing for
+/// [`Game::play_random`], each step for [`Rules::play_random_steps`] (a session's).
+///
+/// [`Rules::play_random_steps`]: kingup_table::Rules::play_random_steps
+pub(super) trait Record {
+    /// Whether the steps are wanted at all (the votes are only listed when they are).
+    const STEPS: bool;
+    /// Resolves the pending chance steps.
+    fn resolve_chance<R: Rng + ?Sized>(&mut self, game: &mut Game, rng: &mut R);
+    /// `seat` is about to play `action`.
+    fn action(&mut self, seat: Seat, action: Action);
+}
+
+impl Record for () {
+    const STEPS: bool = false;
+
+    #[inline(always)]
+    fn resolve_chance<R: Rng + ?Sized>(&mut self, game: &mut Game, rng: &mut R) {
+        game.resolve_chance(rng, &mut ());
+    }
+
+    #[inline(always)]
+    fn action(&mut self, _: Seat, _: Action) {}
+}
+
+/// Hands each step to a callback.
+pub(super) struct Steps<'a>(pub(super) &'a mut dyn FnMut(kingup_table::Step<Game>));
+
+impl Record for Steps<'_> {
+    const STEPS: bool = true;
+
+    fn resolve_chance<R: Rng + ?Sized>(&mut self, game: &mut Game, rng: &mut R) {
+        // One step at a time (the same draws as `resolve_chance`'s deal of a round).
+        while let Some(outcome) = game.sample_chance(rng) {
+            (self.0)(kingup_table::Step::Chance(outcome));
+            if game.apply_chance_with(outcome, &mut ()).is_err() {
+                return;
+            }
+        }
+    }
+
+    fn action(&mut self, seat: Seat, action: Action) {
+        (self.0)(kingup_table::Step::Action { seat, action });
+    }
+}
+
 impl Game {
-    /// Plays to the end, chance and [`Game::random_action`] alike drawn from `rng`, without
+    /// Plays to the end, chance and the players' actions alike drawn from `rng`, without
     /// events or checks (the actions are legal by construction): the fast random playout.
     /// Returns the number of actions played.
     ///
-    /// It draws exactly as repeated [`Game::random_action`] and
-    /// [`Game::resolve_chance`] do (one [`below`](crate::below) an action, voters in seat
-    /// order), so a seed gives the same game as a [`Session`](crate::Session)'s
-    /// `play_random`; it is faster because it stays in a phase's loop instead of asking
-    /// who acts and what they may do from scratch at every step.
+    /// Every legal action is equally likely at every decision, as with
+    /// [`Game::random_action`], but the randomness is drawn in bulk, so a seed does not give
+    /// the game that repeated `random_action` calls give: a placement takes its character
+    /// and its floor from the two halves of one random word; a climb's `k`-th climbable
+    /// character is counted floor by floor; all the votes of an election come from the bits
+    /// of one random word (a seat with a No card left votes No on a set bit); and nothing is
+    /// drawn where only one action is legal. Chance is drawn as [`Game::resolve_chance`]
+    /// draws it. A [`Session`](crate::Session)'s `play_random` plays the same game for the
+    /// same generator (it records the steps of this playout).
     ///
     /// ```
     /// use kingup_core::{Config, Game, Generator};
@@ -58,12 +120,25 @@ impl Game {
     /// # Ok::<(), kingup_core::ConfigError>(())
     /// ```
     pub fn play_random<R: Rng + ?Sized>(&mut self, rng: &mut R) -> u32 {
+        self.play_random_recorded(rng, &mut ())
+    }
+
+    /// [`Game::play_random`], handing each step (chance outcome or action, in the order
+    /// played) to `record` before it is played: [`Rules::play_random_steps`], which a
+    /// session records.
+    ///
+    /// [`Rules::play_random_steps`]: kingup_table::Rules::play_random_steps
+    pub(super) fn play_random_recorded<R: Rng + ?Sized, P: Record>(
+        &mut self,
+        rng: &mut R,
+        record: &mut P,
+    ) -> u32 {
         let mut actions = 0;
         loop {
             match self.phase {
-                Phase::Setup | Phase::Score => self.resolve_chance(rng, &mut ()),
-                Phase::Placement => actions += self.place_randomly(rng),
-                Phase::Climb | Phase::Vote => actions += self.climb_randomly(rng),
+                Phase::Setup | Phase::Score => record.resolve_chance(self, rng),
+                Phase::Placement => actions += self.place_randomly(rng, record),
+                Phase::Climb | Phase::Vote => actions += self.climb_randomly(rng, record),
                 Phase::GameOver => return actions,
             }
         }
@@ -74,19 +149,30 @@ impl Game {
     /// This and the two phase loops below are kept out of line: each then gets the
     /// registers to itself (inlined together into `play_random` they measured slower).
     #[inline(never)]
-    fn place_randomly<R: Rng + ?Sized>(&mut self, rng: &mut R) -> u32 {
+    fn place_randomly<R: Rng + ?Sized, P: Record>(&mut self, rng: &mut R, record: &mut P) -> u32 {
+        // The characters still outside, in a list that loses each one placed (its last
+        // entry moved into the gap): the `k`-th is one load.
+        // Sixteen entries, so that an index masked to four bits is always in range.
+        let mut outside = [Character::Alighiero; 16];
+        let mut left = 0;
+        for character in self.castle.outside().iter() {
+            outside[left & 15] = character;
+            left += 1;
+        }
         let mut actions = 0;
-        while self.phase == Phase::Placement {
+        while self.phase == Phase::Placement && left > 0 {
+            // Placement floors always have room (16 places, at most 12 placed), so
+            // `floors` is 1 to 4.
             let (room, floors) = placement_room(&self.castle);
-            // Nobody is eliminated before the climb; placement floors always have room
-            // (16 places, at most 12 placed), so `floors` is 1 to 4.
-            let unplaced = Character::COUNT as u32 - self.castle.inside_count();
-            let n = below(rng, unplaced * floors);
-            let (nth_character, nth_floor) = divide(n, floors);
-            let Some(character) = self.castle.outside().nth(nth_character as usize) else {
-                return actions;
-            };
+            // The character from the high half of one word, the floor from the low half.
+            let word = rng.next_u64();
+            let k = pick(rng, (word >> 32) as u32, left as u32) as usize & 15;
+            let nth_floor = pick(rng, word as u32, floors);
+            let character = outside[k];
+            left -= 1;
+            outside[k] = outside[left & 15];
             let floor = NTH_ROOM[room as usize & 15][nth_floor as usize & 3];
+            record.action(self.to_move, Action::Place { character, floor });
             self.place(self.to_move, character, floor, &mut ());
             actions += 1;
         }
@@ -95,55 +181,87 @@ impl Game {
 
     /// Random climbs and votes until the round's King is crowned; returns how many.
     #[inline(never)]
-    fn climb_randomly<R: Rng + ?Sized>(&mut self, rng: &mut R) -> u32 {
+    fn climb_randomly<R: Rng + ?Sized, P: Record>(&mut self, rng: &mut R, record: &mut P) -> u32 {
+        // Every seat's No cards left, a byte a seat, counted once and kept up to date.
+        let mut no_cards = self.no_cards_left();
         let mut actions = 0;
-        loop {
-            if self.phase == Phase::Vote {
-                actions += self.vote_randomly(rng);
-                if self.phase != Phase::Climb {
-                    return actions;
-                }
-            }
-            let (lanes, climbable, count) = self.castle.climb_lanes();
-            let Some(character) = climbable.nth(below(rng, count) as usize) else {
-                return actions;
-            };
-            let to = self.castle.raise_climbable(lanes, character);
-            self.climbed(self.to_move, character, to, &mut ());
-            actions += 1;
+        if self.phase == Phase::Vote {
+            actions += self.vote_randomly(rng, record, &mut no_cards);
         }
+        while self.phase == Phase::Climb {
+            let prefix = self.castle.climb_prefix();
+            let count = (prefix >> 40) as u32 & 0xff;
+            if count == 0 {
+                break;
+            }
+            // No draw for a forced climb.
+            let k = if count > 1 { below(rng, count) } else { 0 };
+            let seat = self.to_move;
+            let (character, to) = self.castle.raise_nth_climbable(prefix, k);
+            record.action(seat, Action::Climb { character });
+            self.climbed(seat, character, to, &mut ());
+            actions += 1;
+            // Only a climb onto the throne calls an election.
+            if to == Floor::Throne {
+                actions += self.vote_randomly(rng, record, &mut no_cards);
+            }
+        }
+        actions
     }
 
-    /// The votes still to come in this election, at random in seat order, then the
-    /// reveal; returns how many.
+    /// The votes still to come in this election, all from the bits of one random word (none
+    /// drawn when no voter has a choice), then the reveal; returns how many. `no_cards` is
+    /// [`Game::no_cards_left`], brought up to date when the candidate is voted down.
     #[inline(never)]
-    fn vote_randomly<R: Rng + ?Sized>(&mut self, rng: &mut R) -> u32 {
-        let holders = self.no_card_holders();
+    fn vote_randomly<R: Rng + ?Sized, P: Record>(
+        &mut self,
+        rng: &mut R,
+        record: &mut P,
+        no_cards: &mut u64,
+    ) -> u32 {
         let waiting = self.seats().difference(self.voted);
-        // The No votes gathered without a branch on each (as random as a coin).
-        let mut no = self.voted_no.bits();
-        for seat in waiting.iter() {
-            let has_no = u32::from(holders.contains(seat));
-            no |= ((below(rng, 1 + has_no) & 1) as u8) << seat.index();
+        // Only a waiting seat with a No card left may vote No: on a set bit.
+        let choosers = holders(*no_cards) & waiting.bits();
+        let bits = if choosers != 0 {
+            rng.next_u32() as u8
+        } else {
+            0
+        };
+        let no =
+            SeatSet::from_bits(self.voted_no.bits() | bits & choosers).unwrap_or(self.voted_no);
+        if P::STEPS {
+            for seat in waiting.iter() {
+                let vote = if no.contains(seat) {
+                    Vote::No
+                } else {
+                    Vote::Yes
+                };
+                record.action(seat, Action::Vote(vote));
+            }
         }
-        self.voted_no = SeatSet::from_bits(no & self.seats().bits()).unwrap_or(self.voted_no);
+        self.voted_no = no;
         self.voted = self.seats();
         self.reveal(&mut ());
+        // Voted down: every No was a card spent (a crowning ends the round's votes).
+        *no_cards = no_cards.wrapping_sub(SPREAD[usize::from(no.bits() & 63)]);
         waiting.len() as u32
     }
 
-    /// The seats with a No card left: every seat's No votes this round counted at once, a
-    /// byte a seat.
-    fn no_card_holders(&self) -> SeatSet {
+    /// Every seat's No cards left, byte `s` for seat `s` (seats that do not play hold their
+    /// allowance): the No votes of every elimination this round counted at once.
+    fn no_cards_left(&self) -> u64 {
         let played = self
             .no_votes
             .iter()
             .fold(0u64, |sum, set| sum + SPREAD[usize::from(set.bits() & 63)]);
-        let allowance = u64::from(self.config.no_cards()) * 0x0101_0101_0101_0101;
-        // Byte `s` of `allowance - played` is seat `s`'s cards left (never below 0): its
-        // high bit is set, after adding 0x7f, only when some are left.
-        let left = (allowance - played + 0x7f7f_7f7f_7f7f_7f7f) & 0x8080_8080_8080_8080;
-        let bits = (left >> 7).wrapping_mul(0x0102_0408_1020_4080) >> 56;
-        SeatSet::from_bits(bits as u8 & self.seats().bits()).unwrap_or(SeatSet::EMPTY)
+        (u64::from(self.config.no_cards()) * 0x0101_0101_0101_0101).wrapping_sub(played)
     }
+}
+
+/// The seats with a No card left, as seat bits, from [`Game::no_cards_left`]'s bytes.
+#[inline]
+fn holders(no_cards: u64) -> u8 {
+    // A byte's high bit is set, after adding 0x7f, only when it is not 0.
+    let left = no_cards.wrapping_add(0x7f7f_7f7f_7f7f_7f7f) & 0x8080_8080_8080_8080;
+    ((left >> 7).wrapping_mul(0x0102_0408_1020_4080) >> 56) as u8 & 0x3f
 }

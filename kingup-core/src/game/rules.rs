@@ -44,6 +44,15 @@ impl Rules for Game {
         Game::new(config)
     }
 
+    /// [`Game::play_random`], each step handed to `record` before it is played.
+    fn play_random_steps<R: Rng + ?Sized>(
+        &mut self,
+        rng: &mut R,
+        record: &mut dyn FnMut(kingup_table::Step<Game>),
+    ) -> u64 {
+        u64::from(self.play_random_recorded(rng, &mut super::playout::Steps(record)))
+    }
+
     /// Total points.
     fn score(&self, seat: Seat) -> u32 {
         self.totals().get(seat.index()).map_or(0, |&t| u32::from(t))

@@ -23,13 +23,7 @@ pub const CONSOLATION_POINTS: u8 = 33;
 /// # Ok::<(), kingup_core::ObjectiveError>(())
 /// ```
 pub fn score(castle: &Castle, objective: Objective) -> u8 {
-    crate::Floor::ALL
-        .into_iter()
-        .map(|floor| {
-            let here = castle.on(floor).intersection(objective.characters()).len() as u8;
-            here * floor.points()
-        })
-        .sum()
+    castle.points(objective.characters())
 }
 
 /// Total points of each seat in play, seat 0 first.
@@ -112,6 +106,11 @@ impl Game {
             self.phase = Phase::Score;
         } else {
             self.phase = Phase::GameOver;
+            // The winners take a search over every seat's total and objective: not worked
+            // out for a sink that drops them (a playout's).
+            if sink.discards() {
+                return;
+            }
             let mut totals = [0; Seat::MAX];
             totals[..self.players()].copy_from_slice(&self.totals());
             sink.push(Event::GameOver {

@@ -208,23 +208,29 @@ impl<G: Rules> Session<G> {
         &self.events[start..]
     }
 
-    /// Plays uniformly random legal actions for the seat that acts next
-    /// ([`Rules::random_action`]), and chance, all drawn from the generator, to the end of
-    /// the game; records everything. Returns the number of actions played.
+    /// Plays uniformly random legal actions and chance, all drawn from the generator, to
+    /// the end of the game ([`Rules::play_random_steps`], so the game's own fast playout
+    /// from the same generator plays the same game); records everything. Returns the
+    /// number of actions played.
     pub fn play_random(&mut self) -> u64 {
+        // The game plays on a copy and lists its steps; each is then played and recorded
+        // like any other step.
+        let mut steps = Vec::new();
+        let mut copy = self.game;
+        copy.play_random_steps(&mut self.generator, &mut |step| steps.push(step));
         let mut actions = 0;
-        loop {
-            self.resolve_chance();
-            let Some((seat, action)) = self.game.random_action(&mut self.generator) else {
-                return actions;
-            };
-            if self.play(Step::Action { seat, action }).is_err() {
-                return actions;
+        for step in steps {
+            // Legal by construction; stop rather than record a refused step.
+            if self.play(step).is_err() {
+                break;
             }
-            // The generator moved on: this action cannot be taken back.
-            self.undo = None;
-            actions += 1;
+            if let Step::Action { .. } = step {
+                // The generator moved on: this action cannot be taken back.
+                self.undo = None;
+                actions += 1;
+            }
         }
+        actions
     }
 
     /// Takes back `seat`'s last action: it must be the last step, and nothing may have been
