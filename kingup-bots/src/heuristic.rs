@@ -48,42 +48,41 @@ impl<R: Rng> HeuristicBot<R> {
     }
 
     /// The value before noise of climbing each character of `climbs` (bit `c` for
-    /// character `c`), by character, [`OUTSIDE`] for one outside the castle; and the
-    /// largest of them. The characters are taken a floor at a time, so the floor's gain is
-    /// worked out once.
+    /// character `c`; climbable characters, as in a legal mask), by character, [`OUTSIDE`]
+    /// for the others; and the largest of them. Every climb below the Nobles gains one
+    /// point, so only the climbs from the Nobles, to the throne, depend on the floor: no
+    /// character's floor is looked up.
     fn climb_bases(
         view: &impl Seen,
         objective: Objective,
         climbs: u16,
     ) -> ([i32; Character::COUNT], i32) {
-        let castle = view.castle();
         let own = objective.characters().bits();
         let me = SeatSet::single(view.seat());
+        let to_throne = view.castle().on(Floor::Nobles).bits() & climbs;
         let mut bases = [OUTSIDE; Character::COUNT];
         let mut most = OUTSIDE;
-        for from in Floor::ALL {
-            let mut here = castle.on(from).bits() & climbs;
-            if here == 0 {
-                continue;
-            }
-            let to = from.up().unwrap_or(Floor::Throne);
-            let gain = i32::from(to.points()) - i32::from(from.points());
-            while here != 0 {
-                let index = here.trailing_zeros() as usize;
-                here &= here - 1;
-                let mine = own >> index & 1 == 1;
-                let base = match (mine, to == Floor::Throne) {
-                    (_, true) => Self::crown_value(view, objective, mine),
-                    (true, false) => gain * 100,
-                    (false, false) => {
-                        // Others moved it: likely on their objectives.
-                        let rivals = view.movers(Character::ALL[index]).difference(me);
-                        -gain * (46 + 20 * i32::from(SEATS_IN[usize::from(rivals.bits())]))
-                    }
-                };
-                bases[index] = base;
-                most = most.max(base);
-            }
+        let mut rest = climbs & !to_throne;
+        while rest != 0 {
+            let index = rest.trailing_zeros() as usize;
+            rest &= rest - 1;
+            let base = if own >> index & 1 == 1 {
+                100
+            } else {
+                // Others moved it: likely on their objectives.
+                let rivals = view.movers(Character::ALL[index]).difference(me);
+                -(46 + 20 * i32::from(SEATS_IN[usize::from(rivals.bits())]))
+            };
+            bases[index] = base;
+            most = most.max(base);
+        }
+        let mut rest = to_throne;
+        while rest != 0 {
+            let index = rest.trailing_zeros() as usize;
+            rest &= rest - 1;
+            let base = Self::crown_value(view, objective, own >> index & 1 == 1);
+            bases[index] = base;
+            most = most.max(base);
         }
         (bases, most)
     }
@@ -244,11 +243,27 @@ pub(crate) enum Draws {
 /// The low bit of each character's nibble of the placement indices.
 const NIBBLE_LOWS: u64 = 0x1_1111_1111_1111;
 
-/// Each character of `characters` (bit `c` for character `c`) as a full nibble `c`.
+/// By 7-bit set of characters: bit `i` moved to bit `4 i`.
+const SPREAD: [u32; 128] = {
+    let mut spread = [0; 128];
+    let mut b = 0;
+    while b < 128 {
+        let mut i = 0;
+        while i < 7 {
+            spread[b] |= ((b as u32 >> i) & 1) << (4 * i);
+            i += 1;
+        }
+        b += 1;
+    }
+    spread
+};
+
+/// Each character of `characters` (bit `c` for character `c`) as a full nibble `c`: two
+/// look-ups, not a loop over the thirteen characters.
 fn nibbles(characters: u16) -> u64 {
-    (0..Character::COUNT).fold(0, |acc, c| {
-        acc | (u64::from(characters >> c & 1) * 0xf) << (4 * c)
-    })
+    let low = u64::from(SPREAD[usize::from(characters & 127)]);
+    let high = u64::from(SPREAD[usize::from(characters >> 7 & 63)]);
+    (low | high << 28) * 0xf
 }
 
 /// The floors (bit `f - 1` for floor `f`) of the placements in `mask`.
@@ -523,6 +538,16 @@ mod tests {
             }
         });
         assert!(placements > 500 && climbs > 500, "{placements} {climbs}");
+    }
+
+    #[test]
+    fn nibbles_fill_each_characters_nibble() {
+        for set in 0..1u16 << Character::COUNT {
+            let slow = (0..Character::COUNT).fold(0u64, |acc, c| {
+                acc | (u64::from(set >> c & 1) * 0xf) << (4 * c)
+            });
+            assert_eq!(nibbles(set), slow, "{set:#x}");
+        }
     }
 
     /// Both ways of drawing choose with the same frequencies (a fixed-seed sample: the test

@@ -391,6 +391,16 @@ impl<R: Rng> IsmctsBot<R> {
         round: u8,
         policies: &[Policy; Seat::MAX],
     ) -> [f64; Seat::MAX] {
+        if policies[..world.players()]
+            .iter()
+            .all(|&p| p == Policy::Random)
+        {
+            // Every seat at random: the engine's round loop draws the same actions as the
+            // loop below would (`Game::play_random`'s draws, one `random_action` a step),
+            // without asking who acts and what they may do at every step.
+            world.play_random_round(&mut self.rng);
+            return self.config.value.rewards(&world, round);
+        }
         while world.round() == round && !matches!(world.phase(), Phase::Score | Phase::GameOver) {
             let seat = match world.actor() {
                 Actor::Seat(seat) => seat,

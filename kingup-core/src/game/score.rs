@@ -23,13 +23,7 @@ pub const CONSOLATION_POINTS: u8 = 33;
 /// # Ok::<(), kingup_core::ObjectiveError>(())
 /// ```
 pub fn score(castle: &Castle, objective: Objective) -> u8 {
-    crate::Floor::ALL
-        .into_iter()
-        .map(|floor| {
-            let here = castle.on(floor).intersection(objective.characters()).len() as u8;
-            here * floor.points()
-        })
-        .sum()
+    castle.points(objective.characters())
 }
 
 /// Total points of each seat in play, seat 0 first.
