@@ -7,7 +7,9 @@ pub use opponents::OpponentModel;
 pub use value::Value;
 
 use kingup_core::rand_core::Rng;
-use kingup_core::{Action, Actor, CardId, Deck, Game, Phase, PlayerView, Seat, below, unit_f64};
+use kingup_core::{
+    Action, Actor, CardId, Deck, Game, Objective, Phase, PlayerView, Seat, below, unit_f64,
+};
 
 use crate::belief::TableReader;
 use crate::float::ln;
@@ -156,6 +158,9 @@ struct Node {
     visits: u32,
     available: u32,
     reward: f64,
+    /// `reward / visits` (0 while unvisited), kept at each visit: selection reads it at
+    /// every child, where a division each is among the slowest steps.
+    mean: f64,
     first_child: u32,
     next_sibling: u32,
     /// The actions of the children, as a mask over action indices.
@@ -231,6 +236,7 @@ impl<R: Rng> IsmctsBot<R> {
             visits: 0,
             available: 0,
             reward: 0.0,
+            mean: 0.0,
             first_child: NONE,
             next_sibling: NONE,
             expanded: 0,
@@ -312,6 +318,7 @@ impl<R: Rng> IsmctsBot<R> {
             let node = &mut self.nodes[n as usize];
             node.visits += 1;
             node.reward += rewards[node.seat.index()];
+            node.mean = node.reward / f64::from(node.visits);
         }
         self.path = path;
     }
@@ -342,10 +349,10 @@ impl<R: Rng> IsmctsBot<R> {
             if legal >> n.index & 1 == 1 {
                 n.available += 1;
                 let visits = f64::from(n.visits.max(1));
-                let ucb = n.reward / visits + c * (ln_of(logs, n.available) / visits).sqrt();
-                if ucb > best.0 {
-                    best = (ucb, child);
-                }
+                let ucb = n.mean + c * (ln_of(logs, n.available) / visits).sqrt();
+                // The first best, by selects (a branch here is as good as random).
+                best.1 = if ucb > best.0 { child } else { best.1 };
+                best.0 = best.0.max(ucb);
             }
             child = n.next_sibling;
         }
@@ -362,6 +369,7 @@ impl<R: Rng> IsmctsBot<R> {
             visits: 0,
             available: 1,
             reward: 0.0,
+            mean: 0.0,
             first_child: NONE,
             next_sibling,
             expanded: 0,
@@ -401,6 +409,9 @@ impl<R: Rng> IsmctsBot<R> {
             world.play_random_round(&mut self.rng);
             return self.config.value.rewards(&world, round);
         }
+        // Objectives do not change within a round: looked up once, not at every step.
+        let objectives: [Option<Objective>; Seat::MAX] =
+            core::array::from_fn(|s| Seat::new(s).and_then(|seat| world.objective(seat)));
         while world.round() == round && !matches!(world.phase(), Phase::Score | Phase::GameOver) {
             let seat = match world.actor() {
                 Actor::Seat(seat) => seat,
@@ -424,7 +435,14 @@ impl<R: Rng> IsmctsBot<R> {
                 // the one `random_action` plays (the lowest voter in a vote).
                 world.random_action(&mut self.rng).map(|(_, action)| action)
             } else {
-                HeuristicBot::new(&mut self.rng).choose_in(&world, seat, Draws::Contenders)
+                objectives[seat.index()].and_then(|objective| {
+                    HeuristicBot::new(&mut self.rng).play_in(
+                        &world,
+                        seat,
+                        objective,
+                        Draws::Contenders,
+                    )
+                })
             };
             let Some(action) = action else {
                 break;
