@@ -343,16 +343,18 @@ impl<R: Rng> IsmctsBot<R> {
         let c = self.config.exploration;
         let (nodes, logs) = (&mut self.nodes, &mut self.logs);
         let mut best = (f64::NEG_INFINITY, NONE);
+        // The mask as two words: a bit of a word is a shift, of a `u128` several steps.
+        let words = [legal as u64, (legal >> 64) as u64];
         let mut child = nodes[node as usize].first_child;
         while child != NONE {
             let n = &mut nodes[child as usize];
-            if legal >> n.index & 1 == 1 {
+            if words[usize::from(n.index >> 6) & 1] >> (n.index & 63) & 1 == 1 {
                 n.available += 1;
                 let visits = f64::from(n.visits.max(1));
                 let ucb = n.mean + c * (ln_of(logs, n.available) / visits).sqrt();
                 // The first best, by selects (a branch here is as good as random).
-                best.1 = if ucb > best.0 { child } else { best.1 };
-                best.0 = best.0.max(ucb);
+                let better = ucb > best.0;
+                best = (if better { ucb } else { best.0 }, if better { child } else { best.1 });
             }
             child = n.next_sibling;
         }
