@@ -248,6 +248,8 @@ impl<R: Rng> IsmctsBot<R> {
             self.config
                 .opponents
                 .mixture(self.reader.as_ref(), view.seat, view.public.players());
+        // The viewer's legal actions are public: the same in every sampled world.
+        let root_legal = legal.iter().fold(0u128, |mask, a| mask | 1 << a.index());
         let start = std::time::Instant::now();
         for _ in 0..self.config.iterations {
             if self.config.time_limit.is_some_and(|t| start.elapsed() >= t) {
@@ -259,7 +261,7 @@ impl<R: Rng> IsmctsBot<R> {
                 }
                 None => sampler.sample(&mut self.rng),
             };
-            self.iterate(world, view.seat, mixture.as_ref());
+            self.iterate(world, view.seat, root_legal, mixture.as_ref());
         }
         self.children(0)
             .max_by_key(|&c| self.nodes[c as usize].visits)
@@ -288,7 +290,7 @@ impl<R: Rng> IsmctsBot<R> {
         Some(table)
     }
 
-    fn iterate(&mut self, mut world: Game, me: Seat, mixture: Option<&Mixture>) {
+    fn iterate(&mut self, mut world: Game, me: Seat, root_legal: u128, mixture: Option<&Mixture>) {
         let policies = Mixture::draw(mixture, &mut self.rng, self.config.rollout, world.players());
         let round = world.round();
         // The path buffer is reused across iterations: no allocation per iteration.
@@ -299,7 +301,12 @@ impl<R: Rng> IsmctsBot<R> {
             // Masks over action indices: the legal actions, and those not yet expanded
             // here. The n-th set bit is the n-th entry of the sorted legal list, so the
             // expansion draws exactly as picking from a filtered list would.
-            let legal = world.legal_mask(seat);
+            let legal = if node == 0 {
+                debug_assert_eq!(root_legal, world.legal_mask(seat));
+                root_legal
+            } else {
+                world.legal_mask(seat)
+            };
             let untried = legal & !self.nodes[node as usize].expanded;
             if untried != 0 {
                 let pick = below(&mut self.rng, untried.count_ones());
@@ -313,7 +320,7 @@ impl<R: Rng> IsmctsBot<R> {
             world.apply_unchecked(seat, self.nodes[node as usize].action);
             path.push(node);
         }
-        let rewards = self.playout(world, round, &policies);
+        let rewards = self.playout(&mut world, round, &policies);
         for &n in &path {
             let node = &mut self.nodes[n as usize];
             node.visits += 1;
@@ -354,7 +361,10 @@ impl<R: Rng> IsmctsBot<R> {
                 let ucb = n.mean + c * (ln_of(logs, n.available) / visits).sqrt();
                 // The first best, by selects (a branch here is as good as random).
                 let better = ucb > best.0;
-                best = (if better { ucb } else { best.0 }, if better { child } else { best.1 });
+                best = (
+                    if better { ucb } else { best.0 },
+                    if better { child } else { best.1 },
+                );
             }
             child = n.next_sibling;
         }
@@ -397,7 +407,7 @@ impl<R: Rng> IsmctsBot<R> {
     /// [`IsmctsConfig::value`].
     fn playout(
         &mut self,
-        mut world: Game,
+        world: &mut Game,
         round: u8,
         policies: &[Policy; Seat::MAX],
     ) -> [f64; Seat::MAX] {
@@ -409,7 +419,7 @@ impl<R: Rng> IsmctsBot<R> {
             // loop below would (`Game::play_random`'s draws, one `random_action` a step),
             // without asking who acts and what they may do at every step.
             world.play_random_round(&mut self.rng);
-            return self.config.value.rewards(&world, round);
+            return self.config.value.rewards(world, round);
         }
         // Objectives do not change within a round: looked up once, not at every step.
         let objectives: [Option<Objective>; Seat::MAX] =
@@ -439,7 +449,7 @@ impl<R: Rng> IsmctsBot<R> {
             } else {
                 objectives[seat.index()].and_then(|objective| {
                     HeuristicBot::new(&mut self.rng).play_in(
-                        &world,
+                        world,
                         seat,
                         objective,
                         Draws::Contenders,
@@ -451,7 +461,7 @@ impl<R: Rng> IsmctsBot<R> {
             };
             world.apply_unchecked(seat, action);
         }
-        self.config.value.rewards(&world, round)
+        self.config.value.rewards(world, round)
     }
 }
 
