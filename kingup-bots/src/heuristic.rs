@@ -208,23 +208,38 @@ impl<R: Rng> HeuristicBot<R> {
         draws: Draws,
     ) -> Option<Action> {
         let climbs = (legal >> Action::CLIMB_BASE) as u16 & ((1 << Character::COUNT) - 1);
+        let nobles = view.castle().on(Floor::Nobles).bits();
+        let own_below = climbs & !nobles & objective.characters().bits();
+        if draws == Draws::Contenders && own_below != 0 && climbs & nobles == 0 {
+            // No climb to the throne, and some of its own to climb: those are worth 100
+            // each and every other climb at most -46, at or below 100 less the noise's
+            // range, so only they can come out best (the others' values are not needed).
+            return self.first_best(own_below, |_| 100);
+        }
         // The values before noise first (they draw nothing), then the noise in index order
         // for the climbs that draw: every one, or those that can still come out best (one
         // at or below the best value less the noise's range cannot), picked without a
         // branch per climb. Every climb has a value ([`OUTSIDE`] is only for the others).
         let (bases, most) = Self::climb_bases(view, objective, climbs);
-        let mut drawing = match draws {
+        let drawing = match draws {
             Draws::All => climbs,
             Draws::Contenders => {
                 let floor = most.saturating_sub(CLIMB_NOISE as i32);
                 (0..Character::COUNT).fold(0, |m, i| m | u16::from(bases[i] > floor) << i) & climbs
             }
         };
+        self.first_best(drawing, |index| bases[index])
+    }
+
+    /// The climb of `drawing` (bit `c` for character `c`) with the best value before noise
+    /// (`base`) plus noise below [`CLIMB_NOISE`], each drawing in index order; the first
+    /// best wins.
+    fn first_best(&mut self, mut drawing: u16, base: impl Fn(usize) -> i32) -> Option<Action> {
         let mut best = Best::new();
         while drawing != 0 {
             let index = drawing.trailing_zeros() as usize;
             drawing &= drawing - 1;
-            best.offer(bases[index] + self.noise(CLIMB_NOISE), index);
+            best.offer(base(index) + self.noise(CLIMB_NOISE), index);
         }
         best.index().map(|index| Action::Climb {
             character: Character::ALL[index],
