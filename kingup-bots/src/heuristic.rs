@@ -48,42 +48,41 @@ impl<R: Rng> HeuristicBot<R> {
     }
 
     /// The value before noise of climbing each character of `climbs` (bit `c` for
-    /// character `c`), by character, [`OUTSIDE`] for one outside the castle; and the
-    /// largest of them. The characters are taken a floor at a time, so the floor's gain is
-    /// worked out once.
+    /// character `c`; climbable characters, as in a legal mask), by character, [`OUTSIDE`]
+    /// for the others; and the largest of them. Every climb below the Nobles gains one
+    /// point, so only the climbs from the Nobles, to the throne, depend on the floor: no
+    /// character's floor is looked up.
     fn climb_bases(
         view: &impl Seen,
         objective: Objective,
         climbs: u16,
     ) -> ([i32; Character::COUNT], i32) {
-        let castle = view.castle();
         let own = objective.characters().bits();
         let me = SeatSet::single(view.seat());
+        let to_throne = view.castle().on(Floor::Nobles).bits() & climbs;
         let mut bases = [OUTSIDE; Character::COUNT];
         let mut most = OUTSIDE;
-        for from in Floor::ALL {
-            let mut here = castle.on(from).bits() & climbs;
-            if here == 0 {
-                continue;
-            }
-            let to = from.up().unwrap_or(Floor::Throne);
-            let gain = i32::from(to.points()) - i32::from(from.points());
-            while here != 0 {
-                let index = here.trailing_zeros() as usize;
-                here &= here - 1;
-                let mine = own >> index & 1 == 1;
-                let base = match (mine, to == Floor::Throne) {
-                    (_, true) => Self::crown_value(view, objective, mine),
-                    (true, false) => gain * 100,
-                    (false, false) => {
-                        // Others moved it: likely on their objectives.
-                        let rivals = view.movers(Character::ALL[index]).difference(me);
-                        -gain * (46 + 20 * i32::from(SEATS_IN[usize::from(rivals.bits())]))
-                    }
-                };
-                bases[index] = base;
-                most = most.max(base);
-            }
+        let mut rest = climbs & !to_throne;
+        while rest != 0 {
+            let index = rest.trailing_zeros() as usize;
+            rest &= rest - 1;
+            // Others moved it: likely on their objectives.
+            let rivals = view.movers(Character::ALL[index]).difference(me);
+            let rival = -(46 + 20 * i32::from(SEATS_IN[usize::from(rivals.bits())]));
+            // 100 for its own character, else the rival value: a select, not a branch
+            // (which is as good as random over the climbs).
+            let mine = i32::from(own >> index & 1 == 1);
+            let base = rival + mine * (100 - rival);
+            bases[index] = base;
+            most = most.max(base);
+        }
+        let mut rest = to_throne;
+        while rest != 0 {
+            let index = rest.trailing_zeros() as usize;
+            rest &= rest - 1;
+            let base = Self::crown_value(view, objective, own >> index & 1 == 1);
+            bases[index] = base;
+            most = most.max(base);
         }
         (bases, most)
     }
@@ -94,8 +93,10 @@ impl<R: Rng> HeuristicBot<R> {
     #[inline(never)]
     fn crown_value(view: &impl Seen, objective: Objective, mine: bool) -> i32 {
         if mine {
-            // Crowned it gains 5; voted down it loses the Noble's 5.
-            (1000.0 * pass_chance(view)) as i32 - 500
+            // Crowned it gains 5; voted down it loses the Noble's 5. The pass chance is
+            // 1/2 per other seat holding a No, so 1,000 times it is 1,000 halved that many
+            // times, rounded down (what `(1000.0 * chance) as i32` gives).
+            (1000 >> no_holders(view)) - 500
         } else {
             // Crowning a rival's character ends the round at today's score.
             let now = i32::from(score(view.castle(), objective));
@@ -104,24 +105,57 @@ impl<R: Rng> HeuristicBot<R> {
     }
 
     fn vote(&self, view: &impl Seen, objective: Objective, candidate: Character) -> Vote {
-        if objective.contains(candidate) || view.no_cards(view.seat()) == 0 {
-            return Vote::Yes;
-        }
-        if score(view.castle(), objective) < Self::VETO_BELOW {
-            Vote::No
-        } else {
-            Vote::Yes
-        }
+        // No on a rival's candidate that would leave it short, if it holds a No. All three
+        // tests are made (`&`, not `&&`): one select instead of branches on each.
+        let no = !objective.contains(candidate)
+            & (view.no_cards(view.seat()) > 0)
+            & (score(view.castle(), objective) < Self::VETO_BELOW);
+        if no { Vote::No } else { Vote::Yes }
     }
 }
 
 impl<R: Rng> HeuristicBot<R> {
-    /// The bot's choice for `seat` in `game` with `draws`, without building the view: the
-    /// playouts of [`IsmctsBot`](crate::IsmctsBot) call it at every step. With
-    /// [`Draws::All`] it is [`Bot::choose`]'s choice on the seat's player view (the same
-    /// draws from the same generator).
+    /// The bot's choice for `seat` in `game` with `draws`, without building the view (the
+    /// reference of the tests; the playouts of [`IsmctsBot`](crate::IsmctsBot) take
+    /// [`HeuristicBot::play_in`]). With [`Draws::All`] it is [`Bot::choose`]'s choice on
+    /// the seat's player view (the same draws from the same generator).
+    #[cfg(test)]
     pub(crate) fn choose_in(&mut self, game: &Game, seat: Seat, draws: Draws) -> Option<Action> {
         self.decide(&(game, seat), draws)
+    }
+
+    /// [`HeuristicBot::choose_in`] for the seat that acts next in `game` (the lowest
+    /// voter in a vote), whose objective is `objective`: the same choice from the same
+    /// draws, with the legal actions read straight from the castle (the seat acts, so
+    /// every placement or climb the castle allows is legal, and so is its vote) and the
+    /// objective looked up once a playout by the caller.
+    pub(crate) fn play_in(
+        &mut self,
+        game: &Game,
+        seat: Seat,
+        objective: Objective,
+        draws: Draws,
+    ) -> Option<Action> {
+        let castle = game.castle();
+        match game.phase() {
+            Phase::Vote => {
+                let candidate = castle.throne()?;
+                Some(Action::Vote(self.vote(&(game, seat), objective, candidate)))
+            }
+            Phase::Placement => {
+                let room = Floor::PLACEMENT
+                    .iter()
+                    .enumerate()
+                    .fold(0, |room, (i, &f)| room | u64::from(castle.has_room(f)) << i);
+                let placements = nibble_lows(castle.outside().bits()) * room;
+                self.place(u128::from(placements), objective, draws)
+            }
+            Phase::Climb => {
+                let climbs = u128::from(castle.climbable().bits()) << Action::CLIMB_BASE;
+                self.climb(&(game, seat), climbs, objective, draws)
+            }
+            Phase::Setup | Phase::Score | Phase::GameOver => None,
+        }
     }
 
     /// Weighs the legal actions in index order (the order of the sorted legal list) and
@@ -152,18 +186,16 @@ impl<R: Rng> HeuristicBot<R> {
             Draws::All => placements,
             Draws::Contenders => place_contenders(placements, nibbles(own)),
         };
-        let mut best: Option<(i32, u32)> = None;
+        let mut best = Best::new();
         while candidates != 0 {
             let index = candidates.trailing_zeros();
             candidates &= candidates - 1;
             let f = (index % 4 + 1) as i32 * 100;
             let base = if own >> (index / 4) & 1 == 1 { f } else { -f };
-            let value = base + self.noise(PLACE_NOISE);
-            if best.is_none_or(|(v, _)| value > v) {
-                best = Some((value, index));
-            }
+            best.offer(base + self.noise(PLACE_NOISE), index as usize);
         }
-        best.and_then(|(_, index)| Action::from_index(index as usize).ok())
+        best.index()
+            .and_then(|index| Action::from_index(index).ok())
     }
 
     /// The best climb among the climbs in `legal`: [`HeuristicBot::climb_bases`] plus noise
@@ -176,34 +208,69 @@ impl<R: Rng> HeuristicBot<R> {
         draws: Draws,
     ) -> Option<Action> {
         let climbs = (legal >> Action::CLIMB_BASE) as u16 & ((1 << Character::COUNT) - 1);
-        // The values before noise first (they draw nothing), then the noise in index order.
-        let (bases, most) = Self::climb_bases(view, objective, climbs);
-        let floor = match draws {
-            Draws::All => OUTSIDE,
-            Draws::Contenders => most.saturating_sub(CLIMB_NOISE as i32),
-        };
-        let mut best: Option<(i32, usize)> = None;
-        let mut rest = climbs;
-        while rest != 0 {
-            let index = rest.trailing_zeros() as usize;
-            rest &= rest - 1;
-            let base = bases[index];
-            // A character outside the castle (never legal to climb) is worth the least and
-            // draws nothing; a climb that cannot come out best is left out.
-            let value = if base == OUTSIDE {
-                OUTSIDE
-            } else if base <= floor && draws == Draws::Contenders {
-                continue;
-            } else {
-                base + self.noise(CLIMB_NOISE)
-            };
-            if best.is_none_or(|(v, _)| value > v) {
-                best = Some((value, index));
-            }
+        let nobles = view.castle().on(Floor::Nobles).bits();
+        let own_below = climbs & !nobles & objective.characters().bits();
+        if draws == Draws::Contenders && own_below != 0 && climbs & nobles == 0 {
+            // No climb to the throne, and some of its own to climb: those are worth 100
+            // each and every other climb at most -46, at or below 100 less the noise's
+            // range, so only they can come out best (the others' values are not needed).
+            return self.first_best(own_below, |_| 100);
         }
-        best.map(|(_, index)| Action::Climb {
+        // The values before noise first (they draw nothing), then the noise in index order
+        // for the climbs that draw: every one, or those that can still come out best (one
+        // at or below the best value less the noise's range cannot), picked without a
+        // branch per climb. Every climb has a value ([`OUTSIDE`] is only for the others).
+        let (bases, most) = Self::climb_bases(view, objective, climbs);
+        let drawing = match draws {
+            Draws::All => climbs,
+            Draws::Contenders => {
+                let floor = most.saturating_sub(CLIMB_NOISE as i32);
+                (0..Character::COUNT).fold(0, |m, i| m | u16::from(bases[i] > floor) << i) & climbs
+            }
+        };
+        self.first_best(drawing, |index| bases[index])
+    }
+
+    /// The climb of `drawing` (bit `c` for character `c`) with the best value before noise
+    /// (`base`) plus noise below [`CLIMB_NOISE`], each drawing in index order; the first
+    /// best wins.
+    fn first_best(&mut self, mut drawing: u16, base: impl Fn(usize) -> i32) -> Option<Action> {
+        let mut best = Best::new();
+        while drawing != 0 {
+            let index = drawing.trailing_zeros() as usize;
+            drawing &= drawing - 1;
+            best.offer(base(index) + self.noise(CLIMB_NOISE), index);
+        }
+        best.index().map(|index| Action::Climb {
             character: Character::ALL[index],
         })
+    }
+}
+
+/// The first best of values offered in turn, kept by selects rather than a branch on each
+/// comparison (the noise makes it as good as random). Values are above `i32::MIN`.
+struct Best {
+    value: i32,
+    index: usize,
+}
+
+impl Best {
+    const fn new() -> Best {
+        Best {
+            value: i32::MIN,
+            index: usize::MAX,
+        }
+    }
+
+    #[inline]
+    fn offer(&mut self, value: i32, index: usize) {
+        let better = value > self.value;
+        self.index = if better { index } else { self.index };
+        self.value = self.value.max(value);
+    }
+
+    fn index(&self) -> Option<usize> {
+        (self.index != usize::MAX).then_some(self.index)
     }
 }
 
@@ -244,11 +311,32 @@ pub(crate) enum Draws {
 /// The low bit of each character's nibble of the placement indices.
 const NIBBLE_LOWS: u64 = 0x1_1111_1111_1111;
 
-/// Each character of `characters` (bit `c` for character `c`) as a full nibble `c`.
+/// By 7-bit set of characters: bit `i` moved to bit `4 i`.
+const SPREAD: [u32; 128] = {
+    let mut spread = [0; 128];
+    let mut b = 0;
+    while b < 128 {
+        let mut i = 0;
+        while i < 7 {
+            spread[b] |= ((b as u32 >> i) & 1) << (4 * i);
+            i += 1;
+        }
+        b += 1;
+    }
+    spread
+};
+
+/// Each character of `characters` (bit `c` for character `c`) as the low bit of nibble
+/// `c`: two look-ups, not a loop over the thirteen characters.
+fn nibble_lows(characters: u16) -> u64 {
+    let low = u64::from(SPREAD[usize::from(characters & 127)]);
+    let high = u64::from(SPREAD[usize::from(characters >> 7 & 63)]);
+    low | high << 28
+}
+
+/// Each character of `characters` as a full nibble `c`.
 fn nibbles(characters: u16) -> u64 {
-    (0..Character::COUNT).fold(0, |acc, c| {
-        acc | (u64::from(characters >> c & 1) * 0xf) << (4 * c)
-    })
+    nibble_lows(characters) * 0xf
 }
 
 /// The floors (bit `f - 1` for floor `f`) of the placements in `mask`.
@@ -355,12 +443,13 @@ impl Seen for (&Game, Seat) {
     }
 }
 
-/// A rough chance that every other seat votes Yes: each seat still holding a No is taken
-/// to vote Yes with probability 1/2.
-fn pass_chance(view: &impl Seen) -> f64 {
+/// How many other seats still hold a No: each is taken to vote Yes with probability 1/2,
+/// so the chance that every other seat votes Yes is 1/2 to that power. Counted without a
+/// branch per seat.
+fn no_holders(view: &impl Seen) -> u32 {
     Seat::all(view.players())
-        .filter(|&s| s != view.seat() && view.no_cards(s) > 0)
-        .fold(1.0, |chance, _| chance * 0.5)
+        .map(|s| u32::from(s != view.seat()) & u32::from(view.no_cards(s) > 0))
+        .sum()
 }
 
 #[cfg(test)]
@@ -378,7 +467,13 @@ mod tests {
         let gain = i32::from(to.points()) - i32::from(from.points());
         Some(match (objective.contains(c), to == Floor::Throne) {
             // Crowned it gains 5; voted down it loses the Noble's 5.
-            (true, true) => (1000.0 * pass_chance(view)) as i32 - 500,
+            (true, true) => {
+                // Each other seat holding a No votes Yes with probability 1/2.
+                let chance = Seat::all(view.players())
+                    .filter(|&s| s != view.seat() && view.no_cards(s) > 0)
+                    .fold(1.0, |chance, _| chance * 0.5);
+                (1000.0 * chance) as i32 - 500
+            }
             (true, false) => gain * 100,
             // Crowning a rival's character ends the round at today's score.
             (false, true) => {
@@ -523,6 +618,35 @@ mod tests {
             }
         });
         assert!(placements > 500 && climbs > 500, "{placements} {climbs}");
+    }
+
+    /// The playouts' fast path chooses as `choose_in` for the seat that acts, draw for draw.
+    #[test]
+    fn play_in_is_choose_in_for_the_seat_that_acts() {
+        let mut count = 0;
+        decisions(40, |game, seat, seed| {
+            assert_eq!(game.next_seat(), Some(seat));
+            let objective = game.objective(seat).unwrap();
+            for draws in [Draws::All, Draws::Contenders] {
+                let (mut a, mut b) = (Generator::new(seed), Generator::new(seed));
+                let expected = HeuristicBot::new(&mut a).choose_in(game, seat, draws);
+                let fast = HeuristicBot::new(&mut b).play_in(game, seat, objective, draws);
+                assert_eq!(fast, expected);
+                assert_eq!(a, b, "the same draws");
+            }
+            count += 1;
+        });
+        assert!(count > 2000, "{count} decisions");
+    }
+
+    #[test]
+    fn nibbles_fill_each_characters_nibble() {
+        for set in 0..1u16 << Character::COUNT {
+            let slow = (0..Character::COUNT).fold(0u64, |acc, c| {
+                acc | (u64::from(set >> c & 1) * 0xf) << (4 * c)
+            });
+            assert_eq!(nibbles(set), slow, "{set:#x}");
+        }
     }
 
     /// Both ways of drawing choose with the same frequencies (a fixed-seed sample: the test

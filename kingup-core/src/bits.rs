@@ -1,4 +1,5 @@
-//! Bit tricks on masks: the `n`-th set bit, a byte's set bits counted, the set bits in order.
+//! Bit tricks on masks: the `n`-th set bit, a byte's set bits counted, the set bits in order,
+//! a set's bits spread to nibbles.
 
 /// By byte value: its number of set bits.
 const ONES: [u8; 256] = {
@@ -73,6 +74,31 @@ pub(crate) const fn ones(byte: usize) -> usize {
     ONES[byte & 0xff] as usize
 }
 
+/// By 7-bit value: bit `i` moved to bit `4 i` (the low bit of nibble `i`).
+const NIBBLE_LOWS: [u32; 128] = {
+    let mut spread = [0; 128];
+    let mut b = 0;
+    while b < 128 {
+        let mut i = 0;
+        while i < 7 {
+            spread[b] |= ((b as u32 >> i) & 1) << (4 * i);
+            i += 1;
+        }
+        b += 1;
+    }
+    spread
+};
+
+/// Bit `i` of a 13-bit set moved to bit `4 i`: a character set as the low bits of its
+/// characters' nibbles (the placements' index space). Two look-ups instead of a loop over
+/// the thirteen bits.
+#[inline]
+pub(crate) fn nibble_lows(set: u16) -> u64 {
+    let low = u64::from(NIBBLE_LOWS[usize::from(set & 127)]);
+    let high = u64::from(NIBBLE_LOWS[usize::from(set >> 7 & 63)]);
+    low | high << 28
+}
+
 /// Iterates over the positions of the set bits of `mask`, lowest first.
 pub(crate) fn bits(mut mask: u32) -> impl Iterator<Item = u32> + Clone {
     core::iter::from_fn(move || {
@@ -122,5 +148,9 @@ mod tests {
             }
         }
         assert_eq!(bits(0x8000_0005).collect::<std::vec::Vec<_>>(), [0, 2, 31]);
+        for set in 0..1u16 << 13 {
+            let slow = (0..13).fold(0u64, |acc, c| acc | u64::from(set >> c & 1) << (4 * c));
+            assert_eq!(nibble_lows(set), slow, "{set:#x}");
+        }
     }
 }

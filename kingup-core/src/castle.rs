@@ -522,6 +522,46 @@ fn nth_of_four(lane: u32, n: u32) -> u32 {
 mod tests {
     use super::*;
 
+    /// Each floor's characters counted one by one and weighted by its points, on castles
+    /// filled at random (floors within capacity, some characters eliminated).
+    #[test]
+    fn points_are_each_floors_characters_times_its_points() {
+        let mut state = 0x9e37_79b9_7f4a_7c15u64;
+        let mut next = move |n: u64| {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            state % n
+        };
+        for _ in 0..5000 {
+            let mut castle = Castle::new();
+            for character in Character::ALL {
+                match next(9) {
+                    0 => castle.eliminate(character),
+                    1 => {}
+                    f => {
+                        let floor = Floor::ALL[(f as usize - 2) % Floor::COUNT];
+                        if castle.count(floor) < usize::from(floor.capacity()) {
+                            castle.put(character, floor);
+                        }
+                    }
+                }
+            }
+            let characters = CharacterSet::from_bits_truncate(next(1 << 13) as u16);
+            let expected: usize = Floor::ALL
+                .into_iter()
+                .map(|f| {
+                    castle.on(f).intersection(characters).iter().count() * usize::from(f.points())
+                })
+                .sum();
+            assert_eq!(
+                usize::from(castle.points(characters)),
+                expected,
+                "{castle:?}"
+            );
+        }
+    }
+
     #[test]
     fn climbing_respects_capacity() {
         let mut castle = Castle::new();

@@ -7,7 +7,9 @@ pub use opponents::OpponentModel;
 pub use value::Value;
 
 use kingup_core::rand_core::Rng;
-use kingup_core::{Action, Actor, CardId, Deck, Game, Phase, PlayerView, Seat, below, unit_f64};
+use kingup_core::{
+    Action, Actor, CardId, Deck, Game, Objective, Phase, PlayerView, Seat, below, unit_f64,
+};
 
 use crate::belief::TableReader;
 use crate::float::ln;
@@ -156,6 +158,9 @@ struct Node {
     visits: u32,
     available: u32,
     reward: f64,
+    /// `reward / visits` (0 while unvisited), kept at each visit: selection reads it at
+    /// every child, where a division each is among the slowest steps.
+    mean: f64,
     first_child: u32,
     next_sibling: u32,
     /// The actions of the children, as a mask over action indices.
@@ -231,6 +236,7 @@ impl<R: Rng> IsmctsBot<R> {
             visits: 0,
             available: 0,
             reward: 0.0,
+            mean: 0.0,
             first_child: NONE,
             next_sibling: NONE,
             expanded: 0,
@@ -242,6 +248,8 @@ impl<R: Rng> IsmctsBot<R> {
             self.config
                 .opponents
                 .mixture(self.reader.as_ref(), view.seat, view.public.players());
+        // The viewer's legal actions are public: the same in every sampled world.
+        let root_legal = legal.iter().fold(0u128, |mask, a| mask | 1 << a.index());
         let start = std::time::Instant::now();
         for _ in 0..self.config.iterations {
             if self.config.time_limit.is_some_and(|t| start.elapsed() >= t) {
@@ -253,7 +261,7 @@ impl<R: Rng> IsmctsBot<R> {
                 }
                 None => sampler.sample(&mut self.rng),
             };
-            self.iterate(world, view.seat, mixture.as_ref());
+            self.iterate(world, view.seat, root_legal, mixture.as_ref());
         }
         self.children(0)
             .max_by_key(|&c| self.nodes[c as usize].visits)
@@ -282,7 +290,7 @@ impl<R: Rng> IsmctsBot<R> {
         Some(table)
     }
 
-    fn iterate(&mut self, mut world: Game, me: Seat, mixture: Option<&Mixture>) {
+    fn iterate(&mut self, mut world: Game, me: Seat, root_legal: u128, mixture: Option<&Mixture>) {
         let policies = Mixture::draw(mixture, &mut self.rng, self.config.rollout, world.players());
         let round = world.round();
         // The path buffer is reused across iterations: no allocation per iteration.
@@ -293,7 +301,12 @@ impl<R: Rng> IsmctsBot<R> {
             // Masks over action indices: the legal actions, and those not yet expanded
             // here. The n-th set bit is the n-th entry of the sorted legal list, so the
             // expansion draws exactly as picking from a filtered list would.
-            let legal = world.legal_mask(seat);
+            let legal = if node == 0 {
+                debug_assert_eq!(root_legal, world.legal_mask(seat));
+                root_legal
+            } else {
+                world.legal_mask(seat)
+            };
             let untried = legal & !self.nodes[node as usize].expanded;
             if untried != 0 {
                 let pick = below(&mut self.rng, untried.count_ones());
@@ -307,11 +320,12 @@ impl<R: Rng> IsmctsBot<R> {
             world.apply_unchecked(seat, self.nodes[node as usize].action);
             path.push(node);
         }
-        let rewards = self.playout(world, round, &policies);
+        let rewards = self.playout(&mut world, round, &policies);
         for &n in &path {
             let node = &mut self.nodes[n as usize];
             node.visits += 1;
             node.reward += rewards[node.seat.index()];
+            node.mean = node.reward / f64::from(node.visits);
         }
         self.path = path;
     }
@@ -336,16 +350,21 @@ impl<R: Rng> IsmctsBot<R> {
         let c = self.config.exploration;
         let (nodes, logs) = (&mut self.nodes, &mut self.logs);
         let mut best = (f64::NEG_INFINITY, NONE);
+        // The mask as two words: a bit of a word is a shift, of a `u128` several steps.
+        let words = [legal as u64, (legal >> 64) as u64];
         let mut child = nodes[node as usize].first_child;
         while child != NONE {
             let n = &mut nodes[child as usize];
-            if legal >> n.index & 1 == 1 {
+            if words[usize::from(n.index >> 6) & 1] >> (n.index & 63) & 1 == 1 {
                 n.available += 1;
                 let visits = f64::from(n.visits.max(1));
-                let ucb = n.reward / visits + c * (ln_of(logs, n.available) / visits).sqrt();
-                if ucb > best.0 {
-                    best = (ucb, child);
-                }
+                let ucb = n.mean + c * (ln_of(logs, n.available) / visits).sqrt();
+                // The first best, by selects (a branch here is as good as random).
+                let better = ucb > best.0;
+                best = (
+                    if better { ucb } else { best.0 },
+                    if better { child } else { best.1 },
+                );
             }
             child = n.next_sibling;
         }
@@ -362,6 +381,7 @@ impl<R: Rng> IsmctsBot<R> {
             visits: 0,
             available: 1,
             reward: 0.0,
+            mean: 0.0,
             first_child: NONE,
             next_sibling,
             expanded: 0,
@@ -387,10 +407,23 @@ impl<R: Rng> IsmctsBot<R> {
     /// [`IsmctsConfig::value`].
     fn playout(
         &mut self,
-        mut world: Game,
+        world: &mut Game,
         round: u8,
         policies: &[Policy; Seat::MAX],
     ) -> [f64; Seat::MAX] {
+        if policies[..world.players()]
+            .iter()
+            .all(|&p| p == Policy::Random)
+        {
+            // Every seat at random: the engine's round loop, with `Game::play_random`'s
+            // draws (today one `random_action` a step, voters in seat order: the loop
+            // below's), without asking who acts and what they may do at every step.
+            world.play_random_round(&mut self.rng);
+            return self.config.value.rewards(world, round);
+        }
+        // Objectives do not change within a round: looked up once, not at every step.
+        let objectives: [Option<Objective>; Seat::MAX] =
+            core::array::from_fn(|s| Seat::new(s).and_then(|seat| world.objective(seat)));
         while world.round() == round && !matches!(world.phase(), Phase::Score | Phase::GameOver) {
             let seat = match world.actor() {
                 Actor::Seat(seat) => seat,
@@ -414,14 +447,21 @@ impl<R: Rng> IsmctsBot<R> {
                 // the one `random_action` plays (the lowest voter in a vote).
                 world.random_action(&mut self.rng).map(|(_, action)| action)
             } else {
-                HeuristicBot::new(&mut self.rng).choose_in(&world, seat, Draws::Contenders)
+                objectives[seat.index()].and_then(|objective| {
+                    HeuristicBot::new(&mut self.rng).play_in(
+                        world,
+                        seat,
+                        objective,
+                        Draws::Contenders,
+                    )
+                })
             };
             let Some(action) = action else {
                 break;
             };
             world.apply_unchecked(seat, action);
         }
-        self.config.value.rewards(&world, round)
+        self.config.value.rewards(world, round)
     }
 }
 

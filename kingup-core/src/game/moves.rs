@@ -216,10 +216,8 @@ impl Options {
             Options::Place { outside, room, .. } => {
                 // Each unplaced character's bit moved to the low bit of its nibble, then
                 // the floors with room copied into every such nibble at once.
-                let bits = u128::from(outside.bits());
-                let nibbles =
-                    (0..Character::COUNT).fold(0u128, |acc, c| acc | (bits >> c & 1) << (4 * c));
-                nibbles * u128::from(room & 0xf)
+                let nibbles = crate::bits::nibble_lows(outside.bits());
+                u128::from(nibbles * u64::from(room & 0xf))
             }
             Options::Climb { climbable, .. } => u128::from(climbable.bits()) << Action::CLIMB_BASE,
             Options::Vote { no } => 1 << Action::VOTE_YES | u128::from(no) << Action::VOTE_NO,

@@ -144,6 +144,36 @@ impl Game {
         }
     }
 
+    /// Plays the current round out at random, without events or checks, and stops once
+    /// it is scored (the phase is then [`Phase::Score`] or [`Phase::GameOver`]); returns
+    /// the number of actions played. Nothing happens when chance is to move or the game
+    /// is over. It draws as [`Game::play_random`] does over the same round (playing the
+    /// round out and then the rest with `play_random` is `play_random`, draw for draw), so
+    /// a search that plays its rounds out at random can take this loop.
+    ///
+    /// ```
+    /// use kingup_core::{Config, Game, Generator, Phase};
+    ///
+    /// let mut rng = Generator::new(3);
+    /// let mut game = Game::new(Config::new(4))?;
+    /// game.resolve_chance(&mut rng, &mut ());
+    /// let actions = game.play_random_round(&mut rng);
+    /// assert!(actions > 12);
+    /// assert_eq!((game.round(), game.phase()), (0, Phase::Score));
+    /// assert_eq!(game.play_random_round(&mut rng), 0); // chance is to move
+    /// # Ok::<(), kingup_core::ConfigError>(())
+    /// ```
+    pub fn play_random_round<R: Rng + ?Sized>(&mut self, rng: &mut R) -> u32 {
+        let mut actions = 0;
+        if self.phase == Phase::Placement {
+            actions += self.place_randomly(rng, &mut ());
+        }
+        if matches!(self.phase, Phase::Climb | Phase::Vote) {
+            actions += self.climb_randomly(rng, &mut ());
+        }
+        actions
+    }
+
     /// Random placements until the climb starts; returns how many.
     ///
     /// This and the two phase loops below are kept out of line: each then gets the

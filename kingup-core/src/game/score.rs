@@ -39,11 +39,19 @@ pub(crate) fn sum_rounds(players: usize, rounds: &[[u8; Seat::MAX]]) -> Totals {
 /// The seats with the highest total, ties broken by `kept` (characters of the final
 /// objective in the castle); seats still tied all lead.
 pub(crate) fn leaders(players: usize, totals: &[u16], kept: impl Fn(Seat) -> usize) -> SeatSet {
-    let key = |s: Seat| (totals[s.index()], kept(s));
-    let best = Seat::all(players).map(key).max();
-    Seat::all(players)
-        .filter(|&s| Some(key(s)) == best)
-        .collect()
+    // Each seat's key, its total then its characters kept (at most 13), worked out once
+    // as one number; the seats at the best key gathered bit by bit, without a branch.
+    let mut keys = [0u32; Seat::MAX];
+    for seat in Seat::all(players) {
+        keys[seat.index()] = u32::from(totals[seat.index()]) << 8 | (kept(seat) as u32 & 0xff);
+    }
+    let best = keys.iter().copied().max().unwrap_or(0);
+    let at_best = keys
+        .iter()
+        .enumerate()
+        .take(players)
+        .fold(0u8, |bits, (s, &key)| bits | u8::from(key == best) << s);
+    SeatSet::from_bits(at_best).unwrap_or(SeatSet::EMPTY)
 }
 
 impl Game {
@@ -117,6 +125,42 @@ impl Game {
                 totals,
                 winners: self.leaders(),
             });
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The leaders as first written: the highest (total, kept) pair, every seat tied at it.
+    fn reference(players: usize, totals: &[u16], kept: &[usize]) -> SeatSet {
+        let key = |s: Seat| (totals[s.index()], kept[s.index()]);
+        let best = Seat::all(players).map(key).max();
+        Seat::all(players)
+            .filter(|&s| Some(key(s)) == best)
+            .collect()
+    }
+
+    #[test]
+    fn leaders_are_the_seats_with_the_best_total_then_characters_kept() {
+        let mut state = 0x2545_f491_4f6c_dd1du64;
+        let mut next = move |n: u64| {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            state % n
+        };
+        for _ in 0..20_000 {
+            let players = next(7) as usize;
+            // Small ranges, so that ties are common.
+            let totals: [u16; Seat::MAX] = core::array::from_fn(|_| next(4) as u16 * 60);
+            let kept: [usize; Seat::MAX] = core::array::from_fn(|_| next(3) as usize * 6);
+            assert_eq!(
+                leaders(players, &totals, |s| kept[s.index()]),
+                reference(players, &totals, &kept),
+                "{players} {totals:?} {kept:?}"
+            );
         }
     }
 }
