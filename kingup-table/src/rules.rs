@@ -9,7 +9,7 @@ use rand_core::Rng;
 
 use crate::{
     ActionMask, EventSink, Layout, ObservationLenError, Seat, SeatError, SeatView,
-    SparseObservation,
+    SparseObservation, Step,
 };
 
 /// A refusal with a stable snake_case reason code (`"floor_full"`, `"no_such_seat"`): the
@@ -166,6 +166,39 @@ pub trait Rules: Copy + Eq + Hash + Debug + Send + Sync + Sized + 'static {
     /// A uniformly random legal action of the seat that acts next, drawn from `rng`, or
     /// `None` when chance or nobody is to act.
     fn random_action<R: Rng + ?Sized>(&self, rng: &mut R) -> Option<(Seat, Self::Action)>;
+
+    /// Plays uniformly random legal actions, and chance, drawn from `rng` to the end of the
+    /// game, handing each step to `step` as it is played (no events); returns the number of
+    /// actions played. [`Session::play_random`](crate::Session::play_random) records these
+    /// steps, so a game that draws its own way here (a faster playout batching its draws)
+    /// plays the same game in a session as in its own playout.
+    ///
+    /// By default: the pending chance steps by [`Rules::sample_chance`], then
+    /// [`Rules::random_action`], step by step.
+    fn play_random_steps<R: Rng + ?Sized, F: FnMut(Step<Self>)>(
+        &mut self,
+        rng: &mut R,
+        mut step: F,
+    ) -> u64 {
+        let mut actions = 0;
+        loop {
+            while let Some(outcome) = self.sample_chance(rng) {
+                // A sampled outcome is legal by construction; stop rather than spin if not.
+                if self.apply_chance_with(outcome, &mut ()).is_err() {
+                    return actions;
+                }
+                step(Step::Chance(outcome));
+            }
+            let Some((seat, action)) = self.random_action(rng) else {
+                return actions;
+            };
+            if self.apply_with(seat, action, &mut ()).is_err() {
+                return actions;
+            }
+            step(Step::Action { seat, action });
+            actions += 1;
+        }
+    }
 
     /// Whether a chance step is pending.
     fn chance_pending(&self) -> bool;

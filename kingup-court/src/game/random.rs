@@ -68,7 +68,7 @@ static MAID_COUNTS: [u8; 64] = {
 
 /// The action `base + ` the `r`-th set bit of `mask`.
 #[inline(always)]
-fn nth_of(base: u8, mask: u64, r: u32) -> Action {
+pub(super) fn nth_of(base: u8, mask: u64, r: u32) -> Action {
     let bit = select_in_word(mask, r);
     Action::from_index(usize::from(base) + bit as usize).unwrap_or(Action::ROLL)
 }
@@ -76,11 +76,11 @@ fn nth_of(base: u8, mask: u64, r: u32) -> Action {
 /// The legal actions with dice active, counted block by block in index order: a block's
 /// moves are listed only once a rank falls in it.
 #[derive(Clone, Copy)]
-struct DiceBlocks {
-    faces: u8,
+pub(super) struct DiceBlocks {
+    pub(super) faces: u8,
     aside: u8,
-    kept: u32,
-    np: u32,
+    pub(super) kept: u32,
+    pub(super) np: u32,
     bring: u64,
     n_bring: u32,
     n_queen: u32,
@@ -94,13 +94,13 @@ struct DiceBlocks {
     n_merchant: u32,
     n_noblewoman: u32,
     n_nobleman: u32,
-    total: u32,
+    pub(super) total: u32,
 }
 
 impl DiceBlocks {
     /// The action of rank `r` (below `total`) in index order.
     #[inline(always)]
-    fn nth(&self, mut r: u32) -> Action {
+    pub(super) fn nth(&self, mut r: u32) -> Action {
         let present = u64::from(self.faces);
         if r < self.kept {
             return Action::ROLL;
@@ -171,20 +171,29 @@ impl Game {
     /// [`Game::random_action`] draws; `None` when no seat is to move.
     #[inline]
     pub(super) fn random_seat_action<R: Rng + ?Sized>(&self, rng: &mut R) -> Option<Action> {
+        if self.phase == Phase::Dice {
+            return Some(self.random_dice_action(rng));
+        }
+        let (base, bits) = self.seat_bits()?;
+        Some(nth_of(base, bits, below(rng, bits.count_ones())))
+    }
+
+    /// Outside the dice phase, the legal actions of the seat to move as the first index of
+    /// their block and the bits from there; `None` when no seat is to move (or in the dice
+    /// phase, whose actions span several words).
+    #[inline(always)]
+    pub(super) fn seat_bits(&self) -> Option<(u8, u64)> {
         // Tests by frequency rather than a jump on the phase.
         let phase = self.phase;
-        let (base, bits) = if phase == Phase::Dice {
-            return Some(self.random_dice_action(rng));
-        } else if phase == Phase::Select {
-            self.select_bits()?
+        if phase == Phase::Select {
+            self.select_bits()
         } else if phase == Phase::PreRoll {
-            (0, self.pre_roll_bits())
+            Some((0, self.pre_roll_bits()))
         } else if phase == Phase::Buy {
-            (Action::BUY, self.buy_bits())
+            Some((Action::BUY, self.buy_bits()))
         } else {
-            return None;
-        };
-        Some(nth_of(base, bits, below(rng, bits.count_ones())))
+            None
+        }
     }
 
     /// How many legal actions the seat to move has (0 when none is to move).
@@ -218,7 +227,7 @@ impl Game {
 
     /// The dice phase's legal actions, counted block by block.
     #[inline(always)]
-    fn dice_blocks(&self) -> DiceBlocks {
+    pub(super) fn dice_blocks(&self) -> DiceBlocks {
         let turn = &self.turn;
         let faces = turn.active.faces_mask() & 0x3f;
         let np = u32::from(ONES[usize::from(faces)]);

@@ -216,23 +216,26 @@ impl<G: Rules> Session<G> {
         &self.events[start..]
     }
 
-    /// Plays uniformly random legal actions for the seat that acts next
-    /// ([`Rules::random_action`]), and chance, all drawn from the generator, to the end of
-    /// the game; records everything. Returns the number of actions played.
+    /// Plays uniformly random legal actions for the seat that acts next, and chance, all
+    /// drawn from the generator, to the end of the game; records everything. Returns the
+    /// number of actions played. The game draws as its own random playout does
+    /// ([`Rules::play_random_steps`]), so a session plays the game that playout plays from
+    /// the same state and generator.
     pub fn play_random(&mut self) -> u64 {
-        let mut actions = 0;
-        loop {
-            self.resolve_chance();
-            let Some((seat, action)) = self.game.random_action(&mut self.generator) else {
-                return actions;
-            };
-            if self.play(Step::Action { seat, action }).is_err() {
-                return actions;
+        let mut steps = Vec::new();
+        let mut game = self.game;
+        let actions = game.play_random_steps(&mut self.generator, |step| steps.push(step));
+        for step in steps {
+            // Each step was legal where the playout played it; stop rather than go on if not.
+            if self.play(step).is_err() {
+                break;
             }
-            // The generator moved on: this action cannot be taken back.
-            self.undo = None;
-            actions += 1;
         }
+        if actions > 0 {
+            // The generator moved on: these actions cannot be taken back.
+            self.undo = None;
+        }
+        actions
     }
 
     /// Takes back `seat`'s last action: it must be the last step, and nothing may have been
