@@ -126,7 +126,10 @@ impl Game {
                 let r = draws.rank(blocks.total);
                 let kept = blocks.kept;
                 if r < kept {
-                    on_step(Step::Action { seat, action: Action::ROLL });
+                    on_step(Step::Action {
+                        seat,
+                        action: Action::ROLL,
+                    });
                     actions += 1;
                     self.turn.kept = false;
                     let dice = self.turn.active.len();
@@ -135,8 +138,12 @@ impl Game {
                     continue;
                 }
                 if r < kept + blocks.np {
-                    let face = Face::ALL[select_in_word(u64::from(blocks.faces), r - kept) as usize % 6];
-                    on_step(Step::Action { seat, action: Action::set_aside(face) });
+                    let face =
+                        Face::ALL[select_in_word(u64::from(blocks.faces), r - kept) as usize % 6];
+                    on_step(Step::Action {
+                        seat,
+                        action: Action::set_aside(face),
+                    });
                     actions += 1;
                     self.set_aside(face, &mut ());
                     continue;
@@ -152,7 +159,11 @@ impl Game {
                 actions += 1;
                 // Bit 18 is the King's, bit 19 `pass`; the others are card ids.
                 if bit < 19 {
-                    let card = if bit == 18 { Card::King } else { Card::ALL[bit as usize % Card::COUNT] };
+                    let card = if bit == 18 {
+                        Card::King
+                    } else {
+                        Card::ALL[bit as usize % Card::COUNT]
+                    };
                     self.buy(card);
                 }
                 self.end_turn(&mut ());
@@ -161,7 +172,10 @@ impl Game {
                 let bits = self.pre_roll_bits();
                 let r = draws.rank(bits.count_ones());
                 if r == 0 {
-                    on_step(Step::Action { seat, action: Action::ROLL });
+                    on_step(Step::Action {
+                        seat,
+                        action: Action::ROLL,
+                    });
                     actions += 1;
                     let dice = u32::from(self.turn.to_roll);
                     self.turn.kept = false;
@@ -206,7 +220,9 @@ impl Game {
         let mut active = self.turn.active;
         for _ in 0..dice {
             let index = draws.die();
-            on_step(Step::Chance(ChanceOutcome::Die(Face::ALL[index as usize % 6])));
+            on_step(Step::Chance(ChanceOutcome::Die(
+                Face::ALL[index as usize % 6],
+            )));
             active = active.with_rolled(index);
         }
         self.turn.active = active;
@@ -305,6 +321,9 @@ mod tests {
             .sum();
         // 35 degrees of freedom: 66.6 is the 0.999 quantile.
         assert!(chi2 < 66.6, "chi-square {chi2}");
-        assert_eq!(u128::from(REJECT_BELOW), (1u128 << 64) % u128::from(EIGHT_DICE));
+        assert_eq!(
+            u128::from(REJECT_BELOW),
+            (1u128 << 64) % u128::from(EIGHT_DICE)
+        );
     }
 }
