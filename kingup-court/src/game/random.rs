@@ -214,6 +214,16 @@ impl Game {
     pub(super) fn nth_seat_action(&self, n: u32) -> Option<Action> {
         let (base, bits) = match self.phase {
             Phase::Dice => {
+                // Rolling and setting aside come first in index order: most ranks fall
+                // there, found without counting the cards' blocks.
+                let kept = u32::from(self.turn.kept);
+                if n < kept {
+                    return Some(Action::ROLL);
+                }
+                let faces = self.turn.active.faces_mask() & 0x3f;
+                if n - kept < u32::from(ONES[usize::from(faces)]) {
+                    return Some(nth_of(Action::KEEP, u64::from(faces), n - kept));
+                }
                 let blocks = self.dice_blocks();
                 return (n < blocks.total).then(|| blocks.nth(n));
             }
