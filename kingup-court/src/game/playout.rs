@@ -11,7 +11,7 @@ use kingup_table::below;
 use rand_core::Rng;
 
 use super::Game;
-use super::random::nth_of;
+use super::random::{nth_of, ones24};
 use crate::action_set::select_in_word;
 use crate::{Action, Card, ChanceOutcome, Dice, Face, Phase, Step};
 
@@ -151,7 +151,7 @@ impl Game {
                 blocks.nth(r)
             } else if phase == Phase::Buy {
                 let bits = self.buy_bits();
-                let r = draws.rank(bits.count_ones());
+                let r = draws.rank(ones24(bits));
                 let bit = select_in_word(bits, r);
                 let action = Action::from_index(usize::from(Action::BUY) + bit as usize)
                     .unwrap_or(Action::PASS);
@@ -170,7 +170,7 @@ impl Game {
                 continue;
             } else if phase == Phase::PreRoll {
                 let bits = self.pre_roll_bits();
-                let r = draws.rank(bits.count_ones());
+                let r = draws.rank(ones24(bits));
                 if r == 0 {
                     on_step(Step::Action {
                         seat,
@@ -201,7 +201,7 @@ impl Game {
                 let Some((base, bits)) = self.seat_bits() else {
                     return actions;
                 };
-                nth_of(base, bits, draws.rank(bits.count_ones()))
+                nth_of(base, bits, draws.rank(ones24(bits)))
             };
             on_step(Step::Action { seat, action });
             self.play(action, &mut ());

@@ -9,8 +9,8 @@ use rand_core::Rng;
 use super::Game;
 use super::legal::{MAGICIAN_MOVES_BY_FACES, adders, face_moves, maid_moves};
 use crate::action_set::select_in_word;
-use crate::shift::{self, PAIR_SHIFTS};
-use crate::{Action, Card, Phase};
+use crate::shift::{self, PAIR_SHIFTS, SHIFT_COUNTS};
+use crate::{Action, Card, Dice, Phase};
 
 /// Ones in each 6-bit mask of faces.
 static ONES: [u8; 64] = {
@@ -53,6 +53,27 @@ const fn bits(cards: &[Card]) -> u32 {
     m
 }
 
+/// Ones in each byte value.
+static BYTE_ONES: [u8; 256] = {
+    let mut table = [0; 256];
+    let mut b = 0;
+    while b < 256 {
+        table[b] = (b as u32).count_ones() as u8;
+        b += 1;
+    }
+    table
+};
+
+/// The ones in a mask of at most 24 bits (the pre-roll, select and buy masks), by table:
+/// without POPCNT, `count_ones` is a dozen instructions and a multiply on the way to the
+/// draw.
+#[inline(always)]
+pub(super) fn ones24(bits: u64) -> u32 {
+    debug_assert!(bits < 1 << 24);
+    let b = |k: u32| u32::from(BYTE_ONES[(bits >> (8 * k)) as usize & 0xff]);
+    b(0) + b(1) + b(2)
+}
+
 /// How many Maid moves each set of faces present allows.
 static MAID_COUNTS: [u8; 64] = {
     let mut table = [0; 64];
@@ -86,7 +107,9 @@ pub(super) struct DiceBlocks {
     n_queen: u32,
     n_jester: u32,
     n_maid: u32,
-    shifts: u128,
+    /// The active dice, whose shift moves the Philosopher's and the Alchemist's blocks
+    /// list when a rank falls there.
+    active: Dice,
     n_philosopher: u32,
     n_alchemist: u32,
     n_astronomer: u32,
@@ -127,21 +150,18 @@ impl DiceBlocks {
         }
         r -= self.n_maid;
         if r < self.n_philosopher {
-            let pairs = self.shifts as u64 & ((1 << PAIR_SHIFTS) - 1);
+            let pairs = shift::possible(self.active) as u64 & ((1 << PAIR_SHIFTS) - 1);
             return nth_of(Action::PHILOSOPHER, pairs, r);
         }
         r -= self.n_philosopher;
         if r < self.n_alchemist {
-            let low = self.shifts as u64;
+            let shifts = shift::possible(self.active);
+            let low = shifts as u64;
             let n_low = low.count_ones();
             if r < n_low {
                 return nth_of(Action::ALCHEMIST, low, r);
             }
-            return nth_of(
-                Action::ALCHEMIST + 64,
-                (self.shifts >> 64) as u64,
-                r - n_low,
-            );
+            return nth_of(Action::ALCHEMIST + 64, (shifts >> 64) as u64, r - n_low);
         }
         r -= self.n_alchemist;
         if r < self.n_astronomer {
@@ -175,7 +195,7 @@ impl Game {
             return Some(self.random_dice_action(rng));
         }
         let (base, bits) = self.seat_bits()?;
-        Some(nth_of(base, bits, below(rng, bits.count_ones())))
+        Some(nth_of(base, bits, below(rng, ones24(bits))))
     }
 
     /// Outside the dice phase, the legal actions of the seat to move as the first index of
@@ -201,9 +221,9 @@ impl Game {
     pub(super) fn seat_action_count(&self) -> u32 {
         match self.phase {
             Phase::Dice => self.dice_blocks().total,
-            Phase::PreRoll => self.pre_roll_bits().count_ones(),
-            Phase::Buy => self.buy_bits().count_ones(),
-            Phase::Select => self.select_bits().map_or(0, |(_, bits)| bits.count_ones()),
+            Phase::PreRoll => ones24(self.pre_roll_bits()),
+            Phase::Buy => ones24(self.buy_bits()),
+            Phase::Select => self.select_bits().map_or(0, |(_, bits)| ones24(bits)),
             Phase::Setup | Phase::Rolling | Phase::GameOver => 0,
         }
     }
@@ -232,7 +252,7 @@ impl Game {
             Phase::Select => self.select_bits()?,
             Phase::Setup | Phase::Rolling | Phase::GameOver => return None,
         };
-        (n < bits.count_ones()).then(|| nth_of(base, bits, n))
+        (n < ones24(bits)).then(|| nth_of(base, bits, n))
     }
 
     /// The dice phase's legal actions, counted block by block.
@@ -253,7 +273,7 @@ impl Game {
             n_queen: 0,
             n_jester: 0,
             n_maid: 0,
-            shifts: 0,
+            active: turn.active,
             n_philosopher: 0,
             n_alchemist: 0,
             n_astronomer: 0,
@@ -277,12 +297,12 @@ impl Game {
             b.n_maid = u32::from(MAID_COUNTS[usize::from(faces)]);
         }
         if has(Card::Philosopher) || has(Card::Alchemist) {
-            b.shifts = shift::possible(turn.active);
+            let (pairs, all) = SHIFT_COUNTS[turn.active.capped_key() % 4096];
             if has(Card::Philosopher) {
-                b.n_philosopher = (b.shifts as u64 & ((1 << PAIR_SHIFTS) - 1)).count_ones();
+                b.n_philosopher = u32::from(pairs);
             }
             if has(Card::Alchemist) {
-                b.n_alchemist = b.shifts.count_ones();
+                b.n_alchemist = u32::from(all);
             }
         }
         if has(Card::Astronomer) {
