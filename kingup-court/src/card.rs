@@ -479,7 +479,9 @@ pub(crate) fn costs_met(result: Dice) -> u32 {
     let most = result.largest_group();
     // Pairs, triples, faces twice and faces thrice: one lookup a face, the four summed
     // at once in 16-bit fields (at most 6 × 127, no carry).
-    let groups = c.iter().fold(0u64, |g, &n| g + GROUPS_BY_COUNT[usize::from(n)]);
+    let groups = c
+        .iter()
+        .fold(0u64, |g, &n| g + GROUPS_BY_COUNT[usize::from(n)]);
     let pairs = groups as u32 & 0xffff;
     let triples = (groups >> 16) as u32 & 0xffff;
     let twos = (groups >> 32) as u32 & 0xffff;
