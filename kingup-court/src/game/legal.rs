@@ -6,6 +6,7 @@ use kingup_table::Seat;
 use rand_core::Rng;
 
 use super::Game;
+use super::random::DICE_CARDS;
 use crate::action::MAID_FIRST;
 use crate::shift::{self, PAIR_SHIFTS};
 use crate::{
@@ -192,6 +193,16 @@ impl Game {
         let ready = self.ready();
         let faces = turn.active.faces_mask() & 0x3f;
         let present = u64::from(faces);
+        if ready.bits() & DICE_CARDS == 0 {
+            // No card to use (most decisions): roll, or set a face aside.
+            return ActionSet::from_words([
+                u64::from(turn.kept) | present << Action::KEEP,
+                0,
+                0,
+                0,
+            ])
+            .unwrap_or(ActionSet::EMPTY);
+        }
         // All ones when `card` is ready, else none: each block masked without a branch.
         let when = |card: Card| 0u64.wrapping_sub(u64::from(ready.contains(card)));
         let shifts = if ready.contains(Card::Philosopher) || ready.contains(Card::Alchemist) {

@@ -24,7 +24,7 @@ static ONES: [u8; 64] = {
 };
 
 /// The cards usable with dice active, as card bits.
-const DICE_CARDS: u32 = bits(&[
+pub(super) const DICE_CARDS: u32 = bits(&[
     Card::Jester,
     Card::Maid,
     Card::Philosopher,
