@@ -456,24 +456,36 @@ impl Card {
     }
 }
 
+/// For a count `n` of one face: `n / 2`, `n / 3`, `n >= 2` and `n >= 3` in 16-bit fields.
+static GROUPS_BY_COUNT: [u64; 256] = {
+    let mut table = [0; 256];
+    let mut n = 0;
+    while n < 256 {
+        table[n] = (n as u64 / 2)
+            | (n as u64 / 3) << 16
+            | ((n >= 2) as u64) << 32
+            | ((n >= 3) as u64) << 48;
+        n += 1;
+    }
+    table
+};
+
 /// The cards whose printed cost `result` pays, as a mask by id: [`Card::cost_met`] for
 /// every card at once, the counts read once.
 pub(crate) fn costs_met(result: Dice) -> u32 {
     let c = result.counts();
     let present = result.faces_mask();
     let sum = result.sum();
-    let (mut most, mut pairs, mut triples, mut twos, mut threes) = (0u8, 0u32, 0u32, 0u8, 0u8);
-    let mut i = 0;
-    while i < 6 {
-        if c[i] > most {
-            most = c[i];
-        }
-        pairs += u32::from(c[i] / 2);
-        triples += u32::from(c[i] / 3);
-        twos += u8::from(c[i] >= 2);
-        threes += u8::from(c[i] >= 3);
-        i += 1;
-    }
+    let most = result.largest_group();
+    // Pairs, triples, faces twice and faces thrice: one lookup a face, the four summed
+    // at once in 16-bit fields (at most 6 × 127, no carry).
+    let groups = c
+        .iter()
+        .fold(0u64, |g, &n| g + GROUPS_BY_COUNT[usize::from(n)]);
+    let pairs = groups as u32 & 0xffff;
+    let triples = (groups >> 16) as u32 & 0xffff;
+    let twos = (groups >> 32) as u32 & 0xffff;
+    let threes = (groups >> 48) as u32 & 0xffff;
     let bit = |card: Card, met: bool| u32::from(met) << card as u32;
     bit(Card::Jester, true)
         | bit(Card::Charlatan, true)

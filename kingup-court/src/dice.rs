@@ -151,6 +151,30 @@ impl Dice {
         self.0 & HIGH == 0
     }
 
+    /// The counts capped at 3, two bits a face (bit `i` the low bit of face `i + 1`'s, bit
+    /// `i + 6` its high bit): the key of a table over what a few dice of each face allow.
+    #[inline]
+    pub(crate) const fn capped_key(self) -> usize {
+        let capped = if self.small() {
+            // A byte at 3 or more carries into its high bit.
+            let ge3 = ((self.0 + 0x7d * LOW) & HIGH) >> 7;
+            (self.0 & !(ge3 * 0xff)) | (ge3 * 3)
+        } else {
+            let c = self.counts();
+            let mut capped = 0u64;
+            let mut i = 0;
+            while i < 6 {
+                let n = if c[i] > 3 { 3 } else { c[i] };
+                capped |= (n as u64) << (8 * i);
+                i += 1;
+            }
+            capped
+        };
+        let low = ((capped & LOW).wrapping_mul(GATHER) >> 56) as usize;
+        let high = ((capped >> 1 & LOW).wrapping_mul(GATHER) >> 56) as usize;
+        low | high << 6
+    }
+
     /// The number of dice.
     #[inline]
     pub const fn len(self) -> u32 {

@@ -132,6 +132,30 @@ const fn allowed() -> [[u128; 4]; 6] {
     allowed
 }
 
+/// `SHIFT_COUNTS[key]`: how many pair moves and how many moves in all are possible with
+/// the dice of capped-count key `key` ([`Dice::capped_key`]): the Philosopher's and the
+/// Alchemist's counts in one lookup, without the mask.
+pub(crate) static SHIFT_COUNTS: [(u8, u8); 4096] = counts();
+
+const fn counts() -> [(u8, u8); 4096] {
+    let allowed = allowed();
+    let mut table = [(0, 0); 4096];
+    let mut key = 0;
+    while key < 4096 {
+        let mut moves = (1u128 << SHIFTS) - 1;
+        let mut f = 0;
+        while f < 6 {
+            let count = (key >> f & 1) | (key >> (f + 6) & 1) << 1;
+            moves &= allowed[f][count];
+            f += 1;
+        }
+        let pairs = (moves & ((1 << PAIR_SHIFTS) - 1)).count_ones();
+        table[key] = (pairs as u8, moves.count_ones() as u8);
+        key += 1;
+    }
+    table
+}
+
 /// The moves possible with `active` dice, as a mask over the 70 moves.
 #[inline]
 pub(crate) fn possible(active: Dice) -> u128 {
@@ -163,6 +187,27 @@ mod tests {
                 assert_eq!(from.faces_mask() & to.faces_mask(), 0);
             }
             assert_eq!(find(from, to), Some(i));
+        }
+    }
+
+    #[test]
+    fn the_counts_table_counts_the_possible_moves() {
+        for (key, &counts) in SHIFT_COUNTS.iter().enumerate() {
+            let dice = Dice::from_counts(core::array::from_fn(|f| {
+                (key >> f & 1 | (key >> (f + 6) & 1) << 1) as u8
+            }));
+            assert_eq!(dice.capped_key(), key);
+            let moves = possible(dice);
+            let pairs = (moves & ((1 << PAIR_SHIFTS) - 1)).count_ones() as u8;
+            assert_eq!(counts, (pairs, moves.count_ones() as u8));
+        }
+        // Counts past 3 key as 3, whether or not they fit the fast path.
+        for counts in [[4, 0, 7, 3, 1, 2], [200, 1, 0, 0, 130, 5]] {
+            let capped = counts.map(|c| c.min(3));
+            assert_eq!(
+                Dice::from_counts(counts).capped_key(),
+                Dice::from_counts(capped).capped_key()
+            );
         }
     }
 

@@ -168,7 +168,7 @@ pub trait Rules: Copy + Eq + Hash + Debug + Send + Sync + Sized + 'static {
     fn random_action<R: Rng + ?Sized>(&self, rng: &mut R) -> Option<(Seat, Self::Action)>;
 
     /// Plays uniformly random legal actions and chance to the end, all drawn from `rng`,
-    /// handing each step to `record` (in order, before it is played); returns the number
+    /// handing each step to `record` in the order played; returns the number
     /// of actions. [`Session::play_random`](crate::Session::play_random) records these
     /// steps, so a game's own fast playout and a session's agree.
     ///

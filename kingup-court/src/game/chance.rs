@@ -154,7 +154,11 @@ impl Game {
     }
 
     /// Applies a checked outcome.
-    fn play_chance<S: EventSink + ?Sized>(&mut self, outcome: ChanceOutcome, sink: &mut S) {
+    pub(super) fn play_chance<S: EventSink + ?Sized>(
+        &mut self,
+        outcome: ChanceOutcome,
+        sink: &mut S,
+    ) {
         match outcome {
             ChanceOutcome::Die(face) => self.land_die(self.turn.active.with(face), face, sink),
             ChanceOutcome::FirstPlayer(seat) => {

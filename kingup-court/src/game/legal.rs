@@ -6,6 +6,7 @@ use kingup_table::Seat;
 use rand_core::Rng;
 
 use super::Game;
+use super::random::DICE_CARDS;
 use crate::action::MAID_FIRST;
 use crate::shift::{self, PAIR_SHIFTS};
 use crate::{
@@ -106,11 +107,15 @@ fn nonzero_bytes(bytes: &[u8; Card::COUNT]) -> u32 {
     const HIGH: u64 = 0x8080_8080_8080_8080;
     // Gathers bit `8i` into bit `56 + i` (no two products meet).
     const GATHER: u64 = 0x0102_0408_1020_4080;
+    // The 20 bytes as three little-endian words (the last padded with zeros): fixed
+    // indices, which compile to plain loads.
+    let word = |at: usize| {
+        u64::from_le_bytes(core::array::from_fn(|i| {
+            bytes.get(at + i).copied().unwrap_or(0)
+        }))
+    };
     let mut mask = 0;
-    for (i, chunk) in bytes.chunks(8).enumerate() {
-        let mut word = [0u8; 8];
-        word[..chunk.len()].copy_from_slice(chunk);
-        let word = u64::from_le_bytes(word);
+    for (i, word) in [word(0), word(8), word(16)].into_iter().enumerate() {
         let nonzero = (word | ((word & !HIGH) + 0x7f * LOW)) & HIGH;
         mask |= (((nonzero >> 7).wrapping_mul(GATHER) >> 56) as u32) << (8 * i);
     }
@@ -188,6 +193,16 @@ impl Game {
         let ready = self.ready();
         let faces = turn.active.faces_mask() & 0x3f;
         let present = u64::from(faces);
+        if ready.bits() & DICE_CARDS == 0 {
+            // No card to use (most decisions): roll, or set a face aside.
+            return ActionSet::from_words([
+                u64::from(turn.kept) | present << Action::KEEP,
+                0,
+                0,
+                0,
+            ])
+            .unwrap_or(ActionSet::EMPTY);
+        }
         // All ones when `card` is ready, else none: each block masked without a branch.
         let when = |card: Card| 0u64.wrapping_sub(u64::from(ready.contains(card)));
         let shifts = if ready.contains(Card::Philosopher) || ready.contains(Card::Alchemist) {

@@ -4,6 +4,7 @@ mod chance;
 mod legal;
 mod order;
 mod play;
+mod playout;
 mod random;
 mod reach;
 mod rules;

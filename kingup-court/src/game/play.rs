@@ -1,8 +1,5 @@
 //! Applying actions: the transitions of a turn, and buying.
 
-use kingup_table::below;
-use rand_core::Rng;
-
 use super::Game;
 use crate::action::CHANGES;
 use crate::{
@@ -67,59 +64,6 @@ impl Game {
             self.check(seat, action)
         );
         self.play(action, &mut ());
-    }
-
-    /// Plays to the end, chance and [`Game::random_action`] alike drawn from `rng`, without
-    /// events or checks: the fast random playout. Returns the number of actions played.
-    /// With `max_rounds` unset, a random game can last long (hundreds of rounds).
-    ///
-    /// It draws exactly what [`Game::resolve_chance`] and [`Game::random_action`] draw, in
-    /// the same order (one `below(6)` a die, one `below(players)` for a random first
-    /// player, one `below(count)` an action), so a seed plays the same game as a loop over
-    /// those two, or as `Session::play_random`.
-    ///
-    /// ```
-    /// use kingup_court::{Config, Game};
-    /// use kingup_court::Generator;
-    ///
-    /// let mut config = Config::new(4);
-    /// config.max_rounds = Some(Config::SIMULATION_ROUNDS);
-    /// let mut game = Game::new(config)?;
-    /// let actions = game.play_random(&mut Generator::new(1));
-    /// assert!(game.is_over() && actions > 100);
-    /// # Ok::<(), kingup_court::ConfigError>(())
-    /// ```
-    pub fn play_random<R: Rng + ?Sized>(&mut self, rng: &mut R) -> u64 {
-        let mut actions = 0;
-        loop {
-            // Tests by frequency rather than a jump on the phase, which the branch
-            // predictor follows less well.
-            let phase = self.phase;
-            let action = if phase == Phase::Dice {
-                self.random_dice_action(rng)
-            } else if phase == Phase::Rolling {
-                // The draws `resolve_chance` makes, one `below(6)` a die, without the
-                // outcome's round trip.
-                for _ in 0..self.turn.to_roll {
-                    self.turn.active = self.turn.active.with_rolled(below(rng, 6));
-                }
-                self.turn.to_roll = 0;
-                self.phase = Phase::Dice;
-                continue;
-            } else if phase == Phase::GameOver {
-                return actions;
-            } else if phase == Phase::Setup {
-                self.resolve_chance(rng, &mut ());
-                continue;
-            } else {
-                let Some(action) = self.random_seat_action(rng) else {
-                    return actions;
-                };
-                action
-            };
-            self.play(action, &mut ());
-            actions += 1;
-        }
     }
 
     /// Applies a legal action of the seat to move.
@@ -230,7 +174,7 @@ impl Game {
         });
     }
 
-    fn set_aside<S: EventSink + ?Sized>(&mut self, face: Face, sink: &mut S) {
+    pub(super) fn set_aside<S: EventSink + ?Sized>(&mut self, face: Face, sink: &mut S) {
         let seat = self.to_move;
         if let Some(active) = self.turn.active.without(face) {
             self.turn.active = active;
@@ -290,7 +234,7 @@ impl Game {
         }
     }
 
-    fn buy(&mut self, card: Card) {
+    pub(super) fn buy(&mut self, card: Card) {
         let seat = self.to_move;
         let unlimited = self.config.unlimited_jesters;
         let Some(player) = self.players.get_mut(seat.index()) else {

@@ -9,8 +9,8 @@ use rand_core::Rng;
 use super::Game;
 use super::legal::{MAGICIAN_MOVES_BY_FACES, adders, face_moves, maid_moves};
 use crate::action_set::select_in_word;
-use crate::shift::{self, PAIR_SHIFTS};
-use crate::{Action, Card, Phase};
+use crate::shift::{self, PAIR_SHIFTS, SHIFT_COUNTS};
+use crate::{Action, Card, Dice, Phase};
 
 /// Ones in each 6-bit mask of faces.
 static ONES: [u8; 64] = {
@@ -24,7 +24,7 @@ static ONES: [u8; 64] = {
 };
 
 /// The cards usable with dice active, as card bits.
-const DICE_CARDS: u32 = bits(&[
+pub(super) const DICE_CARDS: u32 = bits(&[
     Card::Jester,
     Card::Maid,
     Card::Philosopher,
@@ -53,6 +53,27 @@ const fn bits(cards: &[Card]) -> u32 {
     m
 }
 
+/// Ones in each byte value.
+static BYTE_ONES: [u8; 256] = {
+    let mut table = [0; 256];
+    let mut b = 0;
+    while b < 256 {
+        table[b] = (b as u32).count_ones() as u8;
+        b += 1;
+    }
+    table
+};
+
+/// The ones in a mask of at most 24 bits (the pre-roll, select and buy masks), by table:
+/// without POPCNT, `count_ones` is a dozen instructions and a multiply on the way to the
+/// draw.
+#[inline(always)]
+pub(super) fn ones24(bits: u64) -> u32 {
+    debug_assert!(bits < 1 << 24);
+    let b = |k: u32| u32::from(BYTE_ONES[(bits >> (8 * k)) as usize & 0xff]);
+    b(0) + b(1) + b(2)
+}
+
 /// How many Maid moves each set of faces present allows.
 static MAID_COUNTS: [u8; 64] = {
     let mut table = [0; 64];
@@ -68,7 +89,7 @@ static MAID_COUNTS: [u8; 64] = {
 
 /// The action `base + ` the `r`-th set bit of `mask`.
 #[inline(always)]
-fn nth_of(base: u8, mask: u64, r: u32) -> Action {
+pub(super) fn nth_of(base: u8, mask: u64, r: u32) -> Action {
     let bit = select_in_word(mask, r);
     Action::from_index(usize::from(base) + bit as usize).unwrap_or(Action::ROLL)
 }
@@ -76,17 +97,19 @@ fn nth_of(base: u8, mask: u64, r: u32) -> Action {
 /// The legal actions with dice active, counted block by block in index order: a block's
 /// moves are listed only once a rank falls in it.
 #[derive(Clone, Copy)]
-struct DiceBlocks {
-    faces: u8,
+pub(super) struct DiceBlocks {
+    pub(super) faces: u8,
     aside: u8,
-    kept: u32,
-    np: u32,
+    pub(super) kept: u32,
+    pub(super) np: u32,
     bring: u64,
     n_bring: u32,
     n_queen: u32,
     n_jester: u32,
     n_maid: u32,
-    shifts: u128,
+    /// The active dice, whose shift moves the Philosopher's and the Alchemist's blocks
+    /// list when a rank falls there.
+    active: Dice,
     n_philosopher: u32,
     n_alchemist: u32,
     n_astronomer: u32,
@@ -94,13 +117,13 @@ struct DiceBlocks {
     n_merchant: u32,
     n_noblewoman: u32,
     n_nobleman: u32,
-    total: u32,
+    pub(super) total: u32,
 }
 
 impl DiceBlocks {
     /// The action of rank `r` (below `total`) in index order.
     #[inline(always)]
-    fn nth(&self, mut r: u32) -> Action {
+    pub(super) fn nth(&self, mut r: u32) -> Action {
         let present = u64::from(self.faces);
         if r < self.kept {
             return Action::ROLL;
@@ -127,21 +150,18 @@ impl DiceBlocks {
         }
         r -= self.n_maid;
         if r < self.n_philosopher {
-            let pairs = self.shifts as u64 & ((1 << PAIR_SHIFTS) - 1);
+            let pairs = shift::possible(self.active) as u64 & ((1 << PAIR_SHIFTS) - 1);
             return nth_of(Action::PHILOSOPHER, pairs, r);
         }
         r -= self.n_philosopher;
         if r < self.n_alchemist {
-            let low = self.shifts as u64;
+            let shifts = shift::possible(self.active);
+            let low = shifts as u64;
             let n_low = low.count_ones();
             if r < n_low {
                 return nth_of(Action::ALCHEMIST, low, r);
             }
-            return nth_of(
-                Action::ALCHEMIST + 64,
-                (self.shifts >> 64) as u64,
-                r - n_low,
-            );
+            return nth_of(Action::ALCHEMIST + 64, (shifts >> 64) as u64, r - n_low);
         }
         r -= self.n_alchemist;
         if r < self.n_astronomer {
@@ -171,20 +191,29 @@ impl Game {
     /// [`Game::random_action`] draws; `None` when no seat is to move.
     #[inline]
     pub(super) fn random_seat_action<R: Rng + ?Sized>(&self, rng: &mut R) -> Option<Action> {
+        if self.phase == Phase::Dice {
+            return Some(self.random_dice_action(rng));
+        }
+        let (base, bits) = self.seat_bits()?;
+        Some(nth_of(base, bits, below(rng, ones24(bits))))
+    }
+
+    /// Outside the dice phase, the legal actions of the seat to move as the first index of
+    /// their block and the bits from there; `None` when no seat is to move (or in the dice
+    /// phase, whose actions span several words).
+    #[inline(always)]
+    pub(super) fn seat_bits(&self) -> Option<(u8, u64)> {
         // Tests by frequency rather than a jump on the phase.
         let phase = self.phase;
-        let (base, bits) = if phase == Phase::Dice {
-            return Some(self.random_dice_action(rng));
-        } else if phase == Phase::Select {
-            self.select_bits()?
+        if phase == Phase::Select {
+            self.select_bits()
         } else if phase == Phase::PreRoll {
-            (0, self.pre_roll_bits())
+            Some((0, self.pre_roll_bits()))
         } else if phase == Phase::Buy {
-            (Action::BUY, self.buy_bits())
+            Some((Action::BUY, self.buy_bits()))
         } else {
-            return None;
-        };
-        Some(nth_of(base, bits, below(rng, bits.count_ones())))
+            None
+        }
     }
 
     /// How many legal actions the seat to move has (0 when none is to move).
@@ -192,9 +221,9 @@ impl Game {
     pub(super) fn seat_action_count(&self) -> u32 {
         match self.phase {
             Phase::Dice => self.dice_blocks().total,
-            Phase::PreRoll => self.pre_roll_bits().count_ones(),
-            Phase::Buy => self.buy_bits().count_ones(),
-            Phase::Select => self.select_bits().map_or(0, |(_, bits)| bits.count_ones()),
+            Phase::PreRoll => ones24(self.pre_roll_bits()),
+            Phase::Buy => ones24(self.buy_bits()),
+            Phase::Select => self.select_bits().map_or(0, |(_, bits)| ones24(bits)),
             Phase::Setup | Phase::Rolling | Phase::GameOver => 0,
         }
     }
@@ -205,6 +234,16 @@ impl Game {
     pub(super) fn nth_seat_action(&self, n: u32) -> Option<Action> {
         let (base, bits) = match self.phase {
             Phase::Dice => {
+                // Rolling and setting aside come first in index order: most ranks fall
+                // there, found without counting the cards' blocks.
+                let kept = u32::from(self.turn.kept);
+                if n < kept {
+                    return Some(Action::ROLL);
+                }
+                let faces = self.turn.active.faces_mask() & 0x3f;
+                if n - kept < u32::from(ONES[usize::from(faces)]) {
+                    return Some(nth_of(Action::KEEP, u64::from(faces), n - kept));
+                }
                 let blocks = self.dice_blocks();
                 return (n < blocks.total).then(|| blocks.nth(n));
             }
@@ -213,12 +252,12 @@ impl Game {
             Phase::Select => self.select_bits()?,
             Phase::Setup | Phase::Rolling | Phase::GameOver => return None,
         };
-        (n < bits.count_ones()).then(|| nth_of(base, bits, n))
+        (n < ones24(bits)).then(|| nth_of(base, bits, n))
     }
 
     /// The dice phase's legal actions, counted block by block.
     #[inline(always)]
-    fn dice_blocks(&self) -> DiceBlocks {
+    pub(super) fn dice_blocks(&self) -> DiceBlocks {
         let turn = &self.turn;
         let faces = turn.active.faces_mask() & 0x3f;
         let np = u32::from(ONES[usize::from(faces)]);
@@ -234,7 +273,7 @@ impl Game {
             n_queen: 0,
             n_jester: 0,
             n_maid: 0,
-            shifts: 0,
+            active: turn.active,
             n_philosopher: 0,
             n_alchemist: 0,
             n_astronomer: 0,
@@ -258,12 +297,12 @@ impl Game {
             b.n_maid = u32::from(MAID_COUNTS[usize::from(faces)]);
         }
         if has(Card::Philosopher) || has(Card::Alchemist) {
-            b.shifts = shift::possible(turn.active);
+            let (pairs, all) = SHIFT_COUNTS[turn.active.capped_key() % 4096];
             if has(Card::Philosopher) {
-                b.n_philosopher = (b.shifts as u64 & ((1 << PAIR_SHIFTS) - 1)).count_ones();
+                b.n_philosopher = u32::from(pairs);
             }
             if has(Card::Alchemist) {
-                b.n_alchemist = b.shifts.count_ones();
+                b.n_alchemist = u32::from(all);
             }
         }
         if has(Card::Astronomer) {

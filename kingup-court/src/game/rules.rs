@@ -45,6 +45,16 @@ impl Rules for Game {
         Game::new_with(config, sink)
     }
 
+    /// [`Game::play_random`]'s own draws (eight dice a random word, no draw where one
+    /// action is legal), each step handed over.
+    fn play_random_steps<R: rand_core::Rng + ?Sized>(
+        &mut self,
+        rng: &mut R,
+        record: &mut dyn FnMut(kingup_table::Step<Game>),
+    ) -> u64 {
+        self.playout(rng, record)
+    }
+
     /// Cards owned (the Charlatan counted once).
     fn score(&self, seat: Seat) -> u32 {
         self.cards(seat).len() as u32
