@@ -416,8 +416,8 @@ impl<R: Rng> IsmctsBot<R> {
             .all(|&p| p == Policy::Random)
         {
             // Every seat at random: the engine's round loop, with `Game::play_random`'s
-            // draws (today one `random_action` a step, voters in seat order: the loop
-            // below's), without asking who acts and what they may do at every step.
+            // bulk draws (not the loop below's one `random_action` a step), without asking
+            // who acts and what they may do at every step.
             world.play_random_round(&mut self.rng);
             return self.config.value.rewards(world, round);
         }
