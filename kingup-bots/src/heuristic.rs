@@ -2,8 +2,8 @@
 
 use kingup_core::rand_core::Rng;
 use kingup_core::{
-    Action, Castle, Character, Floor, Game, Objective, Phase, PlayerView, Seat, SeatSet, Vote,
-    below, score,
+    Action, Castle, Character, CharacterSet, Floor, Game, Objective, Phase, PlayerView, Seat,
+    SeatSet, Vote, below, score,
 };
 
 use crate::Bot;
@@ -147,7 +147,7 @@ impl<R: Rng> HeuristicBot<R> {
                     .iter()
                     .enumerate()
                     .fold(0, |room, (i, &f)| room | u64::from(castle.has_room(f)) << i);
-                let placements = nibble_lows(castle.outside().bits()) * room;
+                let placements = castle.outside().placement_bits() * room;
                 self.place(u128::from(placements), objective, draws)
             }
             Phase::Climb => {
@@ -184,7 +184,7 @@ impl<R: Rng> HeuristicBot<R> {
         let placements = legal as u64 & ((1 << Action::CLIMB_BASE) - 1);
         let mut candidates = match draws {
             Draws::All => placements,
-            Draws::Contenders => place_contenders(placements, nibbles(own)),
+            Draws::Contenders => place_contenders(placements, nibbles(objective.characters())),
         };
         let mut best = Best::new();
         while candidates != 0 {
@@ -311,32 +311,9 @@ pub(crate) enum Draws {
 /// The low bit of each character's nibble of the placement indices.
 const NIBBLE_LOWS: u64 = 0x1_1111_1111_1111;
 
-/// By 7-bit set of characters: bit `i` moved to bit `4 i`.
-const SPREAD: [u32; 128] = {
-    let mut spread = [0; 128];
-    let mut b = 0;
-    while b < 128 {
-        let mut i = 0;
-        while i < 7 {
-            spread[b] |= ((b as u32 >> i) & 1) << (4 * i);
-            i += 1;
-        }
-        b += 1;
-    }
-    spread
-};
-
-/// Each character of `characters` (bit `c` for character `c`) as the low bit of nibble
-/// `c`: two look-ups, not a loop over the thirteen characters.
-fn nibble_lows(characters: u16) -> u64 {
-    let low = u64::from(SPREAD[usize::from(characters & 127)]);
-    let high = u64::from(SPREAD[usize::from(characters >> 7 & 63)]);
-    low | high << 28
-}
-
 /// Each character of `characters` as a full nibble `c`.
-fn nibbles(characters: u16) -> u64 {
-    nibble_lows(characters) * 0xf
+fn nibbles(characters: CharacterSet) -> u64 {
+    characters.placement_bits() * 0xf
 }
 
 /// The floors (bit `f - 1` for floor `f`) of the placements in `mask`.
@@ -607,7 +584,7 @@ mod tests {
             if game.phase() == Phase::Placement {
                 let mask = legal.iter().fold(0u64, |m, a| m | 1 << a.index());
                 let objective = game.objective(seat).unwrap();
-                let own = nibbles(objective.characters().bits());
+                let own = nibbles(objective.characters());
                 let expected = legal.iter().filter(|&&a| contender(a));
                 let listed = place_contenders(mask, own);
                 assert_eq!(listed.count_ones() as usize, expected.clone().count());
@@ -645,7 +622,8 @@ mod tests {
             let slow = (0..Character::COUNT).fold(0u64, |acc, c| {
                 acc | (u64::from(set >> c & 1) * 0xf) << (4 * c)
             });
-            assert_eq!(nibbles(set), slow, "{set:#x}");
+            let characters = CharacterSet::from_bits(set).unwrap();
+            assert_eq!(nibbles(characters), slow, "{set:#x}");
         }
     }
 

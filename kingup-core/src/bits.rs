@@ -1,16 +1,7 @@
-//! Bit tricks on masks: the `n`-th set bit, a byte's set bits counted, the set bits in order,
-//! a set's bits spread to nibbles.
+//! Bit tricks on masks: the `n`-th set bit, the set bits in order, a set's bits spread to
+//! nibbles.
 
-/// By byte value: its number of set bits.
-const ONES: [u8; 256] = {
-    let mut ones = [0; 256];
-    let mut b = 0;
-    while b < 256 {
-        ones[b] = (b as u8).count_ones() as u8;
-        b += 1;
-    }
-    ones
-};
+use kingup_table::byte_ones;
 
 /// By byte value and `k`: the position of the byte's `k`-th lowest set bit (0 past the last).
 const SELECT: [[u8; 8]; 256] = {
@@ -36,26 +27,26 @@ const SELECT: [[u8; 8]; 256] = {
 /// pick a random `n`, and a loop that clears `n` bits mispredicts its exit nearly every time.
 #[inline]
 pub(crate) fn nth_bit(mask: u32, n: u32) -> Option<u32> {
-    let bytes = mask.to_le_bytes().map(usize::from);
+    let bytes = mask.to_le_bytes();
     // Set bits below each byte.
-    let c1 = u32::from(ONES[bytes[0]]);
-    let c2 = c1 + u32::from(ONES[bytes[1]]);
-    let c3 = c2 + u32::from(ONES[bytes[2]]);
-    if n >= c3 + u32::from(ONES[bytes[3]]) {
+    let c1 = byte_ones(bytes[0]);
+    let c2 = c1 + byte_ones(bytes[1]);
+    let c3 = c2 + byte_ones(bytes[2]);
+    if n >= c3 + byte_ones(bytes[3]) {
         return None;
     }
     let byte = usize::from(n >= c1) + usize::from(n >= c2) + usize::from(n >= c3);
     let below = [0, c1, c2, c3][byte];
     let k = (n - below) as usize;
-    Some(8 * byte as u32 + u32::from(SELECT[bytes[byte]][k & 7]))
+    Some(8 * byte as u32 + u32::from(SELECT[usize::from(bytes[byte])][k & 7]))
 }
 
 /// [`nth_bit`] for a 16-bit mask: two bytes, one table look-up each way.
 #[inline]
 pub(crate) fn nth_bit16(mask: u16, n: u32) -> Option<u32> {
     let [low, high] = mask.to_le_bytes().map(usize::from);
-    let below_high = u32::from(ONES[low]);
-    if n >= below_high + u32::from(ONES[high]) {
+    let below_high = byte_ones(low as u8);
+    if n >= below_high + byte_ones(high as u8) {
         return None;
     }
     let in_high = n >= below_high;
@@ -65,13 +56,6 @@ pub(crate) fn nth_bit16(mask: u16, n: u32) -> Option<u32> {
         (low, n)
     };
     Some(8 * u32::from(in_high) + u32::from(SELECT[byte][k as usize & 7]))
-}
-
-/// The number of set bits of a byte, from a table: without the `popcnt` instruction (not
-/// in the baseline x86-64 target) a popcount is a dozen instructions.
-#[inline]
-pub(crate) const fn ones(byte: usize) -> usize {
-    ONES[byte & 0xff] as usize
 }
 
 /// By 7-bit value: bit `i` moved to bit `4 i` (the low bit of nibble `i`).

@@ -223,10 +223,29 @@ impl CharacterSet {
     /// Number of characters in the set.
     #[inline]
     pub const fn len(self) -> usize {
-        // Two bytes from a table: without the `popcnt` instruction (not in the baseline
-        // x86-64 target) a popcount is a dozen instructions, and scoring counts 7 sets a
-        // seat.
-        crate::bits::ones(self.0 as usize) + crate::bits::ones((self.0 >> 8) as usize)
+        // Two bytes from a table (`byte_ones`): without the `popcnt` instruction a count of
+        // ones is a dozen instructions.
+        (kingup_table::byte_ones(self.0 as u8) + kingup_table::byte_ones((self.0 >> 8) as u8))
+            as usize
+    }
+
+    /// Each character `c` of the set as bit `4 c`. Multiplied by a mask of placement floors
+    /// (bit `f − 1` for floor `f`, 1 to 4) it is the set of these characters' placements on
+    /// those floors as bits of [`Action::index`](crate::Action::index), where a placement is
+    /// `4 × character + floor − 1`: the index space's own layout, built by two table
+    /// look-ups.
+    ///
+    /// ```
+    /// use kingup_core::{Action, Character, CharacterSet, Floor};
+    ///
+    /// let beatrice = CharacterSet::single(Character::Beatrice);
+    /// let on_merchants = beatrice.placement_bits() << (Floor::Merchants as u32 - 1);
+    /// let place = Action::Place { character: Character::Beatrice, floor: Floor::Merchants };
+    /// assert_eq!(on_merchants, 1 << place.index());
+    /// ```
+    #[inline]
+    pub fn placement_bits(self) -> u64 {
+        crate::bits::nibble_lows(self.0)
     }
 
     /// Whether the set is empty.

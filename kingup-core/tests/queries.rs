@@ -155,46 +155,26 @@ fn index_errors_have_reason_codes() {
 /// `play_random` afterwards plays the rest of the same game.
 #[test]
 fn play_random_round_is_play_random_up_to_the_round_scored() {
-    use kingup_core::{Phase, Setup};
-    for players in 3..=6 {
-        for setup in [Setup::Placement, Setup::RandomLayout] {
-            for seed in 0..12u64 {
-                let mut config = Config::new(players);
-                config.setup = setup;
-                for skip in [0, 1, 7, 30, 60, 90] {
-                    let mut rng = Generator::new(seed * 100 + skip);
-                    let mut start = Game::new(config).unwrap();
-                    for _ in 0..skip {
-                        if start.chance_step().is_some() {
-                            start.resolve_chance(&mut rng, &mut ());
-                        } else if let Some((seat, a)) = start.random_action(&mut rng) {
-                            start.apply_unchecked(seat, a);
-                        }
-                    }
-                    let (mut whole, mut whole_rng) = (start, rng.clone());
-                    let whole_actions = whole.play_random(&mut whole_rng);
-                    let (mut cut, mut cut_rng) = (start, rng);
-                    let in_round = cut.play_random_round(&mut cut_rng);
-                    let playing =
-                        matches!(start.phase(), Phase::Placement | Phase::Climb | Phase::Vote);
-                    let label = format!("{players} {setup:?} {seed} {skip}");
-                    assert_eq!(cut.round(), start.round(), "{label}");
-                    if playing {
-                        assert!(
-                            matches!(cut.phase(), Phase::Score | Phase::GameOver),
-                            "{label}"
-                        );
-                        assert!(cut.king().is_some(), "{label}");
-                    } else {
-                        assert_eq!((cut, in_round), (start, 0), "{label}");
-                    }
-                    let rest = cut.play_random(&mut cut_rng);
-                    assert_eq!(cut, whole, "{label}");
-                    assert_eq!(cut_rng, whole_rng, "{label}");
-                    assert_eq!(in_round + rest, whole_actions, "{label}");
-                }
-            }
+    use kingup_core::Phase;
+    for (start, rng, label) in playout_starts() {
+        let (mut whole, mut whole_rng) = (start, rng.clone());
+        let whole_actions = whole.play_random(&mut whole_rng);
+        let (mut cut, mut cut_rng) = (start, rng);
+        let in_round = cut.play_random_round(&mut cut_rng);
+        assert_eq!(cut.round(), start.round(), "{label}");
+        if matches!(start.phase(), Phase::Placement | Phase::Climb | Phase::Vote) {
+            assert!(
+                matches!(cut.phase(), Phase::Score | Phase::GameOver),
+                "{label}"
+            );
+            assert!(cut.king().is_some(), "{label}");
+        } else {
+            assert_eq!((cut, in_round), (start, 0), "{label}");
         }
+        let rest = cut.play_random(&mut cut_rng);
+        assert_eq!(cut, whole, "{label}");
+        assert_eq!(cut_rng, whole_rng, "{label}");
+        assert_eq!(in_round + rest, whole_actions, "{label}");
     }
 }
 

@@ -39,7 +39,9 @@ pub use first_player::FirstPlayer;
 pub use hidden::HiddenInformation;
 pub use illegal::{IllegalAction, IllegalChance, Reason};
 pub use index::{ActionIndexError, OutcomeIndexError};
-pub use mask::{ActionMask, for_each_set_bit, write_flag_word_changes, write_flag_words};
+pub use mask::{
+    ActionMask, byte_ones, for_each_set_bit, write_flag_word_changes, write_flag_words,
+};
 pub use observation::{
     Fields, Layout, ObservationLenError, field_starts, observation_field, observation_len,
 };

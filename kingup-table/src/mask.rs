@@ -39,6 +39,29 @@ pub trait ActionMask: Copy + Default + Debug + Send + Sync + 'static {
     }
 }
 
+/// By byte value: its number of set bits.
+const BYTE_ONES: [u8; 256] = {
+    let mut ones = [0; 256];
+    let mut b = 0;
+    while b < 256 {
+        ones[b] = (b as u8).count_ones() as u8;
+        b += 1;
+    }
+    ones
+};
+
+/// The number of set bits of `byte`, from a table. The engines are built for the baseline
+/// x86-64 target, which has no `popcnt` instruction: there a count of ones is a dozen
+/// instructions, a table look-up one.
+///
+/// ```
+/// assert_eq!(kingup_table::byte_ones(0b1011_0001), 4);
+/// ```
+#[inline]
+pub const fn byte_ones(byte: u8) -> u32 {
+    BYTE_ONES[byte as usize] as u32
+}
+
 /// Calls `f` with the index of each set bit of `words` (little-endian 64-bit words),
 /// lowest first: one `trailing_zeros` and one clear per index, no branch on the words but
 /// the loop's.

@@ -159,18 +159,7 @@ impl SeatSet {
     /// Number of seats in the set.
     #[inline]
     pub const fn len(self) -> usize {
-        // A table: without the popcount instruction (not in the baseline x86-64 target) a
-        // count of ones is a dozen instructions.
-        const LEN: [u8; 64] = {
-            let mut len = [0; 64];
-            let mut bits = 0;
-            while bits < 64 {
-                len[bits] = (bits as u8).count_ones() as u8;
-                bits += 1;
-            }
-            len
-        };
-        LEN[(self.0 & 63) as usize] as usize
+        crate::byte_ones(self.0) as usize
     }
 
     /// Whether the set is empty.

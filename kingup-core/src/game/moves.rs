@@ -5,7 +5,6 @@ use rand_core::Rng;
 
 use super::Game;
 use crate::below;
-use crate::bits::ones;
 use crate::{
     Action, Actor, Castle, Character, CharacterSet, Event, EventSink, Events, Floor, IllegalAction,
     IllegalReason, Phase, Seat, SeatSet, Vote,
@@ -139,7 +138,7 @@ fn climbs(castle: &Castle) -> Actions {
     let mut actions = Actions::from([FILLER; 52]);
     actions[..8].copy_from_slice(&LOW_CLIMBS[low]);
     // Always in range: the low half holds at most 7 climbs.
-    let after_low = ones(low);
+    let after_low = kingup_table::byte_ones(low as u8) as usize;
     if let Some(slots) = actions.get_mut(after_low..after_low + 8) {
         slots.copy_from_slice(&HIGH_CLIMBS[(climbable >> LOW_HALF) & 63]);
     }

@@ -11,17 +11,7 @@ use super::legal::{MAGICIAN_MOVES_BY_FACES, adders, face_moves, maid_moves};
 use crate::action_set::select_in_word;
 use crate::shift::{self, PAIR_SHIFTS, SHIFT_COUNTS};
 use crate::{Action, Card, Dice, Phase};
-
-/// Ones in each 6-bit mask of faces.
-static ONES: [u8; 64] = {
-    let mut table = [0; 64];
-    let mut m = 0;
-    while m < 64 {
-        table[m] = (m as u32).count_ones() as u8;
-        m += 1;
-    }
-    table
-};
+use kingup_table::byte_ones;
 
 /// The cards usable with dice active, as card bits.
 pub(super) const DICE_CARDS: u32 = bits(&[
@@ -53,24 +43,13 @@ const fn bits(cards: &[Card]) -> u32 {
     m
 }
 
-/// Ones in each byte value.
-static BYTE_ONES: [u8; 256] = {
-    let mut table = [0; 256];
-    let mut b = 0;
-    while b < 256 {
-        table[b] = (b as u32).count_ones() as u8;
-        b += 1;
-    }
-    table
-};
-
 /// The ones in a mask of at most 24 bits (the pre-roll, select and buy masks), by table:
 /// without POPCNT, `count_ones` is a dozen instructions and a multiply on the way to the
 /// draw.
 #[inline(always)]
 pub(super) fn ones24(bits: u64) -> u32 {
     debug_assert!(bits < 1 << 24);
-    let b = |k: u32| u32::from(BYTE_ONES[(bits >> (8 * k)) as usize & 0xff]);
+    let b = |k: u32| byte_ones((bits >> (8 * k)) as u8);
     b(0) + b(1) + b(2)
 }
 
@@ -241,7 +220,7 @@ impl Game {
                     return Some(Action::ROLL);
                 }
                 let faces = self.turn.active.faces_mask() & 0x3f;
-                if n - kept < u32::from(ONES[usize::from(faces)]) {
+                if n - kept < byte_ones(faces) {
                     return Some(nth_of(Action::KEEP, u64::from(faces), n - kept));
                 }
                 let blocks = self.dice_blocks();
@@ -260,7 +239,7 @@ impl Game {
     pub(super) fn dice_blocks(&self) -> DiceBlocks {
         let turn = &self.turn;
         let faces = turn.active.faces_mask() & 0x3f;
-        let np = u32::from(ONES[usize::from(faces)]);
+        let np = byte_ones(faces);
         let kept = u32::from(turn.kept);
         let ready = self.ready();
         let mut blocks = DiceBlocks {
@@ -290,7 +269,7 @@ impl Game {
         let has = |card: Card| ready.contains(card);
         let b = &mut blocks;
         b.bring = (adders(ready) & 0x3f) as u64;
-        b.n_bring = u32::from(ONES[b.bring as usize]);
+        b.n_bring = byte_ones(b.bring as u8);
         b.n_queen = if has(Card::Queen) { 6 } else { 0 };
         b.n_jester = if has(Card::Jester) { np } else { 0 };
         if has(Card::Maid) {
@@ -308,16 +287,15 @@ impl Game {
         if has(Card::Astronomer) {
             // Each face present to each set-aside face but itself.
             b.aside = turn.aside.faces_mask() & 0x3f;
-            b.n_astronomer = np * u32::from(ONES[usize::from(b.aside)])
-                - u32::from(ONES[usize::from(faces & b.aside)]);
+            b.n_astronomer = np * byte_ones(b.aside) - byte_ones(faces & b.aside);
         }
         b.n_magician = if has(Card::Magician) { 5 * np } else { 0 };
         b.n_merchant = if has(Card::Merchant) { np } else { 0 };
         if has(Card::Noblewoman) {
-            b.n_noblewoman = u32::from(ONES[usize::from(faces & 0x1f)]);
+            b.n_noblewoman = byte_ones(faces & 0x1f);
         }
         if has(Card::Nobleman) {
-            b.n_nobleman = u32::from(ONES[usize::from(faces & 0xf)]);
+            b.n_nobleman = byte_ones(faces & 0xf);
         }
         b.total = kept
             + np
