@@ -250,9 +250,14 @@ impl<R: Rng> IsmctsBot<R> {
                 .mixture(self.reader.as_ref(), view.seat, view.public.players());
         // The viewer's legal actions are public: the same in every sampled world.
         let root_legal = legal.iter().fold(0u128, |mask, a| mask | 1 << a.index());
-        let start = std::time::Instant::now();
+        // The clock only where a time limit asks for it: a search by iterations alone reads
+        // none (and so runs where there is no clock, as in WebAssembly without JavaScript).
+        let deadline = self
+            .config
+            .time_limit
+            .map(|t| (std::time::Instant::now(), t));
         for _ in 0..self.config.iterations {
-            if self.config.time_limit.is_some_and(|t| start.elapsed() >= t) {
+            if deadline.is_some_and(|(start, t)| start.elapsed() >= t) {
                 break;
             }
             let world = match &weights {
