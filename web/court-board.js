@@ -1,0 +1,392 @@
+// To Court the King's board: the court display, the dice of the turn in progress (click an
+// active die to set it aside), the cards the human may use or buy now, every seat's cards,
+// the final round and the result.
+//
+// `render(root, state, act)` draws `state` (what the worker posts: the human seat's view,
+// its legal actions with their notation, …) into `root` from scratch; every move is a
+// `<button data-action="INDEX">`, enabled and highlighted exactly when it is legal.
+// Everything in To Court the King is public, so the view is the whole game.
+
+import {
+  CARDS, ROWS, cardOf, copies, describeAction, describeEvent, hand, parseDice, seatName,
+  valueText,
+} from './court-text.js';
+
+/** Draws the court game into `root`; `act(index)` sends the human's move. */
+export function render(root, state, act) {
+  const game = positionOf(state.view);
+  const legal = new Map((state.legal || []).map((l) => [l.index, l.name]));
+  const ctx = { state, game, legal, act, doc: root.ownerDocument };
+
+  const board = el(ctx, 'div', { class: 'court' });
+  board.append(
+    statusPanel(ctx),
+    finalPanel(ctx),
+    turnPanel(ctx),
+    playersPanel(ctx),
+    displayPanel(ctx),
+  );
+  root.replaceChildren(board);
+}
+
+/** An event in words, for the page's log. */
+export function describe(event, state) {
+  return describeEvent(event, state.seat);
+}
+
+/** The status line's words: what the seat to move is doing (or what the human may do). */
+export function status(state) {
+  const game = positionOf(state.view);
+  if (!game || state.over || game.phase === 'game_over') return '';
+  return phaseHint(game, game.turn_seat === state.seat && state.toMove === state.seat);
+}
+
+/** The game as plain data: the view is the position JSON, bare or under a key. */
+export function positionOf(view) {
+  if (!view) return null;
+  if (view.phase) return view;
+  return positionOf(view.position || view.game || view.state);
+}
+
+// ---------------------------------------------------------------------------------------
+// Panels
+
+/** Round, stage, whose turn and what to do now; the result once the game is over. */
+function statusPanel(ctx) {
+  const { game, state } = ctx;
+  const box = el(ctx, 'section', { class: 'court-status', 'aria-label': 'Game status' });
+  if (!game) return box;
+  const stage = {
+    normal: 'Normal round',
+    king_round: 'King round (the King is bought: this round finishes, then the final round)',
+    final_round: 'Final round',
+  }[game.stage] || game.stage;
+  box.append(el(ctx, 'p', { class: 'court-round' }, `Round ${game.round + 1} · ${stage}`));
+  if (game.phase === 'game_over' || state.over) {
+    box.append(resultBox(ctx));
+    return box;
+  }
+  return box;
+}
+
+function phaseHint(game, mine) {
+  switch (game.phase) {
+    case 'setup': return 'choosing the first player';
+    case 'pre_roll': return mine ? 'roll (or first add dice with your cards)' : 'about to roll';
+    case 'rolling': return 'rolling';
+    case 'dice': return mine ? 'set aside at least one die, use cards, or roll again'
+      : 'setting dice aside';
+    case 'select': return mine ? `pick dice for the ${cardOf(game.selecting).name}, then confirm`
+      : `picking dice for the ${cardOf(game.selecting).name}`;
+    case 'buy': return mine ? 'buy a card with your result, or nothing' : 'buying';
+    default: return game.phase;
+  }
+}
+
+/** The winner (or the truncation) and every final result. */
+function resultBox(ctx) {
+  const { game, state } = ctx;
+  const box = el(ctx, 'div', { class: 'court-result', role: 'status' });
+  const winners = state.winners || [];
+  if (winners.length === 0) {
+    box.append(el(ctx, 'p', { class: 'court-winner' },
+      'Game over: nobody bought the King before the round limit (no winner).'));
+    return box;
+  }
+  const names = winners.map((s) => (s === state.seat ? 'You' : seatName(s)));
+  const best = game.best ? ` — best result ${valueText(game.best)}` : '';
+  const verb = winners.length === 1 && winners[0] === state.seat ? 'win' : 'wins';
+  box.append(el(ctx, 'p', { class: 'court-winner' },
+    `Game over: ${names.join(', ')} ${verb}${best}.`));
+  return box;
+}
+
+/** The turn in progress: dice in play, dice set aside, and every move of the human now. */
+function turnPanel(ctx) {
+  const { game, state } = ctx;
+  const box = el(ctx, 'section', { class: 'court-turn', 'aria-label': 'Dice' });
+  if (!game || game.phase === 'game_over' || game.phase === 'setup') return box;
+  const seat = game.turn_seat;
+  const title = seat === state.seat ? 'Your dice' : `${seatName(seat)}'s dice`;
+  box.append(el(ctx, 'h3', {}, title));
+
+  const active = parseDice(game.active);
+  const aside = parseDice(game.aside);
+  const picked = parseDice(game.picked);
+  const activeRow = el(ctx, 'div', { class: 'court-dice-row court-active' });
+  activeRow.append(el(ctx, 'span', { class: 'court-dice-label' }, 'In play'));
+  if (active.length === 0) {
+    const waiting = game.phase === 'pre_roll' || game.phase === 'rolling'
+      ? `${game.phase === 'rolling' ? game.dice_to_roll : hand(game, seat) + preRolled(game)} to roll`
+      : 'none';
+    activeRow.append(el(ctx, 'span', { class: 'court-none' }, waiting));
+  }
+  for (const face of active) activeRow.append(dieButton(ctx, face));
+  box.append(activeRow);
+
+  const asideRow = el(ctx, 'div', { class: 'court-dice-row court-aside' });
+  asideRow.append(el(ctx, 'span', { class: 'court-dice-label' },
+    game.phase === 'buy' ? 'Result' : 'Set aside'));
+  if (aside.length === 0) asideRow.append(el(ctx, 'span', { class: 'court-none' }, 'none'));
+  for (const face of aside) asideRow.append(die(ctx, face, 'set aside'));
+  box.append(asideRow);
+
+  if (game.selecting) {
+    const row = el(ctx, 'div', { class: 'court-dice-row court-picked' });
+    row.append(el(ctx, 'span', { class: 'court-dice-label' },
+      `Picked for the ${cardOf(game.selecting).name}`));
+    if (picked.length === 0) row.append(el(ctx, 'span', { class: 'court-none' }, 'none yet'));
+    for (const face of picked) row.append(die(ctx, face, 'picked'));
+    box.append(row);
+  }
+  if (game.used && game.used.length) {
+    box.append(el(ctx, 'p', { class: 'court-used' },
+      `Used this turn: ${game.used.map((k) => cardOf(k).name).join(', ')}`));
+  }
+  box.append(movesBox(ctx), usesBox(ctx));
+  return box;
+}
+
+/** Dice added before the first roll (each pre-roll card used adds one to the hand). */
+function preRolled(game) {
+  return game.phase === 'pre_roll' ? (game.used || []).length : 0;
+}
+
+/** An active die: a button that sets it aside (several dice of a face share the action). */
+function dieButton(ctx, face) {
+  const index = face; // "keep f" is action f
+  const legal = ctx.legal.has(index);
+  const button = actionButton(ctx, index, String(face), {
+    class: 'court-die',
+    label: legal ? `Set aside a ${face}` : `Die showing ${face}`,
+  });
+  button.dataset.face = String(face);
+  return button;
+}
+
+/** A die that is not clickable (set aside, picked). */
+function die(ctx, face, what) {
+  return el(ctx, 'span', {
+    class: 'court-die', 'data-face': String(face), role: 'img', 'aria-label': `${what}: ${face}`,
+  }, String(face));
+}
+
+/** Roll, pass and the other moves that use no card. */
+function movesBox(ctx) {
+  const box = el(ctx, 'div', { class: 'court-moves' });
+  const { game } = ctx;
+  if (ctx.legal.has(0)) {
+    const n = game.phase === 'pre_roll' ? hand(game, game.turn_seat) + preRolled(game)
+      : parseDice(game.active).length;
+    const label = game.phase === 'pre_roll' ? `Roll ${n} dice` : `Roll the ${n} dice in play again`;
+    box.append(actionButton(ctx, 0, label, { class: 'court-primary' }));
+  }
+  if (ctx.legal.has(237)) {
+    box.append(actionButton(ctx, 237, 'Buy nothing', { class: 'court-primary' }));
+  }
+  return box;
+}
+
+/** The cards the human may use now: one group per card, one button per way to use it. */
+function usesBox(ctx) {
+  const groups = new Map();
+  for (const [index, name] of ctx.legal) {
+    if (index === 0 || index === 237 || (index >= 1 && index <= 6) || index >= 218) continue;
+    const key = name.split(' ')[0] === 'pre' ? name.split(' ')[1] : name.split(' ')[0];
+    if (!groups.has(key)) groups.set(key, []);
+    groups.get(key).push([index, name]);
+  }
+  const box = el(ctx, 'div', { class: 'court-uses' });
+  if (groups.size === 0) return box;
+  box.append(el(ctx, 'h4', {}, 'Cards you may use now'));
+  for (const [key, actions] of groups) {
+    const card = cardOf(key);
+    const group = el(ctx, 'div', { class: 'court-use', role: 'group', 'aria-label': card.name });
+    group.append(el(ctx, 'span', { class: 'court-use-card', title: card.ability }, card.name));
+    for (const [index, name] of actions.sort((a, b) => a[0] - b[0])) {
+      const { short, long } = describeAction(name, ctx.game);
+      group.append(actionButton(ctx, index, short, { label: long }));
+    }
+    box.append(group);
+  }
+  return box;
+}
+
+/** The final round: the best result, the King's and the Queen's holders, each seat's part. */
+function finalPanel(ctx) {
+  const { game } = ctx;
+  const box = el(ctx, 'section', { class: 'court-final', 'aria-label': 'Final round' });
+  if (!game || game.stage === 'normal' || game.king === null) return box;
+  box.append(el(ctx, 'h3', {}, game.stage === 'king_round' ? 'The King is bought' : 'Final round'));
+  const lines = [];
+  if (game.best) lines.push(`Best result: ${valueText(game.best)}, ${whose(ctx, game.king)} the King.`);
+  if (game.queen !== null) {
+    lines.push(`${cap(whose(ctx, game.queen))} the Queen: plays last in the final round, and a tie is enough to win.`);
+  }
+  if (game.stage === 'king_round') {
+    lines.push('This round finishes normally (nobody else may buy the King); then everyone has one more turn to beat the best result.');
+  }
+  for (const line of lines) box.append(el(ctx, 'p', {}, line));
+  if (game.stage === 'final_round') box.append(finalTable(ctx));
+  return box;
+}
+
+/** Each seat's part in the final round, in playing order. */
+function finalTable(ctx) {
+  const { game } = ctx;
+  const list = el(ctx, 'ol', { class: 'court-final-order' });
+  const order = finalOrder(game);
+  const at = order.indexOf(game.turn_seat);
+  order.forEach((seat, i) => {
+    const result = game.final_results[seat];
+    let part;
+    if (result) part = `played ${valueText(result)}`;
+    else if (game.phase === 'game_over') {
+      part = seat === game.queen && game.king === seat ? 'kept the King' : 'did not play (could not beat the best)';
+    } else if (i < at) part = 'did not play (could not beat the best)';
+    else if (i === at) part = 'playing now';
+    else part = 'waiting';
+    const marks = [seat === game.king ? ' ♔ King' : '', seat === game.queen ? ' ♕ Queen' : ''].join('');
+    list.append(el(ctx, 'li', { 'data-seat': String(seat) }, `${seatName(seat)}${marks}: ${part}`));
+  });
+  return list;
+}
+
+/** The final round's order: clockwise from the marker, the Queen's holder last (R32). */
+export function finalOrder(game) {
+  const n = game.config.players;
+  const seats = [];
+  for (let i = 0; i < n; i++) seats.push((game.start_player + i) % n);
+  if (game.queen === null) return seats;
+  return seats.filter((s) => s !== game.queen).concat([game.queen]);
+}
+
+/** Every seat: its cards, its dice in hand, the King, the Queen and the marker. */
+function playersPanel(ctx) {
+  const { game, state } = ctx;
+  const box = el(ctx, 'section', { class: 'court-players', 'aria-label': 'Players' });
+  if (!game) return box;
+  box.append(el(ctx, 'h3', {}, 'Players'));
+  const list = el(ctx, 'ul', {});
+  for (let seat = 0; seat < game.config.players; seat++) {
+    const item = el(ctx, 'li', {
+      class: 'court-player' + (seat === game.turn_seat && game.phase !== 'game_over' ? ' turn' : '')
+        + (seat === state.seat ? ' me' : ''),
+      'data-seat': String(seat),
+    });
+    const head = el(ctx, 'div', { class: 'court-player-head' });
+    const bot = state.bots && state.bots[seat] ? ` (${state.bots[seat]})` : '';
+    head.append(el(ctx, 'strong', {}, seat === state.seat ? `${seatName(seat)} (you)` : seatName(seat) + bot));
+    const badges = [];
+    if (seat === game.start_player) badges.push('start player');
+    if (seat === game.king) badges.push('♔ King');
+    if (seat === game.queen) badges.push('♕ Queen');
+    badges.push(`${hand(game, seat)} dice`);
+    head.append(el(ctx, 'span', { class: 'court-badges' }, badges.join(' · ')));
+    item.append(head);
+    const cards = el(ctx, 'ul', { class: 'court-cards', 'aria-label': 'Cards' });
+    for (const key of ownedCards(game, seat)) {
+      const card = cardOf(key);
+      const used = seat === game.turn_seat && (game.used || []).includes(key);
+      const count = key === 'charlatan' && game.charlatans[seat] > 1 ? ` ×${game.charlatans[seat]}` : '';
+      cards.append(el(ctx, 'li', {
+        class: 'court-card-chip' + (used ? ' used' : ''), 'data-card': key, title: card.ability,
+      }, card.name + count + (used ? ' (used)' : '')));
+    }
+    if (!cards.childElementCount) cards.append(el(ctx, 'li', { class: 'court-none' }, 'no cards'));
+    item.append(cards);
+    list.append(item);
+  }
+  box.append(list);
+  return box;
+}
+
+/** The cards in front of a seat, in id order (the King card while it holds it). */
+function ownedCards(game, seat) {
+  return game.cards[seat] || [];
+}
+
+/** The court: every card by row, its cost and ability, copies left, owners, buy buttons. */
+function displayPanel(ctx) {
+  const { game } = ctx;
+  const box = el(ctx, 'section', { class: 'court-display', 'aria-label': 'The court' });
+  if (!game) return box;
+  const buying = [...ctx.legal.keys()].some((i) => i >= 218 && i <= 236);
+  box.append(el(ctx, 'h3', {}, buying ? 'The court — buy one card' : 'The court'));
+  for (const row of ROWS) {
+    const rowBox = el(ctx, 'div', { class: 'court-row', 'data-row': row.key });
+    rowBox.append(el(ctx, 'h4', {}, row.title));
+    const cards = el(ctx, 'div', { class: 'court-row-cards' });
+    for (const key of row.cards) cards.append(cardTile(ctx, key));
+    rowBox.append(cards);
+    box.append(rowBox);
+  }
+  return box;
+}
+
+/** One character card of the display. */
+function cardTile(ctx, key) {
+  const { game } = ctx;
+  const card = cardOf(key);
+  const left = ctx.game.supply && key in ctx.game.supply ? ctx.game.supply[key] : copies(game, key);
+  const owners = [];
+  for (let seat = 0; seat < game.config.players; seat++) {
+    if ((game.cards[seat] || []).includes(key) || (key === 'queen' && game.queen === seat)) {
+      owners.push(seat);
+    }
+  }
+  const tile = el(ctx, 'article', {
+    class: 'court-card' + (left === 0 && key !== 'charlatan' ? ' sold-out' : ''), 'data-card': key,
+  });
+  tile.append(el(ctx, 'h5', {}, card.name));
+  tile.append(el(ctx, 'p', { class: 'court-cost' }, `Cost: ${card.cost}`));
+  tile.append(el(ctx, 'p', { class: 'court-ability' }, card.ability));
+  const leftText = key === 'charlatan' ? 'bought by turning your Jester over'
+    : left === null ? 'never runs out' : left === 0 ? 'none left' : `${left} left`;
+  const ownersText = owners.length
+    ? `owned by ${owners.map((s) => (s === ctx.state.seat ? 'you' : seatName(s))).join(', ')}` : '';
+  tile.append(el(ctx, 'p', { class: 'court-supply' }, [leftText, ownersText].filter(Boolean).join(' · ')));
+  const buy = CARDS.findIndex((c) => c.key === key);
+  const index = key === 'king' ? 236 : 218 + buy;
+  if (key !== 'queen' && ctx.legal.has(index)) {
+    tile.classList.add('buyable');
+    tile.append(actionButton(ctx, index, `Buy the ${card.name}`, { class: 'court-buy' }));
+  }
+  return tile;
+}
+
+// ---------------------------------------------------------------------------------------
+// Buttons, focus, small helpers
+
+/** A move's button: enabled and highlighted when legal, disabled otherwise. */
+function actionButton(ctx, index, text, { class: cls = '', label } = {}) {
+  const legal = ctx.legal.has(index);
+  const button = el(ctx, 'button', {
+    type: 'button', class: `court-action ${cls}${legal ? ' legal' : ''}`.trim(),
+    'data-action': String(index),
+  }, text);
+  if (label) button.setAttribute('aria-label', label);
+  if (label) button.title = label;
+  if (legal) {
+    button.addEventListener('click', () => ctx.act(index));
+  } else {
+    button.disabled = true;
+  }
+  return button;
+}
+
+function whose(ctx, seat) {
+  return seat === ctx.state.seat ? 'you hold' : `${seatName(seat)} holds`;
+}
+
+function cap(text) {
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
+/** `el(ctx, tag, attrs, text)`: a new element. */
+function el(ctx, tag, attrs = {}, text) {
+  const node = ctx.doc.createElement(tag);
+  for (const [k, v] of Object.entries(attrs)) node.setAttribute(k, v);
+  if (text !== undefined) node.textContent = text;
+  return node;
+}
