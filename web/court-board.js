@@ -18,7 +18,9 @@ export function render(root, state, act) {
   const legal = new Map((state.legal || []).map((l) => [l.index, l.name]));
   const ctx = { state, game, legal, act, doc: root.ownerDocument };
 
-  const board = el(ctx, 'div', { class: 'court' });
+  // How many events the page has had: tests wait on it to see that a new state is drawn.
+  const seen = (state.eventsFrom || 0) + (state.events || []).length;
+  const board = el(ctx, 'div', { class: 'court', 'data-events': String(seen) });
   board.append(
     statusPanel(ctx),
     finalPanel(ctx),
@@ -58,7 +60,7 @@ function statusPanel(ctx) {
   if (!game) return box;
   const stage = {
     normal: 'Normal round',
-    king_round: 'King round (the King is bought: this round finishes, then the final round)',
+    king_round: 'King round',
     final_round: 'Final round',
   }[game.stage] || game.stage;
   box.append(el(ctx, 'p', { class: 'court-round' }, `Round ${game.round + 1} · ${stage}`));
@@ -116,9 +118,9 @@ function turnPanel(ctx) {
   const activeRow = el(ctx, 'div', { class: 'court-dice-row court-active' });
   activeRow.append(el(ctx, 'span', { class: 'court-dice-label' }, 'In play'));
   if (active.length === 0) {
+    const count = game.phase === 'rolling' ? game.dice_to_roll : hand(game, seat) + preRolled(game);
     const waiting = game.phase === 'pre_roll' || game.phase === 'rolling'
-      ? `${game.phase === 'rolling' ? game.dice_to_roll : hand(game, seat) + preRolled(game)} to roll`
-      : 'none';
+      ? `${count} ${count === 1 ? 'die' : 'dice'} to roll` : 'none';
     activeRow.append(el(ctx, 'span', { class: 'court-none' }, waiting));
   }
   for (const face of active) activeRow.append(dieButton(ctx, face));
@@ -336,7 +338,8 @@ function cardTile(ctx, key) {
     }
   }
   const tile = el(ctx, 'article', {
-    class: 'court-card' + (left === 0 && key !== 'charlatan' ? ' sold-out' : ''), 'data-card': key,
+    class: 'court-card' + (left === 0 && key !== 'charlatan' ? ' sold-out' : ''),
+    'data-card': key, 'data-left': left === null ? 'unlimited' : String(left),
   });
   tile.append(el(ctx, 'h5', {}, card.name));
   tile.append(el(ctx, 'p', { class: 'court-cost' }, `Cost: ${card.cost}`));

@@ -152,20 +152,21 @@ export function seatName(seat) {
 /** One event (its serde JSON) as a sentence; `you` is the human's seat. */
 export function describeEvent(event, you) {
   const who = (seat) => (seat === you ? 'You' : seatName(seat));
+  const whom = (seat) => (seat === you ? 'you' : seatName(seat));
   const c = (key) => `the ${cardOf(key).name}`;
   switch (event.type) {
     case 'first_player_chosen': return `${who(event.seat)} take${s(event.seat)} the start-player marker.`;
-    case 'round_started': return `Round ${event.round + 1} begins with ${who(event.start)}.`;
+    case 'round_started': return `Round ${event.round + 1} begins with ${whom(event.start)}.`;
     case 'final_round_started':
-      return `The final round begins with ${who(event.first)}; ${who(event.queen)} (the Queen) play${s(event.queen)} last.`;
+      return `The final round begins with ${whom(event.first)}; ${whom(event.queen)} (the Queen) play${s(event.queen)} last.`;
     case 'turn_started': return `${who(event.seat)} start${s(event.seat)} a turn with ${event.dice} dice.`;
     case 'pre_rolled': return `${who(event.seat)} add${s(event.seat)} a die to the roll with ${c(event.card)}.`;
     case 'rolling': return `${who(event.seat)} roll${s(event.seat)} ${event.dice} ${event.dice === 1 ? 'die' : 'dice'}.`;
     case 'die_rolled': return `${who(event.seat)} roll${s(event.seat)} a ${event.face}.`;
     case 'set_aside': return `${who(event.seat)} set${s(event.seat)} aside a ${event.face}.`;
     case 'card_used': {
-      const what = event.from === 'none' ? `brings in ${event.to}`
-        : event.to === 'none' ? `re-rolls ${event.from}` : `turns ${event.from} into ${event.to}`;
+      const what = event.from === 'none' ? `bringing in a ${event.to}`
+        : event.to === 'none' ? `re-rolling ${event.from}` : `turning ${event.from} into ${event.to}`;
       return `${who(event.seat)} use${s(event.seat)} ${c(event.card)}: ${what}.`;
     }
     case 'picked': return `${who(event.seat)} pick${s(event.seat)} a ${event.face} for ${c(event.card)}.`;
@@ -177,7 +178,7 @@ export function describeEvent(event, you) {
     case 'king_taken': return `${who(event.seat)} take${s(event.seat)} the King with ${valueText(event.value)}.`;
     case 'game_over': {
       const o = event.outcome;
-      if (o && typeof o === 'object' && 'won' in o) return `Game over: ${who(o.won)} win${s(o.won)}.`;
+      if (o && typeof o === 'object' && 'won' in o) return `Game over: ${whom(o.won)} win${s(o.won)}.`;
       return 'Game over: nobody bought the King (no winner).';
     }
     default: return JSON.stringify(event);
