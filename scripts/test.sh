@@ -52,3 +52,6 @@ cargo test --release -p kingup-fuzz-bodies --test corpus positions_corpus
 bash scripts/test-packages.sh
 bash scripts/test-ffi.sh
 bash scripts/test-python.sh
+
+step "the web page in headless Chromium (installs Chromium and the tests' Node packages if missing)"
+bash scripts/test-web.sh

@@ -25,7 +25,8 @@ const logList = $("log");
 let board = null; // the current game's board module
 let state = null; // the last state the worker posted
 let kinds = {}; // bot kinds by game, from the package (the worker asks it)
-let pendingKinds = null;
+let shown = Promise.resolve();
+let received = 0; // states shown so far (tests wait on it)
 
 const worker = new Worker(new URL("./worker.js", import.meta.url), { type: "module" });
 worker.onmessage = (message) => receive(message.data);
@@ -47,7 +48,8 @@ function receive(data) {
       document.body.dataset.ready = "true";
       break;
     case "state":
-      showState(data.state);
+      // In order, one at a time: a board module may still be loading for the first one.
+      shown = shown.then(() => showState(data.state)).catch((error) => showError(error));
       break;
     case "saved":
       download(data.url, data.name);
@@ -78,6 +80,7 @@ async function showState(next) {
   const keepFocus = boardRoot.contains(document.activeElement) ? document.activeElement.dataset.action : null;
   mod.render(boardRoot, next, act);
   focusAfterRender(keepFocus);
+  document.body.dataset.seq = String(++received);
 }
 
 async function boardFor(game) {

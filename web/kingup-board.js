@@ -27,9 +27,9 @@ export function render(root, state, act) {
   root.className = "kingup-board";
   root.replaceChildren(
     el("div", { class: "kingup-top" }, [objectivePanel(mine), seatsPanel(state)]),
-    castle(state, moves, mine, act),
     placementPanel(state, moves, mine, act),
     votePanel(state, moves, act),
+    castle(state, moves, mine, act),
     scoresPanel(state),
   );
 }
@@ -220,6 +220,7 @@ export function status(state) {
 
 export function describe(event, state) {
   const who = (seat) => (seat === state.seat ? "You" : `Seat ${seat + 1}`);
+  const whom = (seat) => (seat === state.seat ? "you" : `Seat ${seat + 1}`);
   const name = (c) => NAMES[c] ?? c;
   switch (event.type) {
     case "first_player_chosen":
@@ -229,7 +230,7 @@ export function describe(event, state) {
     case "laid_out":
       return `${name(event.character)} was laid out on floor ${event.floor}.`;
     case "round_started":
-      return `Round ${event.round + 1} begins; ${who(event.first_player)} ${event.first_player === state.seat ? "play" : "plays"} first.`;
+      return `Round ${event.round + 1} begins; ${whom(event.first_player)} ${event.first_player === state.seat ? "play" : "plays"} first.`;
     case "placed":
       return `${who(event.seat)} placed ${name(event.character)} on floor ${event.floor} (${FLOORS[event.floor]}).`;
     case "leftovers_placed":
@@ -241,7 +242,7 @@ export function describe(event, state) {
     case "vote_committed":
       return event.vote === null ? `${who(event.seat)} voted.` : `You voted ${event.vote === "yes" ? "Yes" : "No"}.`;
     case "votes_revealed":
-      return event.no.length ? `Votes on ${name(event.candidate)}: No from ${event.no.map(who).join(", ")}.` : `Votes on ${name(event.candidate)}: all Yes.`;
+      return event.no.length ? `Votes on ${name(event.candidate)}: No from ${event.no.map(whom).join(", ")}.` : `Votes on ${name(event.candidate)}: all Yes.`;
     case "eliminated":
       return `${name(event.character)} is eliminated for the round.`;
     case "crowned":
@@ -249,7 +250,7 @@ export function describe(event, state) {
     case "round_scored":
       return `Round ${event.round + 1} scored: ${event.points.slice(0, state.players).map((p, s) => `${who(s)} ${p}`).join(", ")}. Objectives: ${event.objectives.slice(0, state.players).map((card, s) => `${who(s)} ${state.view.public.config.deck[card]}`).join(", ")}.`;
     case "game_over":
-      return `Game over: ${event.winners.map(who).join(" and ")} won with ${event.totals[event.winners[0]]} points.`;
+      return `Game over: ${event.winners.map(who).join(" and ").replace(/ and You$/, " and you")} won with ${event.totals[event.winners[0]]} points.`;
     default:
       return event.type;
   }
