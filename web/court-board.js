@@ -18,9 +18,7 @@ export function render(root, state, act) {
   const legal = new Map((state.legal || []).map((l) => [l.index, l.name]));
   const ctx = { state, game, legal, act, doc: root.ownerDocument };
 
-  // How many events the page has had: tests wait on it to see that a new state is drawn.
-  const seen = (state.eventsFrom || 0) + (state.events || []).length;
-  const board = el(ctx, 'div', { class: 'court', 'data-events': String(seen) });
+  const board = el(ctx, 'div', { class: 'court' });
   board.append(
     statusPanel(ctx),
     finalPanel(ctx),
@@ -315,19 +313,17 @@ function displayPanel(ctx) {
   if (!game) return box;
   const buying = [...ctx.legal.keys()].some((i) => i >= 218 && i <= 236);
   box.append(el(ctx, 'h3', {}, buying ? 'The court — buy one card' : 'The court'));
+  // One grid for every card, in row order (each card names its row): compact on any width.
+  const grid = el(ctx, 'div', { class: 'court-grid' });
   for (const row of ROWS) {
-    const rowBox = el(ctx, 'div', { class: 'court-row', 'data-row': row.key });
-    rowBox.append(el(ctx, 'h4', {}, row.title));
-    const cards = el(ctx, 'div', { class: 'court-row-cards' });
-    for (const key of row.cards) cards.append(cardTile(ctx, key));
-    rowBox.append(cards);
-    box.append(rowBox);
+    for (const key of row.cards) grid.append(cardTile(ctx, key, row));
   }
+  box.append(grid);
   return box;
 }
 
 /** One character card of the display. */
-function cardTile(ctx, key) {
+function cardTile(ctx, key, row) {
   const { game } = ctx;
   const card = cardOf(key);
   const left = ctx.game.supply && key in ctx.game.supply ? ctx.game.supply[key] : copies(game, key);
@@ -341,7 +337,9 @@ function cardTile(ctx, key) {
     class: 'court-card' + (left === 0 && key !== 'charlatan' ? ' sold-out' : ''),
     'data-card': key, 'data-left': left === null ? 'unlimited' : String(left),
   });
-  tile.append(el(ctx, 'h5', {}, card.name));
+  const head = el(ctx, 'h5', {}, card.name);
+  if (row.tag) head.append(' ', el(ctx, 'span', { class: 'court-row-tag' }, row.tag));
+  tile.append(head);
   tile.append(el(ctx, 'p', { class: 'court-cost' }, `Cost: ${card.cost}`));
   tile.append(el(ctx, 'p', { class: 'court-ability' }, card.ability));
   const leftText = key === 'charlatan' ? 'bought by turning your Jester over'

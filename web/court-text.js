@@ -38,12 +38,12 @@ function card(key, name, cost, ability) {
 
 /** The display by row (the cards' backs). */
 export const ROWS = [
-  { key: 'jester', title: 'Jester', cards: ['jester', 'charlatan'] },
-  { key: 'I', title: 'Row I', cards: ['farmer', 'maid', 'philosopher', 'laborer', 'guard'] },
-  { key: 'II', title: 'Row II', cards: ['astronomer', 'merchant', 'hunter'] },
-  { key: 'III', title: 'Row III', cards: ['pawnbroker', 'knight', 'magician', 'noblewoman'] },
-  { key: 'IV', title: 'Row IV', cards: ['alchemist', 'bishop', 'nobleman', 'general'] },
-  { key: 'V', title: 'Row V', cards: ['queen', 'king'] },
+  { key: 'jester', tag: '', title: 'the Jester row', cards: ['jester', 'charlatan'] },
+  { key: 'I', tag: 'row I', title: 'row I', cards: ['farmer', 'maid', 'philosopher', 'laborer', 'guard'] },
+  { key: 'II', tag: 'row II', title: 'row II', cards: ['astronomer', 'merchant', 'hunter'] },
+  { key: 'III', tag: 'row III', title: 'row III', cards: ['pawnbroker', 'knight', 'magician', 'noblewoman'] },
+  { key: 'IV', tag: 'row IV', title: 'row IV', cards: ['alchemist', 'bishop', 'nobleman', 'general'] },
+  { key: 'V', tag: 'row V', title: 'row V', cards: ['queen', 'king'] },
 ];
 
 const BY_KEY = new Map(CARDS.map((c) => [c.key, c]));

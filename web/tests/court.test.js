@@ -1,222 +1,201 @@
-// To Court the King through the page, in headless Chromium: the human (seat 1 on screen,
-// seat 0 in the engine) plays a whole game against two greedy bots by clicking, some moves
-// with the keyboard only. At every decision the test takes the page's save (the file the
-// Save button downloads), rebuilds the game with the Node build of the package, and checks
-// the screen against the engine: the dice in play and set aside, every seat's cards, the
-// copies left in the display, whose turn it is, and that the enabled move buttons are
-// exactly the seat's legal actions. Screenshots go to target/web-shots/court-*.png.
+// To Court the King through the page, in headless Chromium: the human plays a whole game
+// against greedy bots by clicking, some moves with the keyboard alone. At every decision
+// the page's save (what its Save button downloads) is loaded into the package's Node build,
+// and the screen is checked against that engine: the dice in play, set aside and picked,
+// every seat's cards, the copies left in the court display, whose turn it is, and the
+// enabled (and highlighted) move buttons against the seat's legal actions. Also: the focus
+// is on a legal move when the human is to move, an undo, a save and load, a phone's width,
+// nothing the page was given holds the random stream, and screenshots.
 
-import { test } from 'node:test';
-import assert from 'node:assert/strict';
-import { readFile, mkdir } from 'node:fs/promises';
-import { createRequire } from 'node:module';
-import { fileURLToPath } from 'node:url';
-import path from 'node:path';
+import { test, before, after } from "node:test";
+import assert from "node:assert/strict";
+import * as h from "./harness.js";
 
-import { launchBrowser, serveSite } from './court-harness.js';
-
-const here = path.dirname(fileURLToPath(import.meta.url));
-const root = path.resolve(here, '../..');
-const require = createRequire(import.meta.url);
-const { CourtGame, CourtBot } = require(path.join(root, 'target/wasm-pkg/node/kingup.js'));
-
-const SHOTS = path.join(root, 'target/web-shots');
 const HUMAN = 0;
 const PLAYERS = 3;
-const MAX_DECISIONS = 2000;
+const BOTS = { 1: "greedy", 2: "greedy" };
 
-test('a whole To Court the King game through the page, checked against the engine', async (t) => {
-  await mkdir(SHOTS, { recursive: true });
-  const site = await serveSite(path.join(root, 'target/web-site'));
-  const browser = await launchBrowser();
-  t.after(async () => {
-    await browser.close();
-    await site.close();
+let site, browser, pkg;
+before(async () => {
+  pkg = h.kingup();
+  site = await h.serve();
+  browser = await h.launch();
+});
+after(async () => {
+  await browser?.close();
+  await site?.close();
+});
+
+// What the board shows, read from the DOM.
+function readBoard(page) {
+  return page.evaluate(() => {
+    const board = document.getElementById("board");
+    const all = (selector) => [...board.querySelectorAll(selector)];
+    const faces = (selector) => all(selector).map((d) => Number(d.dataset.face));
+    const focused = document.activeElement;
+    return {
+      enabled: all("button[data-action]:not([disabled])").map((b) => Number(b.dataset.action)),
+      highlighted: all("button.legal").map((b) => Number(b.dataset.action)),
+      unlabelled: all("button[data-action]").filter((b) => !b.textContent.trim()).length,
+      active: faces(".court-active .court-die"),
+      aside: faces(".court-aside .court-die"),
+      picked: faces(".court-picked .court-die"),
+      cards: all(".court-player").map((p) => [...p.querySelectorAll(".court-card-chip")].map((c) => c.dataset.card)),
+      left: Object.fromEntries(all(".court-card").map((c) => [c.dataset.card, c.dataset.left])),
+      turn: all(".court-player.turn").map((p) => Number(p.dataset.seat)),
+      result: board.querySelector(".court-result")?.textContent ?? null,
+      focus: board.contains(focused) && focused.matches("button.legal") ? Number(focused.dataset.action) : null,
+      status: document.getElementById("status").textContent,
+      log: document.getElementById("log").children.length,
+      width: document.documentElement.scrollWidth,
+    };
   });
-  const page = await browser.newPage({ viewport: { width: 1100, height: 900 }, acceptDownloads: true });
-  const errors = [];
-  page.on('pageerror', (error) => errors.push(error.message));
+}
 
-  await page.goto(`${site.url}/index.html?delay=0`);
-  await page.waitForSelector('body[data-ready="true"]');
-  await page.selectOption('#game', 'court');
-  await page.selectOption('#players', String(PLAYERS));
-  await page.selectOption('#human', String(HUMAN));
-  for (let seat = 0; seat < PLAYERS; seat++) {
-    if (seat !== HUMAN) await page.selectOption(`select[name="bot-${seat}"]`, 'greedy');
+const ascending = (xs) => [...new Set(xs)].sort((a, b) => a - b);
+const dice = (text) => (text === "none" ? [] : text.split("-").map(Number));
+
+// The screen against the engine's view of the human's seat.
+function checkScreen(game, screen, { focus = false } = {}) {
+  const view = game.view(HUMAN);
+  assert.deepEqual(ascending(screen.active), ascending(dice(view.active)), "dice in play (faces)");
+  assert.equal(screen.active.length, dice(view.active).length, "dice in play (count)");
+  assert.deepEqual(screen.aside.sort(), dice(view.aside).sort(), "dice set aside");
+  assert.deepEqual(screen.picked.sort(), dice(view.picked).sort(), "dice picked");
+  assert.deepEqual(screen.cards, view.cards.slice(0, PLAYERS), "every seat's cards");
+  for (const [card, left] of Object.entries(view.supply)) {
+    assert.equal(screen.left[card], left === null ? "unlimited" : String(left), `copies of the ${card} left`);
   }
-  await page.click('#start');
+  assert.equal(screen.unlabelled, 0, "every button says what it does");
+  assert.equal(screen.log, game.eventCount(), "one log line per event");
+  if (game.isOver()) {
+    assert.match(screen.status, /^Game over/);
+    assert.deepEqual(screen.enabled, [], "no move after the end");
+    const winners = game.winners() ?? [];
+    if (winners.length === 0) assert.match(screen.result, /no winner/);
+    for (const seat of winners) assert.match(screen.result, seat === HUMAN ? /You win/ : new RegExp(`Seat ${seat + 1} wins`));
+    return;
+  }
+  assert.equal(game.toMove(), HUMAN, "the page waits for the human only on the human's turn");
+  assert.match(screen.status, /^Your turn/);
+  assert.deepEqual(screen.turn, [HUMAN], "whose turn");
+  const legal = game.legalActions(HUMAN);
+  assert.deepEqual(ascending(screen.enabled), ascending(legal), "every legal move is an enabled button, and only those");
+  assert.deepEqual(ascending(screen.highlighted), ascending(legal), "the legal moves are highlighted");
+  if (focus) assert.ok(screen.focus !== null && legal.includes(screen.focus), "the focus is on a legal move");
+}
 
-  const picker = new Picker(26);
+// The random stream predicts the dice: it must never reach the page, nor the save's steps.
+async function checkSecrets(page) {
+  for (const message of JSON.parse(await h.received(page))) {
+    const text = JSON.stringify(message);
+    for (const key of ['"generator"', '"steps"', '"seed"']) assert.ok(!text.includes(key), `${key} posted to the main thread`);
+    if (message.type === "state") assert.equal(message.state.view.seat, HUMAN, "only the human's view is posted");
+  }
+}
+
+// The human's policy: the greedy bot, with now and then a card use picked at random (so
+// that the cards' buttons are played too).
+function policy(seed) {
+  const choose = h.chooser(seed);
+  const bot = new pkg.CourtBot("greedy", seed);
+  return (game) => {
+    const legal = game.legalActions(HUMAN);
+    const uses = legal.filter((a) => a >= 7 && a <= 217);
+    if (uses.length && choose(4) === 0) return uses[choose(uses.length)];
+    return bot.choose(game, HUMAN);
+  };
+}
+
+// A screenshot of the first decision of each stage worth showing.
+function stage(view, legal) {
+  if (view.stage === "final_round") return "final";
+  if (view.stage === "king_round") return "king-round";
+  if (view.phase === "buy" && legal.filter((a) => a >= 218 && a <= 236).length >= 3) return "buy";
+  if (view.phase === "dice" && view.round >= 2 && legal.some((a) => a >= 14 && a <= 217)) return "dice";
+  if (view.phase === "pre_roll") return "start";
+  return null;
+}
+
+test("a whole game of To Court the King through the page", { timeout: 600_000 }, async () => {
+  const { page, errors } = await h.open(browser, site, { width: 1100 });
+  let turn = await h.start(page, { game: "court", players: PLAYERS, human: HUMAN, bots: BOTS });
+  const choose = policy(26);
   const shots = new Set();
-  let seen = -1;
   let decisions = 0;
   let keyboardMoves = 0;
   let cardUses = 0;
-  let phoneChecked = false;
-  for (;;) {
-    seen = await nextState(page, seen);
-    const over = await page.evaluate(() => document.body.dataset.turn === 'over');
-    const game = await rebuild(page);
+  let undone = false;
+  let reloaded = false;
+  let phone = false;
+  let previous = null; // the save at the human's previous decision, when that was a set-aside
+  let moved = false; // whether the last thing done was a move on the board (not undo or load)
+  while (turn === "you") {
+    const screen = await readBoard(page); // before the Save button takes the focus
+    const saved = await h.save(page);
+    const game = pkg.CourtGame.load(saved);
     const view = game.view(HUMAN);
-    assert.equal(await page.content().then((html) => html.includes(generatorOf(game))), false,
-      'the page never holds the generator (it predicts the dice)');
-    if (over) {
-      await checkEnd(page, game);
-      await shot(page, 'over', shots);
-      break;
+    // After a move on the board the focus is on a legal move (the page moves it there).
+    checkScreen(game, screen, { focus: moved });
+    moved = false;
+
+    // Undo: a set-aside draws no dice, so the undo takes it back to exactly the game before.
+    if (previous && !undone) {
+      const seq = await h.sequence(page);
+      await page.click("#undo");
+      turn = await h.settle(page, seq);
+      assert.equal(await h.save(page), previous, "undo goes back to the decision before the set-aside");
+      checkScreen(pkg.CourtGame.load(previous), await readBoard(page));
+      undone = true;
+      previous = null;
+      continue;
     }
-    assert.equal(game.toMove(), HUMAN, 'the page waits for the human only on its turn');
+
+    // Save, the setup form, load: the same game on the same screen.
+    if (decisions === 30 && !reloaded) {
+      await page.click("#new");
+      assert.ok(await page.isVisible("#setup"));
+      turn = await h.load(page, saved);
+      assert.equal(await h.save(page), saved, "save → load → save gives the same bytes");
+      reloaded = true;
+      continue;
+    }
+
+    // A phone's width: nothing scrolls sideways, the dice and moves are still there.
+    if (!phone && view.phase === "dice" && view.round >= 3) {
+      await page.setViewportSize({ width: 390, height: 844 });
+      const narrow = await readBoard(page);
+      assert.ok(narrow.width <= 390, `the page is ${narrow.width} px wide on a 390 px screen`);
+      checkScreen(game, narrow);
+      await page.screenshot({ path: `${h.SHOTS}/court-phone.png` });
+      await page.setViewportSize({ width: 1100, height: 900 });
+      phone = true;
+    }
+
     const legal = game.legalActions(HUMAN);
-    await checkScreen(page, game, view, legal);
-
-    if (!phoneChecked && view.round >= 3 && view.phase === 'dice') {
-      await checkPhone(page, shots);
-      phoneChecked = true;
+    const name = stage(view, legal);
+    if (name && !shots.has(name)) {
+      shots.add(name);
+      await h.shot(page, `court-${name}`);
     }
-    await stageShots(page, view, legal, shots);
 
-    const action = picker.choose(game, legal);
+    const action = choose(game);
     if (action >= 7 && action <= 217) cardUses++;
-    if (decisions % 5 === 2) {
-      await pressKeys(page, action);
-      keyboardMoves++;
-    } else {
-      await page.click(`#board button[data-action="${action}"] >> nth=0`);
-    }
+    // (a set-aside that leaves dice in play: the turn goes on, no die is drawn)
+    if (!undone && decisions > 3 && action >= 1 && action <= 6 && dice(view.active).length > 1) previous = saved;
+    const keyboard = decisions % 4 === 1;
+    if (keyboard) keyboardMoves++;
+    turn = keyboard ? await h.playByKeyboard(page, action) : await h.play(page, action);
     decisions++;
-    assert.ok(decisions < MAX_DECISIONS, 'the game ends');
+    moved = true;
   }
-  assert.deepEqual(errors, [], 'no script error on the page');
-  assert.ok(decisions > 20, `the human decided ${decisions} times`);
-  assert.ok(keyboardMoves > 4, `${keyboardMoves} moves by keyboard`);
-  assert.ok(cardUses > 0, `${cardUses} card uses`);
-  assert.ok(phoneChecked, 'the phone width was checked');
+  assert.equal(turn, "over");
+  const game = pkg.CourtGame.load(await h.save(page));
+  checkScreen(game, await readBoard(page));
+  await checkSecrets(page);
+  await h.shot(page, "court-over");
+  h.assertNoErrors(errors);
+  assert.ok(undone && reloaded && phone, "the game went through undo, reload and a phone's width");
+  assert.ok(keyboardMoves >= 5 && cardUses >= 3, `${keyboardMoves} keyboard moves, ${cardUses} card uses`);
+  console.log(`court: ${decisions} decisions, ${keyboardMoves} by keyboard, ${cardUses} card uses, ${game.eventCount()} events`);
 });
-
-/** Waits for a state the human must answer (or the end) newer than `seen` events. */
-async function nextState(page, seen) {
-  const handle = await page.waitForFunction((before) => {
-    const court = document.querySelector('#board .court');
-    const turn = document.body.dataset.turn;
-    if (!court || (turn !== 'you' && turn !== 'over')) return null;
-    const events = Number(court.dataset.events);
-    return events > before ? events : null;
-  }, seen, { timeout: 30_000 });
-  return handle.jsonValue();
-}
-
-/** The game as the page's Save writes it, loaded into the Node package. */
-async function rebuild(page) {
-  // The s key, not a click: the focus stays where the keyboard player has it.
-  const [download] = await Promise.all([page.waitForEvent('download'), page.keyboard.press('s')]);
-  const text = await readFile(await download.path(), 'utf8');
-  return CourtGame.load(text);
-}
-
-function generatorOf(game) {
-  return JSON.parse(game.save()).generator;
-}
-
-/** The screen against the engine's view of the human seat. */
-async function checkScreen(page, game, view, legal) {
-  const screen = await page.evaluate(() => {
-    const board = document.querySelector('#board');
-    const faces = (sel) => [...board.querySelectorAll(sel)].map((d) => Number(d.dataset.face));
-    return {
-      enabled: [...board.querySelectorAll('button[data-action]:not([disabled])')].map((b) => Number(b.dataset.action)),
-      highlighted: [...board.querySelectorAll('button.legal')].map((b) => Number(b.dataset.action)),
-      unlabelled: [...board.querySelectorAll('button[data-action]')].filter((b) => !b.textContent.trim()).length,
-      active: faces('.court-active .court-die'),
-      aside: faces('.court-aside .court-die'),
-      picked: faces('.court-picked .court-die'),
-      cards: [...board.querySelectorAll('.court-player')].map((p) => [...p.querySelectorAll('.court-card-chip')].map((c) => c.dataset.card)),
-      left: Object.fromEntries([...board.querySelectorAll('.court-card')].map((c) => [c.dataset.card, c.dataset.left])),
-      turn: [...board.querySelectorAll('.court-player.turn')].map((p) => Number(p.dataset.seat)),
-    };
-  });
-  const sorted = (xs) => [...xs].sort((a, b) => a - b);
-  assert.deepEqual(sorted(new Set(screen.enabled)), sorted(legal), 'enabled buttons = legal actions');
-  assert.deepEqual(sorted(new Set(screen.highlighted)), sorted(legal), 'highlighted buttons = legal actions');
-  assert.equal(screen.unlabelled, 0, 'every button says what it does');
-  assert.deepEqual(sorted(screen.active), sorted(dice(view.active)), 'dice in play');
-  assert.deepEqual(sorted(screen.aside), sorted(dice(view.aside)), 'dice set aside');
-  assert.deepEqual(sorted(screen.picked), sorted(dice(view.picked)), 'dice picked');
-  assert.deepEqual(screen.cards, view.cards.slice(0, game.players), "every seat's cards");
-  for (const [card, left] of Object.entries(view.supply)) {
-    assert.equal(screen.left[card], left === null ? 'unlimited' : String(left), `copies of the ${card} left`);
-  }
-  assert.deepEqual(screen.turn, [view.turn_seat], 'whose turn');
-  // Every legal move's name is the engine's notation for it.
-  for (const index of legal) assert.equal(CourtGame.parseAction(CourtGame.actionName(index)), index);
-}
-
-function dice(text) {
-  return text === 'none' ? [] : text.split('-').map(Number);
-}
-
-/** The end: the result names the engine's winner, and no move is offered. */
-async function checkEnd(page, game) {
-  assert.ok(game.isOver());
-  const text = await page.textContent('#board .court-result');
-  const winners = game.winners() || [];
-  if (winners.length === 0) assert.match(text, /no winner/);
-  for (const seat of winners) assert.match(text, seat === HUMAN ? /You win/ : new RegExp(`Seat ${seat + 1} wins`));
-  assert.equal(await page.locator('#board button[data-action]:not([disabled])').count(), 0);
-}
-
-/** At a phone's width (390 px) nothing scrolls sideways. */
-async function checkPhone(page, shots) {
-  await page.setViewportSize({ width: 390, height: 844 });
-  const width = await page.evaluate(() => document.documentElement.scrollWidth);
-  assert.ok(width <= 390, `the page is ${width} px wide at 390 px`);
-  await shot(page, 'phone', shots, { fullPage: false });
-  await page.setViewportSize({ width: 1100, height: 900 });
-}
-
-/** A screenshot at the first decision of a few stages. */
-async function stageShots(page, view, legal, shots) {
-  if (view.phase === 'pre_roll') await shot(page, 'start', shots);
-  if (view.phase === 'dice' && legal.some((a) => a >= 7 && a <= 217) && view.round >= 2) await shot(page, 'dice', shots);
-  if (view.phase === 'buy' && legal.filter((a) => a >= 218).length >= 4) await shot(page, 'buy', shots);
-  if (view.stage === 'final_round') await shot(page, 'final', shots);
-}
-
-async function shot(page, name, shots, { fullPage = true } = {}) {
-  if (shots.has(name)) return;
-  shots.add(name);
-  await page.locator('#play').screenshot({ path: path.join(SHOTS, `court-${name}.png`) });
-  if (!fullPage) await page.screenshot({ path: path.join(SHOTS, `court-${name}-viewport.png`) });
-}
-
-/** Keyboard only: Tab to the move's button, then Enter (or Space). */
-async function pressKeys(page, action) {
-  for (let i = 0; i < 400; i++) {
-    const focused = await page.evaluate(() => document.activeElement?.dataset?.action ?? null);
-    if (focused === String(action)) {
-      await page.keyboard.press(i % 2 ? 'Enter' : 'Space');
-      return;
-    }
-    await page.keyboard.press('Tab');
-  }
-  assert.fail(`the button of action ${action} cannot be reached with Tab`);
-}
-
-/** The human's policy: the greedy bot, with now and then a random card use instead. */
-class Picker {
-  constructor(seed) {
-    this.state = seed;
-    this.bot = new CourtBot('greedy', seed);
-  }
-
-  next() {
-    this.state = (this.state * 1103515245 + 12345) % 2147483648;
-    return this.state / 2147483648;
-  }
-
-  choose(game, legal) {
-    const uses = legal.filter((a) => a >= 7 && a <= 217);
-    if (uses.length && this.next() < 0.25) return uses[Math.floor(this.next() * uses.length)];
-    return this.bot.choose(game, HUMAN);
-  }
-}
