@@ -94,10 +94,9 @@ function resultBox(ctx) {
     return box;
   }
   const names = winners.map((s) => (s === state.seat ? 'You' : seatName(s)));
-  const best = game.best ? ` — best result ${valueText(game.best)}` : '';
+  const best = game.best ? ` with the best result, ${valueText(game.best)}` : '';
   const verb = winners.length === 1 && winners[0] === state.seat ? 'win' : 'wins';
-  box.append(el(ctx, 'p', { class: 'court-winner' },
-    `Game over: ${names.join(', ')} ${verb}${best}.`));
+  box.append(el(ctx, 'p', { class: 'court-winner' }, `${names.join(', ')} ${verb}${best}.`));
   return box;
 }
 

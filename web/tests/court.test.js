@@ -9,6 +9,7 @@
 
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
+import { mkdir, writeFile } from "node:fs/promises";
 import * as h from "./harness.js";
 
 const HUMAN = 0;
@@ -119,6 +120,19 @@ function stage(view, legal) {
 
 test("a whole game of To Court the King through the page", { timeout: 600_000 }, async () => {
   const { page, errors } = await h.open(browser, site, { width: 1100 });
+  // The page draws its seed, so each run is another game: a failure leaves its save to
+  // replay (`kingup court play --load FILE`, or CourtGame.load in Node).
+  try {
+    await wholeGame(page, errors);
+  } catch (error) {
+    await mkdir(h.SHOTS, { recursive: true });
+    await writeFile(`${h.SHOTS}/court-failed-save.json`, await h.save(page)).catch(() => {});
+    await h.shot(page, "court-failed").catch(() => {});
+    throw error;
+  }
+});
+
+async function wholeGame(page, errors) {
   let turn = await h.start(page, { game: "court", players: PLAYERS, human: HUMAN, bots: BOTS });
   const choose = policy(26);
   const shots = new Set();
@@ -198,4 +212,4 @@ test("a whole game of To Court the King through the page", { timeout: 600_000 },
   assert.ok(undone && reloaded && phone, "the game went through undo, reload and a phone's width");
   assert.ok(keyboardMoves >= 5 && cardUses >= 3, `${keyboardMoves} keyboard moves, ${cardUses} card uses`);
   console.log(`court: ${decisions} decisions, ${keyboardMoves} by keyboard, ${cardUses} card uses, ${game.eventCount()} events`);
-});
+}
