@@ -137,8 +137,8 @@ macro_rules! bot_class {
             /// drawing from the generator of `seed` (omitted: from `crypto`).
             #[wasm_bindgen(constructor)]
             pub fn new(
-                #[wasm_bindgen(unchecked_param_type = $kinds)] spec: Option<JsValue>,
-                #[wasm_bindgen(unchecked_param_type = "number | bigint")] seed: Option<JsValue>,
+                #[wasm_bindgen(unchecked_optional_param_type = $kinds)] spec: Option<JsValue>,
+                #[wasm_bindgen(unchecked_optional_param_type = "number | bigint")] seed: Option<JsValue>,
             ) -> Result<$class, JsValue> {
                 let (bot, name) = make::<$game>(spec, seed)?;
                 Ok($class { bot, name })

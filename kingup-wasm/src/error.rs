@@ -27,6 +27,9 @@ pub(crate) enum Kind {
     Parse,
     /// An argument of the wrong JavaScript type (a JavaScript `TypeError`).
     Type,
+    /// A number outside the range the call reads (an event index past the log): a
+    /// JavaScript `RangeError`.
+    Range,
     /// A bug in kingup.
     Internal,
 }
@@ -43,6 +46,7 @@ impl Kind {
             Kind::Load => "LoadError",
             Kind::Parse => "ParseError",
             Kind::Type => "TypeError",
+            Kind::Range => "RangeError",
             Kind::Internal => "InternalError",
         }
     }
@@ -64,6 +68,8 @@ pub(crate) mod code {
     pub(crate) const WRONG_TYPE: &str = "wrong_type";
     /// A search with a time limit: there is no clock to stop it by in WebAssembly.
     pub(crate) const TIME_LIMIT: &str = "time_limit";
+    /// An event index past the end of the log (the C ABI's code too).
+    pub(crate) const NO_SUCH_EVENT: &str = "no_such_event";
     /// No chance step is pending (both games' code).
     pub(crate) const NOT_CHANCE: &str = "not_chance";
 }
@@ -130,6 +136,7 @@ impl From<Failure> for JsValue {
     fn from(failure: Failure) -> JsValue {
         let error: js_sys::Error = match failure.kind {
             Kind::Type => js_sys::TypeError::new(&failure.message).into(),
+            Kind::Range => js_sys::RangeError::new(&failure.message).into(),
             kind => {
                 let error = js_sys::Error::new(&failure.message);
                 error.set_name(kind.name());

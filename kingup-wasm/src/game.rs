@@ -11,7 +11,7 @@ macro_rules! game_class {
     (
         $(#[$meta:meta])*
         $class:ident($game:ty), view = $view:literal, events = $events:literal,
-        config = $config:literal, options = $options:literal
+        config = $config:literal, config_in = $config_in:literal, options = $options:literal
     ) => {
         $(#[$meta])*
         #[wasm_bindgen]
@@ -29,8 +29,8 @@ macro_rules! game_class {
             /// `"explicit"`).
             #[wasm_bindgen(constructor)]
             pub fn new(
-                #[wasm_bindgen(unchecked_param_type = $config)] config: Option<JsValue>,
-                #[wasm_bindgen(unchecked_param_type = $options)] options: Option<JsValue>,
+                #[wasm_bindgen(unchecked_optional_param_type = $config_in)] config: Option<JsValue>,
+                #[wasm_bindgen(unchecked_optional_param_type = $options)] options: Option<JsValue>,
             ) -> Result<$class, JsValue> {
                 Ok($class { shell: Shell::start(config, options)? })
             }
@@ -38,7 +38,9 @@ macro_rules! game_class {
             /// Reads a save document (what `save()` writes, in any language); `LoadError`
             /// with the reason code for anything malformed, too long or refused by the
             /// rules.
-            pub fn load(save: JsValue) -> Result<$class, JsValue> {
+            pub fn load(
+                #[wasm_bindgen(unchecked_param_type = "string")] save: JsValue,
+            ) -> Result<$class, JsValue> {
                 Ok($class { shell: Shell::load(&save)? })
             }
 
@@ -94,7 +96,7 @@ macro_rules! game_class {
             #[wasm_bindgen(js_name = legalActions, unchecked_return_type = "number[]")]
             pub fn legal_actions(
                 &self,
-                #[wasm_bindgen(unchecked_param_type = "number")] seat: Option<JsValue>,
+                #[wasm_bindgen(unchecked_optional_param_type = "number")] seat: Option<JsValue>,
             ) -> Result<js_sys::Array, JsValue> {
                 Ok(self.shell.legal_actions(seat)?)
             }
@@ -147,7 +149,7 @@ macro_rules! game_class {
             #[wasm_bindgen(js_name = playRandom)]
             pub fn play_random(
                 &mut self,
-                #[wasm_bindgen(unchecked_param_type = "number | bigint")] seed: Option<JsValue>,
+                #[wasm_bindgen(unchecked_optional_param_type = "number | bigint")] seed: Option<JsValue>,
             ) -> Result<f64, JsValue> {
                 Ok(self.shell.play_random(seed)?)
             }
@@ -170,7 +172,7 @@ macro_rules! game_class {
             #[wasm_bindgen(unchecked_return_type = $view)]
             pub fn view(
                 &self,
-                #[wasm_bindgen(unchecked_param_type = "number")] seat: Option<JsValue>,
+                #[wasm_bindgen(unchecked_optional_param_type = "number")] seat: Option<JsValue>,
             ) -> Result<JsValue, JsValue> {
                 Ok(self.shell.view(seat)?)
             }
@@ -180,8 +182,8 @@ macro_rules! game_class {
             #[wasm_bindgen(unchecked_return_type = $events)]
             pub fn events(
                 &self,
-                #[wasm_bindgen(unchecked_param_type = "number")] viewer: Option<JsValue>,
-                #[wasm_bindgen(unchecked_param_type = "number")] from: Option<JsValue>,
+                #[wasm_bindgen(unchecked_optional_param_type = "number")] viewer: Option<JsValue>,
+                #[wasm_bindgen(unchecked_optional_param_type = "number")] from: Option<JsValue>,
             ) -> Result<js_sys::Array, JsValue> {
                 Ok(self.shell.events(viewer, from)?)
             }
@@ -209,7 +211,7 @@ macro_rules! game_class {
             #[wasm_bindgen(unchecked_return_type = "number[]")]
             pub fn returns(
                 &self,
-                #[wasm_bindgen(unchecked_param_type = "\"win\" | \"points\" | \"margin\"")]
+                #[wasm_bindgen(unchecked_optional_param_type = "\"win\" | \"points\" | \"margin\"")]
                 reward: Option<JsValue>,
             ) -> Result<js_sys::Array, JsValue> {
                 Ok(self.shell.returns(reward)?)
@@ -284,13 +286,13 @@ macro_rules! game_class {
 game_class! {
     /// A game of King Up! (Viva il Re!), 3 to 6 players.
     KingUpGame(kingup_core::Game),
-    view = "KingUpView", events = "KingUpEvent[]", config = "KingUpConfig",
+    view = "KingUpView", events = "KingUpEvent[]", config = "KingUpConfig", config_in = "Partial<KingUpConfig>",
     options = "GameOptions"
 }
 
 game_class! {
     /// A game of To Court the King, 2 to 5 players.
     CourtGame(kingup_court::Game),
-    view = "CourtView", events = "CourtEvent[]", config = "CourtConfig",
+    view = "CourtView", events = "CourtEvent[]", config = "CourtConfig", config_in = "Partial<CourtConfig>",
     options = "GameOptions"
 }

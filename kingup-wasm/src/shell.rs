@@ -320,9 +320,11 @@ impl<G: Table> Shell<G> {
                     .ok()
                     .filter(|&f| f <= count)
                     .ok_or_else(|| {
-                        Failure::config(format_args!(
-                            "from must be an event index in 0..={count}, not {from}"
-                        ))
+                        Failure::new(
+                            Kind::Range,
+                            code::NO_SUCH_EVENT,
+                            format_args!("from must be an event index in 0..={count}, not {from}"),
+                        )
                     })?
             }
         };
