@@ -113,13 +113,16 @@ function seatName(seat, current) {
 }
 
 // After a render, put the focus back on the same move if it is still there, else on the
-// first legal move, so that a keyboard player can go on without hunting for it.
+// board's first control (the picked character, else the first legal move), so that a
+// keyboard player goes on without hunting for it. A focused page button (Save, Undo)
+// keeps the focus.
 function focusAfterRender(action) {
   if (!state || state.over || state.toMove !== state.seat) return;
+  const active = document.activeElement;
+  if (active?.closest?.("#controls") && !active.disabled) return;
   const again = action !== null && boardRoot.querySelector(`button[data-action="${action}"]:not([disabled])`);
-  const first = boardRoot.querySelector("button[data-action]:not([disabled])");
-  const target = again || first;
-  if (target && !document.activeElement?.closest?.("#controls, #setup")) target.focus({ preventScroll: true });
+  const first = boardRoot.querySelector('button[aria-pressed="true"], button[data-action]:not([disabled])');
+  (again || first)?.focus({ preventScroll: true });
 }
 
 function showError(data) {
@@ -178,11 +181,12 @@ form.addEventListener("submit", (event) => {
   worker.postMessage({ type: "new", ...setup, delay, iterations });
 });
 
-// Keyboard shortcuts outside text fields: u undo, s save, n new game.
+// Keyboard shortcuts outside form fields: u undo, s save. (No key starts a new game: that
+// would throw the game away.)
 document.addEventListener("keydown", (event) => {
   if (event.ctrlKey || event.metaKey || event.altKey || play.hidden) return;
   if (event.target.closest?.("input, select, textarea")) return;
-  const button = { u: "undo", s: "save", n: "new" }[event.key];
+  const button = { u: "undo", s: "save" }[event.key];
   if (button && !$(button).disabled) {
     event.preventDefault();
     $(button).click();

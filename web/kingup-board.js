@@ -25,6 +25,7 @@ export function render(root, state, act) {
   const mine = objectiveOf(pub, view.objective_card);
 
   root.className = "kingup-board";
+  root.onkeydown = (event) => typed(event, root, state, moves, act);
   root.replaceChildren(
     el("div", { class: "kingup-top" }, [objectivePanel(mine), seatsPanel(state)]),
     placementPanel(state, moves, mine, act),
@@ -32,6 +33,25 @@ export function render(root, state, act) {
     castle(state, moves, mine, act),
     scoresPanel(state),
   );
+}
+
+// Moves typed in the notation while the board has the focus: a character's letter picks it
+// (placement) or climbs it (the climb); a digit 1–4 places the picked character there.
+function typed(event, root, state, moves, act) {
+  if (event.ctrlKey || event.metaKey || event.altKey) return;
+  const key = event.key.toUpperCase();
+  let done = true;
+  if (moves.place.has(key)) {
+    picked = key;
+    render(root, state, act);
+    root.querySelector(`button.pick[data-character="${key}"]`)?.focus();
+  } else if (moves.climb.has(key)) act(moves.climb.get(key));
+  else if (picked !== null && moves.place.get(picked)?.has(Number(key))) act(moves.place.get(picked).get(Number(key)));
+  else done = false;
+  if (done) {
+    event.preventDefault();
+    event.stopPropagation();
+  }
 }
 
 // Moves by notation: "B4" places B on floor 4, "B" climbs B, "yes"/"no" vote.

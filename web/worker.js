@@ -14,6 +14,9 @@ const GAMES = {
 // a move under 300 ms in a browser (measured in docs/performance.md).
 const DEFAULT_ITERATIONS = { ismcts: 300, reader: 300, mcts: 300 };
 
+// The bot a seat gets when the page names none (e.g. a loaded game with more seats).
+const DEFAULT_KIND = { kingup: "ismcts", court: "mcts" };
+
 let table = null; // { game, kind, human, bots, sent, delay }
 let timer = null;
 
@@ -93,7 +96,7 @@ function load(text, data) {
 function makeBot(kind, name, iterations) {
   const Bot = GAMES[kind].Bot;
   const kinds = Bot.kinds();
-  const base = kinds.includes(name) ? name : kinds.includes("heuristic") ? "heuristic" : "greedy";
+  const base = kinds.includes(name) ? name : kinds.includes(DEFAULT_KIND[kind]) ? DEFAULT_KIND[kind] : kinds[0];
   const count = iterations ?? DEFAULT_ITERATIONS[base];
   return new Bot(count ? `${base}:${count}` : base);
 }

@@ -114,9 +114,17 @@ async function referee(page) {
 }
 
 // Plays `action` the way a person does: a placement is two clicks (the character, then its
-// floor), anything else one; `keyboard` plays it with Tab and Enter only.
-async function move(page, game, action, keyboard) {
+// floor), anything else one; "keyboard" plays it with Tab and Enter only, "typed" types its
+// notation (a letter, and a floor's digit) with the board focused.
+async function move(page, game, action, how) {
   const name = pkg.KingUpGame.actionName(action);
+  const keyboard = how === "keyboard";
+  if (how === "typed" && name !== "yes" && name !== "no") {
+    const seq = await h.sequence(page);
+    assert.ok(await page.evaluate(() => document.getElementById("board").contains(document.activeElement)), "the board has the focus on the human's turn");
+    for (const key of name) await page.keyboard.press(key.toLowerCase());
+    return h.settle(page, seq);
+  }
   if (name.length === 2) {
     const pick = `#board button.pick[data-character="${name[0]}"]`;
     if (keyboard) await h.pressByKeyboard(page, pick);
@@ -175,10 +183,10 @@ test("a whole game of King Up! through the page", { timeout: 600_000 }, async ()
 
     const legal = game.legalActions(HUMAN);
     const action = legal[choose(legal.length)];
-    // Some moves from the keyboard alone: placements (two steps) and climbs and votes.
-    const keyboard = decisions % 5 === 2;
-    if (keyboard) keyboardMoves++;
-    turn = await move(page, game, action, keyboard);
+    // Some moves from the keyboard alone: with Tab and Enter, or typed in the notation.
+    const how = ["click", "click", "keyboard", "click", "typed"][decisions % 5];
+    if (how !== "click") keyboardMoves++;
+    turn = await move(page, game, action, how);
     decisions++;
     previous = saved;
   }
@@ -212,7 +220,7 @@ test("King Up! fits a phone's width", { timeout: 300_000 }, async () => {
     checkScreen(game, await readBoard(page), 0);
     if (i === 0) await h.shot(page, "kingup-phone");
     const legal = game.legalActions(0);
-    turn = await move(page, game, legal[choose(legal.length)], false);
+    turn = await move(page, game, legal[choose(legal.length)], "click");
   }
   h.assertNoErrors(errors);
 });
