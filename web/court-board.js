@@ -8,7 +8,7 @@
 // Everything in To Court the King is public, so the view is the whole game.
 
 import {
-  CARDS, ROWS, cardOf, copies, describeAction, describeEvent, hand, parseDice, seatName,
+  CARDS, ROWS, cardOf, describeAction, describeEvent, hand, parseDice, seatName,
   valueText,
 } from './court-text.js';
 
@@ -27,6 +27,19 @@ export function render(root, state, act) {
     displayPanel(ctx),
   );
   root.replaceChildren(board);
+  root.onkeydown = (event) => typed(event, legal, act);
+}
+
+/** Keys for the common moves while the board has the focus: a die's face sets one aside,
+ * r rolls, p buys nothing (the notation's `keep 4`, `roll`, `pass`). */
+const KEYS = { r: 0, p: 237, 1: 1, 2: 2, 3: 3, 4: 4, 5: 5, 6: 6 };
+
+function typed(event, legal, act) {
+  if (event.ctrlKey || event.metaKey || event.altKey) return;
+  const index = KEYS[event.key.toLowerCase()];
+  if (index === undefined || !legal.has(index)) return;
+  event.preventDefault();
+  act(index);
 }
 
 /** An event in words, for the page's log. */
@@ -41,17 +54,16 @@ export function status(state) {
   return phaseHint(game, game.turn_seat === state.seat && state.toMove === state.seat);
 }
 
-/** The game as plain data: the view is the position JSON, bare or under a key. */
-export function positionOf(view) {
-  if (!view) return null;
-  if (view.phase) return view;
-  return positionOf(view.position || view.game || view.state);
+/** The game as plain data: the court view is the position document (every field of the
+ * game, public) with `seat` and `supply` (copies left of each card) added. */
+function positionOf(view) {
+  return view && view.phase ? view : null;
 }
 
 // ---------------------------------------------------------------------------------------
 // Panels
 
-/** Round, stage, whose turn and what to do now; the result once the game is over. */
+/** The round and its stage; the result once the game is over. */
 function statusPanel(ctx) {
   const { game, state } = ctx;
   const box = el(ctx, 'section', { class: 'court-status', 'aria-label': 'Game status' });
@@ -62,10 +74,7 @@ function statusPanel(ctx) {
     final_round: 'Final round',
   }[game.stage] || game.stage;
   box.append(el(ctx, 'p', { class: 'court-round' }, `Round ${game.round + 1} · ${stage}`));
-  if (game.phase === 'game_over' || state.over) {
-    box.append(resultBox(ctx));
-    return box;
-  }
+  if (game.phase === 'game_over' || state.over) box.append(resultBox(ctx));
   return box;
 }
 
@@ -83,7 +92,7 @@ function phaseHint(game, mine) {
   }
 }
 
-/** The winner (or the truncation) and every final result. */
+/** The winner, or that nobody won (a game truncated by a round limit). */
 function resultBox(ctx) {
   const { game, state } = ctx;
   const box = el(ctx, 'div', { class: 'court-result', role: 'status' });
@@ -203,7 +212,7 @@ function usesBox(ctx) {
     const group = el(ctx, 'div', { class: 'court-use', role: 'group', 'aria-label': card.name });
     group.append(el(ctx, 'span', { class: 'court-use-card', title: card.ability }, card.name));
     for (const [index, name] of actions.sort((a, b) => a[0] - b[0])) {
-      const { short, long } = describeAction(name, ctx.game);
+      const { short, long } = describeAction(name);
       group.append(actionButton(ctx, index, short, { label: long }));
     }
     box.append(group);
@@ -252,7 +261,7 @@ function finalTable(ctx) {
 }
 
 /** The final round's order: clockwise from the marker, the Queen's holder last (R32). */
-export function finalOrder(game) {
+function finalOrder(game) {
   const n = game.config.players;
   const seats = [];
   for (let i = 0; i < n; i++) seats.push((game.start_player + i) % n);
@@ -284,7 +293,7 @@ function playersPanel(ctx) {
     head.append(el(ctx, 'span', { class: 'court-badges' }, badges.join(' · ')));
     item.append(head);
     const cards = el(ctx, 'ul', { class: 'court-cards', 'aria-label': 'Cards' });
-    for (const key of ownedCards(game, seat)) {
+    for (const key of game.cards[seat]) {
       const card = cardOf(key);
       const used = seat === game.turn_seat && (game.used || []).includes(key);
       const count = key === 'charlatan' && game.charlatans[seat] > 1 ? ` ×${game.charlatans[seat]}` : '';
@@ -298,11 +307,6 @@ function playersPanel(ctx) {
   }
   box.append(list);
   return box;
-}
-
-/** The cards in front of a seat, in id order (the King card while it holds it). */
-function ownedCards(game, seat) {
-  return game.cards[seat] || [];
 }
 
 /** The court: every card by row, its cost and ability, copies left, owners, buy buttons. */
@@ -325,12 +329,10 @@ function displayPanel(ctx) {
 function cardTile(ctx, key, row) {
   const { game } = ctx;
   const card = cardOf(key);
-  const left = ctx.game.supply && key in ctx.game.supply ? ctx.game.supply[key] : copies(game, key);
+  const left = game.supply[key];
   const owners = [];
   for (let seat = 0; seat < game.config.players; seat++) {
-    if ((game.cards[seat] || []).includes(key) || (key === 'queen' && game.queen === seat)) {
-      owners.push(seat);
-    }
+    if (game.cards[seat].includes(key)) owners.push(seat);
   }
   const tile = el(ctx, 'article', {
     class: 'court-card' + (left === 0 && key !== 'charlatan' ? ' sold-out' : ''),
@@ -356,7 +358,7 @@ function cardTile(ctx, key, row) {
 }
 
 // ---------------------------------------------------------------------------------------
-// Buttons, focus, small helpers
+// Buttons and small helpers
 
 /** A move's button: enabled and highlighted when legal, disabled otherwise. */
 function actionButton(ctx, index, text, { class: cls = '', label } = {}) {

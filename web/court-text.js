@@ -1,5 +1,5 @@
-// To Court the King's vocabulary for the page: the cards (name, cost, ability, row), the
-// display's copies, dice and results as text, and human-readable labels for actions (from
+// To Court the King's vocabulary for the page: the cards (name, cost, ability, row), dice
+// and results as text, and human-readable labels for actions (from
 // their notation, `maid 4>6`) and events (their serde JSON). The rules live in the engine;
 // this module only words them, as docs/court-rules.md does.
 
@@ -53,31 +53,8 @@ export function cardOf(key) {
   return BY_KEY.get(key) || { key, name: String(key), cost: '', ability: '' };
 }
 
-/** Copies of each row's cards in the display for 2, 3, 4, 5 players (R2). */
-const ROW_COPIES = { I: [2, 2, 3, 4], II: [1, 2, 3, 3], III: [1, 2, 2, 3], IV: [1, 2, 2, 3] };
-
-/** Copies of `key` left in the display; null when it never runs out (R2, R3, R26). */
-export function copies(game, key) {
-  const n = game.config.players;
-  const seats = [...Array(n).keys()];
-  const owners = seats.filter((s) => (game.cards[s] || []).includes(key)).length;
-  switch (key) {
-    case 'jester': {
-      if (game.config.unlimited_jesters) return null;
-      const turned = seats.reduce((sum, s) => sum + (game.charlatans[s] || 0), 0);
-      return Math.max(0, n - owners - turned);
-    }
-    case 'charlatan': return 0; // the back of a Jester: no copies of its own
-    case 'queen': return game.queen === null ? 1 : 0;
-    case 'king': return game.king === null ? 1 : 0;
-    default: {
-      const row = ROWS.find((r) => r.cards.includes(key));
-      return Math.max(0, ROW_COPIES[row.key][n - 2] - owners);
-    }
-  }
-}
-
-/** The dice a seat starts a turn with: 3, the Farmer, each Charlatan, two for the General. */
+/** The dice a seat starts a turn with: 3, the Farmer, each Charlatan, two for the General
+ * (R8; the view has the cards, not this count). */
 export function hand(game, seat) {
   const cards = game.cards[seat] || [];
   return 3 + (cards.includes('farmer') ? 1 : 0) + (cards.includes('general') ? 2 : 0)
@@ -99,9 +76,9 @@ const digits = (text) => text.split('').join('-');
 
 /**
  * An action's labels from its notation: `short` for a button beside its card's name, `long`
- * for a screen reader and the tooltip. `game` (the position) words rolls.
+ * for a screen reader and the tooltip.
  */
-export function describeAction(notation, game) {
+export function describeAction(notation) {
   const words = notation.trim().split(/\s+/);
   const [head, arg] = words;
   const name = cardOf(head).name;
