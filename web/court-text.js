@@ -69,7 +69,7 @@ export function parseDice(text) {
 
 /** A result's value (`{count: 7, face: 5}`) in words. */
 export function valueText(value) {
-  return `${value.count} × ${value.face} (${value.count} dice showing ${value.face})`;
+  return `${value.count} dice showing ${value.face}`;
 }
 
 const digits = (text) => text.split('').join('-');

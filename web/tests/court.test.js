@@ -118,6 +118,20 @@ function stage(view, legal) {
   return null;
 }
 
+// A smaller screenshot (for the docs): 800 px wide, from the status line down to the bottom
+// of `last`.
+async function partShot(page, name, last) {
+  const wide = page.viewportSize();
+  await page.setViewportSize({ width: 800, height: wide.height });
+  const clip = await page.evaluate((selector) => {
+    const top = document.getElementById("status").getBoundingClientRect().top + scrollY;
+    const bottom = document.querySelector(selector).getBoundingClientRect().bottom + scrollY;
+    return { x: 0, y: top - 8, width: document.documentElement.clientWidth, height: bottom - top + 16 };
+  }, `#board ${last}`);
+  await page.screenshot({ path: `${h.SHOTS}/${name}.png`, clip, fullPage: true });
+  await page.setViewportSize(wide);
+}
+
 // The board's keys: a face sets a die aside, r rolls, p buys nothing.
 function typedKey(action) {
   if (action >= 1 && action <= 6) return String(action);
@@ -196,6 +210,7 @@ async function wholeGame(page, errors) {
       const narrow = await readBoard(page);
       assert.ok(narrow.width <= 390, `the page is ${narrow.width} px wide on a 390 px screen`);
       checkScreen(game, narrow);
+      await page.evaluate(() => document.getElementById("status").scrollIntoView());
       await page.screenshot({ path: `${h.SHOTS}/court-phone.png` });
       await page.setViewportSize({ width: 1100, height: 900 });
       phone = true;
@@ -206,6 +221,7 @@ async function wholeGame(page, errors) {
     if (name && !shots.has(name)) {
       shots.add(name);
       await h.shot(page, `court-${name}`);
+      await partShot(page, `court-${name}-part`, name === "buy" ? ".court-display" : ".court-players");
     }
 
     const action = choose(game);
@@ -228,6 +244,7 @@ async function wholeGame(page, errors) {
   checkScreen(game, await readBoard(page));
   await checkSecrets(page);
   await h.shot(page, "court-over");
+  await partShot(page, "court-over-part", ".court-players");
   h.assertNoErrors(errors);
   assert.ok(undone && reloaded && phone, "the game went through undo, reload and a phone's width");
   assert.ok(keyboardMoves >= 3 && typedMoves >= 1 && cardUses >= 1,
