@@ -81,10 +81,13 @@ function statusPanel(ctx) {
 function phaseHint(game, mine) {
   switch (game.phase) {
     case 'setup': return 'choosing the first player';
-    case 'pre_roll': return mine ? 'roll (or first add dice with your cards)' : 'about to roll';
+    case 'pre_roll': return mine ? 'roll your dice' : 'about to roll';
     case 'rolling': return 'rolling';
-    case 'dice': return mine ? 'set aside at least one die, use cards, or roll again'
-      : 'setting dice aside';
+    case 'dice':
+      if (!mine) return 'setting dice aside';
+      // R11: at least one die set aside after every roll before the next.
+      return game.set_aside_since_roll ? 'set aside more dice, use cards, or roll again'
+        : 'set aside at least one die (cards may be used first)';
     case 'select': return mine ? `pick dice for the ${cardOf(game.selecting).name}, then confirm`
       : `picking dice for the ${cardOf(game.selecting).name}`;
     case 'buy': return mine ? 'buy a card with your result, or nothing' : 'buying';
