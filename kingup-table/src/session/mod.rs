@@ -199,13 +199,17 @@ impl<G: Rules> Session<G> {
     /// is to move or the game is over; returns their events.
     pub fn resolve_chance(&mut self) -> &[G::Event] {
         let start = self.events.len();
-        while let Some(outcome) = self.game.sample_chance(&mut self.generator) {
-            // A sampled outcome is legal by construction; stop rather than spin if not.
-            if self.play(Step::Chance(outcome)).is_err() {
-                break;
-            }
-        }
+        while self.draw_chance().is_some() {}
         &self.events[start..]
+    }
+
+    /// Draws the pending chance step's outcome from the generator and records it (one step:
+    /// a front end showing dice one at a time); `None`, and nothing changes, when no chance
+    /// step is pending.
+    pub fn draw_chance(&mut self) -> Option<G::ChanceOutcome> {
+        let outcome = self.game.sample_chance(&mut self.generator)?;
+        // A sampled outcome is legal by construction; report none rather than spin if not.
+        self.play(Step::Chance(outcome)).ok().map(|()| outcome)
     }
 
     /// Plays uniformly random legal actions and chance, all drawn from the generator, to
