@@ -171,6 +171,7 @@ $("load-file").addEventListener("change", (event) => {
   const file = event.target.files[0];
   if (!file) return;
   const setup = readSetup();
+  hideError();
   worker.postMessage({ type: "load", file, human: setup.human, bots: setup.bots, delay, iterations });
   event.target.value = "";
 });
@@ -178,6 +179,7 @@ $("load-file").addEventListener("change", (event) => {
 form.addEventListener("submit", (event) => {
   event.preventDefault();
   const setup = readSetup();
+  hideError();
   worker.postMessage({ type: "new", ...setup, delay, iterations });
 });
 

@@ -92,13 +92,13 @@ function load(text, data) {
   start(kind, game, { ...data, human });
 }
 
-// "ismcts" → "ismcts:N" with the page's iterations; other kinds as they are.
+// A searching kind ("ismcts") gets the page's iterations ("ismcts:N"); others are as named.
 function makeBot(kind, name, iterations) {
   const Bot = GAMES[kind].Bot;
   const kinds = Bot.kinds();
   const base = kinds.includes(name) ? name : kinds.includes(DEFAULT_KIND[kind]) ? DEFAULT_KIND[kind] : kinds[0];
-  const count = iterations ?? DEFAULT_ITERATIONS[base];
-  return new Bot(count ? `${base}:${count}` : base);
+  const searches = base in DEFAULT_ITERATIONS;
+  return new Bot(searches ? `${base}:${iterations ?? DEFAULT_ITERATIONS[base]}` : base);
 }
 
 // The seat whose decision the game waits for: in King Up!'s vote, any voter may commit

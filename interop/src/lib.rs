@@ -13,7 +13,7 @@
 //! 1: undo                (seat 1 takes its last action back)
 //! ```
 //!
-//! Each driver (Rust here, Python, C, C++ and C# under `interop/`) starts a game with
+//! Each driver (Rust here, Python, C, C++, C# and JavaScript under `interop/`) starts a game with
 //! automatic chance from the seed, plays the lines in order, then writes:
 //!
 //! - `<name>.save.json`: the save document and a newline;

@@ -105,8 +105,14 @@ export async function sequence(page) {
 
 // Waits for a state newer than `seq` in which the bots are done: the human's turn or the
 // end. Returns "you" or "over".
+// An error the page shows instead fails at once, with its message.
 export async function settle(page, seq) {
-  await page.waitForFunction((before) => Number(document.body.dataset.seq ?? 0) > before && ["you", "over"].includes(document.body.dataset.turn), seq);
+  await page.waitForFunction(
+    (before) => (Number(document.body.dataset.seq ?? 0) > before && ["you", "over"].includes(document.body.dataset.turn)) || !document.getElementById("error").hidden,
+    seq,
+  );
+  const error = await page.$eval("#error", (box) => (box.hidden ? null : `${box.dataset.name}: ${box.textContent}`));
+  if (error) throw new Error(`the page shows an error: ${error}`);
   return page.getAttribute("body", "data-turn");
 }
 
@@ -117,11 +123,15 @@ export async function play(page, action) {
   return settle(page, seq);
 }
 
-// The page's save, through its Save button (a download, as a person gets it).
+// The page's save, through its Save button (a download, as a person gets it). The focus
+// goes back where it was: the tests' own saves must not move the player's focus.
 export async function save(page) {
+  const focused = await page.evaluateHandle(() => document.activeElement);
   const [download] = await Promise.all([page.waitForEvent("download"), page.click("#save")]);
-  const path = await download.path();
-  return (await readFile(path, "utf8"));
+  const text = await readFile(await download.path(), "utf8");
+  await focused.evaluate((element) => element?.focus?.());
+  await focused.dispose();
+  return text;
 }
 
 // Loads a save through the page's file input.

@@ -34,7 +34,7 @@ function readBoard(page) {
       floors,
       eliminated: letters(document.querySelectorAll("#board .eliminated .token")),
       objective: letters(document.querySelectorAll("#board .objective-card .token")),
-      marked: letters(document.querySelectorAll("#board .castle .token.mine")),
+      marked: letters(document.querySelectorAll("#board .castle .floors .token.mine")),
       actions: [...document.querySelectorAll("#board button[data-action]")].map((b) => Number(b.dataset.action)).sort((a, b) => a - b),
       picks: [...document.querySelectorAll("#board button.pick")].map((b) => b.dataset.character).join(""),
       picked: document.querySelector('#board button.pick[aria-pressed="true"]')?.dataset.character ?? null,
@@ -59,7 +59,7 @@ function checkScreen(game, screen, seat) {
   const mine = pub.config.deck[view.objective_card];
   assert.equal(sorted(screen.objective), sorted(mine));
   const inCastle = pub.castle.floors.join("");
-  assert.equal(sorted(screen.marked), sorted([...inCastle].filter((c) => mine.includes(c)).join("")));
+  assert.equal(sorted(screen.marked), sorted([...inCastle].filter((c) => mine.includes(c)).join("")), `marks: ${JSON.stringify(screen)} ${JSON.stringify(pub.castle)}`);
   assert.equal(screen.log, game.eventCount(), "one log line per event");
   if (game.isOver()) {
     assert.match(screen.status, /^Game over/);
@@ -87,7 +87,7 @@ function checkScreen(game, screen, seat) {
 async function checkSecrets(page, game, seat) {
   const html = await page.content();
   const messages = JSON.parse(await h.received(page));
-  const pub = game.view().public;
+  const pub = game.view(seat).public;
   for (let other = 0; other < game.players; other++) {
     if (other === seat) continue;
     const view = game.view(other);
@@ -125,7 +125,7 @@ async function move(page, game, action, how) {
     for (const key of name) await page.keyboard.press(key.toLowerCase());
     return h.settle(page, seq);
   }
-  if (name.length === 2) {
+  if (/^[A-Z][0-9]$/.test(name)) {
     const pick = `#board button.pick[data-character="${name[0]}"]`;
     if (keyboard) await h.pressByKeyboard(page, pick);
     else await page.click(pick);
