@@ -52,3 +52,4 @@ cargo test --release -p kingup-fuzz-bodies --test corpus positions_corpus
 bash scripts/test-packages.sh
 bash scripts/test-ffi.sh
 bash scripts/test-python.sh
+bash scripts/test-wasm.sh
