@@ -114,6 +114,12 @@ test("configs, seeds and options are checked", () => {
   refuses(null, () => new CourtGame({}, { chance: "manual" }), "InvalidConfigError", "invalid_config");
   refuses(null, () => new CourtGame({}, { sead: 1 }), "InvalidConfigError", "invalid_config");
   refuses(null, () => new CourtGame({}, "seed"), "TypeError", "wrong_type");
+  // Objects that throw when read are TypeErrors, not a crash of the module.
+  const keyless = new Proxy({}, { ownKeys() { throw new Error("no keys") } });
+  refuses(null, () => new CourtGame({}, keyless), "TypeError", "wrong_type");
+  refuses(null, () => new CourtGame(keyless), "TypeError", "wrong_type");
+  refuses(null, () => new CourtGame({}, { get seed() { throw new Error("no seed") } }), "TypeError", "wrong_type");
+  refuses(null, () => new CourtGame({ get players() { throw new Error("no players") } }), "TypeError", "wrong_type");
   const big = {};
   for (let i = 0; i < 20000; i++) big["k" + i] = i;
   refuses(null, () => new CourtGame(big), "InvalidConfigError", "too_long");
