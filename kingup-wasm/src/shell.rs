@@ -308,8 +308,12 @@ impl<G: Table> Shell<G> {
         Ok(args::from_json(&self.game().view_json(seat)))
     }
 
-    /// The events from index `from` on, as `viewer` may see them (omitted: a spectator).
-    pub(crate) fn events(&self, viewer: Option<JsValue>, from: Option<JsValue>) -> Result<Array> {
+    /// The viewer and first index of an events call, checked.
+    fn event_range(
+        &self,
+        viewer: Option<JsValue>,
+        from: Option<JsValue>,
+    ) -> Result<(Option<Seat>, usize)> {
         let viewer = given(viewer).map(|s| self.seat(&s)).transpose()?;
         let count = self.session.events().len();
         let from = match given(from) {
@@ -328,11 +332,32 @@ impl<G: Table> Shell<G> {
                     })?
             }
         };
+        Ok((viewer, from))
+    }
+
+    /// The events from index `from` on, as `viewer` may see them (omitted: a spectator).
+    pub(crate) fn events(&self, viewer: Option<JsValue>, from: Option<JsValue>) -> Result<Array> {
+        let (viewer, from) = self.event_range(viewer, from)?;
         let events: Vec<G::Event> = self.session.events_for(viewer, from).collect();
         Ok(match args::to_js(&events).dyn_into::<Array>() {
             Ok(array) => array,
             Err(_) => Array::new(),
         })
+    }
+
+    /// The same events as [`Shell::events`], each as the game's sentence ("seat 2 places
+    /// Alighiero on Merchants (2)").
+    pub(crate) fn event_texts(
+        &self,
+        viewer: Option<JsValue>,
+        from: Option<JsValue>,
+    ) -> Result<Vec<String>> {
+        let (viewer, from) = self.event_range(viewer, from)?;
+        Ok(self
+            .session
+            .events_for(viewer, from)
+            .map(|e| e.to_string())
+            .collect())
     }
 
     pub(crate) fn event_count(&self) -> usize {
@@ -385,12 +410,12 @@ impl<G: Table> Shell<G> {
 pub(crate) mod notation {
     use super::*;
 
-    pub(crate) fn action_name<G: Rules>(index: &JsValue) -> Result<String> {
+    /// The action an index argument names, else `IllegalActionError` (`no_such_action`).
+    fn action_at<G: Rules>(index: &JsValue) -> Result<G::Action> {
         let index = args::whole(index, "an action index")?;
         usize::try_from(index)
             .ok()
             .and_then(G::action_from_index)
-            .map(|a| a.to_string())
             .ok_or_else(|| {
                 Failure::new(
                     Kind::IllegalAction,
@@ -403,16 +428,13 @@ pub(crate) mod notation {
             })
     }
 
-    pub(crate) fn parse_action<G: Rules>(text: &JsValue) -> Result<usize> {
-        args::parse::<G::Action>(text, "an action").map(G::action_index)
-    }
-
-    pub(crate) fn chance_name<G: Rules>(index: &JsValue) -> Result<String> {
+    /// The chance outcome an index argument names, else `IllegalChanceError`
+    /// (`no_such_outcome`).
+    fn outcome_at<G: Rules>(index: &JsValue) -> Result<G::ChanceOutcome> {
         let index = args::whole(index, "a chance outcome index")?;
         usize::try_from(index)
             .ok()
             .and_then(G::chance_from_index)
-            .map(|o| o.to_string())
             .ok_or_else(|| {
                 Failure::new(
                     Kind::IllegalChance,
@@ -423,6 +445,28 @@ pub(crate) mod notation {
                     ),
                 )
             })
+    }
+
+    pub(crate) fn action_name<G: Rules>(index: &JsValue) -> Result<String> {
+        action_at::<G>(index).map(|a| a.to_string())
+    }
+
+    /// The action's sentence (its notation's alternate form).
+    pub(crate) fn describe_action<G: Rules>(index: &JsValue) -> Result<String> {
+        action_at::<G>(index).map(|a| format!("{a:#}"))
+    }
+
+    pub(crate) fn parse_action<G: Rules>(text: &JsValue) -> Result<usize> {
+        args::parse::<G::Action>(text, "an action").map(G::action_index)
+    }
+
+    pub(crate) fn chance_name<G: Rules>(index: &JsValue) -> Result<String> {
+        outcome_at::<G>(index).map(|o| o.to_string())
+    }
+
+    /// The outcome's sentence.
+    pub(crate) fn describe_chance<G: Rules>(index: &JsValue) -> Result<String> {
+        outcome_at::<G>(index).map(|o| format!("{o:#}"))
     }
 
     pub(crate) fn parse_chance<G: Rules>(text: &JsValue) -> Result<usize> {

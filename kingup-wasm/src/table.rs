@@ -8,7 +8,7 @@ use serde::de::DeserializeOwned;
 
 /// A game as the JavaScript package serves it.
 pub(crate) trait Table:
-    Rules<Config: Serialize + DeserializeOwned, Event: Serialize>
+    Rules<Config: Serialize + DeserializeOwned, Event: Serialize + std::fmt::Display>
 {
     /// Players of a game whose config does not say (Python's default too).
     const DEFAULT_PLAYERS: u8 = 4;
