@@ -54,12 +54,12 @@ cat > "$OUT/package.json" <<JSON
     "./web/*": "./web/*",
     "./node/*": "./node/*"
   },
-  "files": ["web", "node", "README.md"],
+  "files": ["web", "node", "README.md", "LICENSE-MIT", "LICENSE-APACHE"],
   "sideEffects": false
 }
 JSON
 # web/ is an ES module, node/ CommonJS: each says so for Node and bundlers.
 echo '{ "type": "module" }' > "$OUT/web/package.json"
 echo '{ "type": "commonjs" }' > "$OUT/node/package.json"
-cp kingup-wasm/README.md "$OUT/README.md"
+cp kingup-wasm/README.md LICENSE-MIT LICENSE-APACHE "$OUT/"
 echo "built $OUT ($(wc -c < "$OUT/web/kingup_bg.wasm") bytes of wasm)"
