@@ -21,12 +21,10 @@ pub(crate) struct Shell<G: Rules> {
     session: Session<G>,
 }
 
-/// An action argument: an index, or notation (`"B4"`, `"yes"`).
-fn action_arg<G: Rules>(value: &JsValue) -> Result<G::Action> {
-    if value.as_string().is_some() {
-        return args::parse::<G::Action>(value, "an action");
-    }
-    let index = args::whole(value, "an action")?;
+/// The action an index argument names, else `TypeError` or `IllegalActionError`
+/// (`no_such_action`).
+fn action_at<G: Rules>(value: &JsValue) -> Result<G::Action> {
+    let index = args::whole(value, "an action index")?;
     usize::try_from(index)
         .ok()
         .and_then(G::action_from_index)
@@ -42,12 +40,10 @@ fn action_arg<G: Rules>(value: &JsValue) -> Result<G::Action> {
         })
 }
 
-/// A chance outcome argument: an index, or notation (`"deal 3"`, `"die 5"`).
-fn outcome_arg<G: Rules>(value: &JsValue) -> Result<G::ChanceOutcome> {
-    if value.as_string().is_some() {
-        return args::parse::<G::ChanceOutcome>(value, "a chance outcome");
-    }
-    let index = args::whole(value, "a chance outcome")?;
+/// The chance outcome an index argument names, else `TypeError` or `IllegalChanceError`
+/// (`no_such_outcome`).
+fn outcome_at<G: Rules>(value: &JsValue) -> Result<G::ChanceOutcome> {
+    let index = args::whole(value, "a chance outcome index")?;
     usize::try_from(index)
         .ok()
         .and_then(G::chance_from_index)
@@ -61,6 +57,22 @@ fn outcome_arg<G: Rules>(value: &JsValue) -> Result<G::ChanceOutcome> {
                 ),
             )
         })
+}
+
+/// An action argument: an index, or notation (`"B4"`, `"yes"`).
+fn action_arg<G: Rules>(value: &JsValue) -> Result<G::Action> {
+    match value.as_string() {
+        Some(_) => args::parse::<G::Action>(value, "an action"),
+        None => action_at::<G>(value),
+    }
+}
+
+/// A chance outcome argument: an index, or notation (`"deal 3"`, `"die 5"`).
+fn outcome_arg<G: Rules>(value: &JsValue) -> Result<G::ChanceOutcome> {
+    match value.as_string() {
+        Some(_) => args::parse::<G::ChanceOutcome>(value, "a chance outcome"),
+        None => outcome_at::<G>(value),
+    }
 }
 
 /// `"auto"` or `"explicit"`, else `TypeError` or `InvalidConfigError`.
@@ -409,43 +421,6 @@ impl<G: Table> Shell<G> {
 /// The notation statics every game class has.
 pub(crate) mod notation {
     use super::*;
-
-    /// The action an index argument names, else `IllegalActionError` (`no_such_action`).
-    fn action_at<G: Rules>(index: &JsValue) -> Result<G::Action> {
-        let index = args::whole(index, "an action index")?;
-        usize::try_from(index)
-            .ok()
-            .and_then(G::action_from_index)
-            .ok_or_else(|| {
-                Failure::new(
-                    Kind::IllegalAction,
-                    code::NO_SUCH_ACTION,
-                    format_args!(
-                        "action index {index} is out of range 0..{}",
-                        G::ACTION_COUNT
-                    ),
-                )
-            })
-    }
-
-    /// The chance outcome an index argument names, else `IllegalChanceError`
-    /// (`no_such_outcome`).
-    fn outcome_at<G: Rules>(index: &JsValue) -> Result<G::ChanceOutcome> {
-        let index = args::whole(index, "a chance outcome index")?;
-        usize::try_from(index)
-            .ok()
-            .and_then(G::chance_from_index)
-            .ok_or_else(|| {
-                Failure::new(
-                    Kind::IllegalChance,
-                    code::NO_SUCH_OUTCOME,
-                    format_args!(
-                        "chance outcome index {index} is out of range 0..{}",
-                        G::CHANCE_COUNT
-                    ),
-                )
-            })
-    }
 
     pub(crate) fn action_name<G: Rules>(index: &JsValue) -> Result<String> {
         action_at::<G>(index).map(|a| a.to_string())
