@@ -135,12 +135,16 @@ async function partShot(page, name, last) {
 // The page's save, through its Save button (a download). Once in about twenty runs (some
 // 4,000 saves) a click brought no download within 30 s although the page was fine; so a
 // save with no download in 10 s is clicked once more (and said so), and a second miss fails.
+// The focus goes back where it was (as the harness's save does).
 async function saveText(page) {
   for (let attempt = 1; ; attempt++) {
+    const focused = await page.evaluateHandle(() => document.activeElement);
     const download = page.waitForEvent("download", { timeout: 10_000 });
     await page.click("#save");
     try {
-      return await readFile(await (await download).path(), "utf8");
+      const text = await readFile(await (await download).path(), "utf8");
+      await focused.evaluate((element) => element?.focus?.());
+      return text;
     } catch (error) {
       const saved = JSON.parse(await h.received(page)).filter((m) => m.type === "saved").length;
       console.log(`save: no download after click ${attempt} (${saved} "saved" messages so far)`);
@@ -191,7 +195,7 @@ async function wholeGame(page, errors) {
   let previous = null; // the save at the human's previous decision, when that was a set-aside
   let moved = false; // whether the last thing done was a move on the board (not undo or load)
   while (turn === "you") {
-    const screen = await readBoard(page); // before the Save button takes the focus
+    const screen = await readBoard(page);
     const saved = await saveText(page);
     const game = pkg.CourtGame.load(saved);
     const view = game.view(HUMAN);
