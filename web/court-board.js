@@ -232,7 +232,8 @@ function finalPanel(ctx) {
   const lines = [];
   if (game.best) lines.push(`Best result: ${valueText(game.best)}, ${whose(ctx, game.king)} the King.`);
   if (game.queen !== null) {
-    lines.push(`${cap(whose(ctx, game.queen))} the Queen: plays last in the final round, and a tie is enough to win.`);
+    const you = game.queen === ctx.state.seat;
+    lines.push(`${cap(whose(ctx, game.queen))} the Queen and play${you ? '' : 's'} last in the final round: a tie is enough to win.`);
   }
   if (game.stage === 'king_round') {
     lines.push('This round finishes normally (nobody else may buy the King); then everyone has one more turn to beat the best result.');

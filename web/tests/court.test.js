@@ -45,6 +45,8 @@ function readBoard(page) {
       left: Object.fromEntries(all(".court-card").map((c) => [c.dataset.card, c.dataset.left])),
       turn: all(".court-player.turn").map((p) => Number(p.dataset.seat)),
       result: board.querySelector(".court-result")?.textContent ?? null,
+      final: all(".court-final-order li").map((li) => [Number(li.dataset.seat), li.textContent]),
+      finalText: board.querySelector(".court-final")?.textContent ?? "",
       focus: board.contains(focused) && focused.matches("button.legal") ? Number(focused.dataset.action) : null,
       status: document.getElementById("status").textContent,
       log: document.getElementById("log").children.length,
@@ -69,6 +71,7 @@ function checkScreen(game, screen, { focus = false } = {}) {
   }
   assert.equal(screen.unlabelled, 0, "every button says what it does");
   assert.equal(screen.log, game.eventCount(), "one log line per event");
+  checkFinal(view, screen);
   if (game.isOver()) {
     assert.match(screen.status, /^Game over/);
     assert.deepEqual(screen.enabled, [], "no move after the end");
@@ -84,6 +87,25 @@ function checkScreen(game, screen, { focus = false } = {}) {
   assert.deepEqual(ascending(screen.enabled), ascending(legal), "every legal move is an enabled button, and only those");
   assert.deepEqual(ascending(screen.highlighted), ascending(legal), "the legal moves are highlighted");
   if (focus) assert.ok(screen.focus !== null && legal.includes(screen.focus), "the focus is on a legal move");
+}
+
+// Once the King is bought: the best result and its holder, the Queen; in the final round
+// each seat's part, the Queen's holder last.
+function checkFinal(view, screen) {
+  if (view.king === null) {
+    assert.equal(screen.finalText, "", "no final-round panel before the King is bought");
+    return;
+  }
+  const name = (seat) => (seat === HUMAN ? "you hold" : `Seat ${seat + 1} holds`);
+  assert.ok(screen.finalText.includes(`${view.best.count} dice showing ${view.best.face}, ${name(view.king)} the King`), "the best result and the King");
+  if (view.stage !== "final_round") return;
+  assert.equal(screen.final.length, PLAYERS, "every seat's part in the final round");
+  assert.equal(screen.final.at(-1)[0], view.queen, "the Queen's holder plays last");
+  for (const [seat, text] of screen.final) {
+    const result = view.final_results[seat];
+    if (result) assert.match(text, new RegExp(`played ${result.count} dice showing ${result.face}$`), `seat ${seat}'s final result`);
+    else if (view.phase !== "game_over" && seat === view.turn_seat) assert.match(text, /playing now$/);
+  }
 }
 
 // The random stream predicts the dice: it must never reach the page, nor the save's steps.
@@ -272,3 +294,47 @@ async function wholeGame(page, errors) {
     `${keyboardMoves} keyboard moves (${typedMoves} typed), ${cardUses} card uses`);
   console.log(`court: ${decisions} decisions, ${keyboardMoves} by keyboard (${typedMoves} typed), ${cardUses} card uses, ${game.eventCount()} events`);
 }
+
+// A final round, set up in Node (greedy players, a fixed seed, up to the human's final turn)
+// and loaded through the page: the final-round panel against the engine at every decision
+// to the end of the game.
+function finalRoundSave() {
+  const game = new pkg.CourtGame({ players: PLAYERS }, { seed: 1 });
+  const bots = [0, 1, 2].map((seat) => new pkg.CourtBot("greedy", 10 + seat));
+  for (;;) {
+    assert.ok(!game.isOver(), "the seed reaches the human's final turn");
+    const seat = game.toMove();
+    const view = game.view(HUMAN);
+    if (view.stage === "final_round" && seat === HUMAN && view.phase === "pre_roll") return game.save();
+    game.apply(seat, bots[seat].choose(game, seat));
+  }
+}
+
+test("To Court the King's final round through the page", { timeout: 300_000 }, async () => {
+  const { page, errors } = await h.open(browser, site, { width: 1100 });
+  await page.selectOption("#game", "court");
+  await page.selectOption("#players", String(PLAYERS));
+  await page.selectOption("#human", String(HUMAN));
+  for (const [seat, kind] of Object.entries(BOTS)) await page.selectOption(`select[name="bot-${seat}"]`, kind);
+  let turn = await h.load(page, finalRoundSave());
+  const bot = new pkg.CourtBot("greedy", 3);
+  let decisions = 0;
+  while (turn === "you") {
+    const screen = await readBoard(page);
+    const game = pkg.CourtGame.load(await saveText(page));
+    assert.equal(game.view(HUMAN).stage, "final_round");
+    checkScreen(game, screen);
+    assert.ok(screen.final.length > 0);
+    if (decisions === 2) await partShot(page, "court-final-part", ".court-players");
+    turn = await h.play(page, bot.choose(game, HUMAN));
+    decisions++;
+  }
+  assert.equal(turn, "over");
+  const game = pkg.CourtGame.load(await saveText(page));
+  const screen = await readBoard(page);
+  checkScreen(game, screen);
+  assert.ok(game.view(HUMAN).final_results[HUMAN], "the human played a final turn");
+  await h.shot(page, "court-final-over");
+  h.assertNoErrors(errors);
+  assert.ok(decisions >= 3, `${decisions} decisions in the final round`);
+});
