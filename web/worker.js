@@ -12,7 +12,8 @@ const GAMES = {
 
 // Iterations per move of the searching bots when the page does not say: the most that keep
 // a move under 300 ms in a browser (measured in docs/performance.md).
-const DEFAULT_ITERATIONS = { ismcts: 300, reader: 300, mcts: 300 };
+// (Court's mcts takes no iteration count in its spec: it plays with its own settings.)
+const DEFAULT_ITERATIONS = { ismcts: 300, reader: 300 };
 
 // The bot a seat gets when the page names none (e.g. a loaded game with more seats).
 const DEFAULT_KIND = { kingup: "ismcts", court: "mcts" };
