@@ -299,7 +299,7 @@ function playersPanel(ctx) {
     const cards = el(ctx, 'ul', { class: 'court-cards', 'aria-label': 'Cards' });
     for (const key of game.cards[seat]) {
       const card = cardOf(key);
-      const used = seat === game.turn_seat && (game.used || []).includes(key);
+      const used = seat === game.turn_seat && game.phase !== 'game_over' && game.used.includes(key);
       const count = key === 'charlatan' && game.charlatans[seat] > 1 ? ` ×${game.charlatans[seat]}` : '';
       cards.append(el(ctx, 'li', {
         class: 'court-card-chip' + (used ? ' used' : ''), 'data-card': key, title: card.ability,

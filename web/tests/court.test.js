@@ -1,5 +1,5 @@
 // To Court the King through the page, in headless Chromium: the human plays a whole game
-// against greedy bots by clicking, some moves with the keyboard alone. At every decision
+// against bots (mcts, greedy) by clicking, some moves with the keyboard alone. At every decision
 // the page's save (what its Save button downloads) is loaded into the package's Node build,
 // and the screen is checked against that engine: the dice in play, set aside and picked,
 // every seat's cards, the copies left in the court display, whose turn it is, and the
@@ -14,7 +14,9 @@ import * as h from "./harness.js";
 
 const HUMAN = 0;
 const PLAYERS = 3;
-const BOTS = { 1: "greedy", 2: "greedy" };
+// One tree-search bot at few iterations (the page's default kind) and one rule of thumb.
+const BOTS = { 1: "mcts", 2: "greedy" };
+const QUERY = "delay=0&iterations=30";
 
 let site, browser, pkg;
 before(async () => {
@@ -61,10 +63,6 @@ const dice = (text) => (text === "none" ? [] : text.split("-").map(Number));
 // The screen against the engine's view of the human's seat.
 function checkScreen(game, screen, { focus = false } = {}) {
   const view = game.view(HUMAN);
-  assert.deepEqual(ascending(screen.active), ascending(dice(view.active)), "dice in play (faces)");
-  assert.equal(screen.active.length, dice(view.active).length, "dice in play (count)");
-  assert.deepEqual(screen.aside.sort(), dice(view.aside).sort(), "dice set aside");
-  assert.deepEqual(screen.picked.sort(), dice(view.picked).sort(), "dice picked");
   assert.deepEqual(screen.cards, view.cards.slice(0, PLAYERS), "every seat's cards");
   for (const [card, left] of Object.entries(view.supply)) {
     assert.equal(screen.left[card], left === null ? "unlimited" : String(left), `copies of the ${card} left`);
@@ -78,8 +76,14 @@ function checkScreen(game, screen, { focus = false } = {}) {
     const winners = game.winners() ?? [];
     if (winners.length === 0) assert.match(screen.result, /no winner/);
     for (const seat of winners) assert.match(screen.result, seat === HUMAN ? /You win/ : new RegExp(`Seat ${seat + 1} wins`));
+    assert.deepEqual([...screen.active, ...screen.aside], [], "no dice after the end");
     return;
   }
+  // The turn's dice (at the end, the final round's panel lists the results instead).
+  assert.deepEqual(ascending(screen.active), ascending(dice(view.active)), "dice in play (faces)");
+  assert.equal(screen.active.length, dice(view.active).length, "dice in play (count)");
+  assert.deepEqual(screen.aside.sort(), dice(view.aside).sort(), "dice set aside");
+  assert.deepEqual(screen.picked.sort(), dice(view.picked).sort(), "dice picked");
   assert.equal(game.toMove(), HUMAN, "the page waits for the human only on the human's turn");
   assert.match(screen.status, /^Your turn/);
   assert.deepEqual(screen.turn, [HUMAN], "whose turn");
@@ -190,13 +194,14 @@ async function playByKey(page, key) {
 }
 
 test("a whole game of To Court the King through the page", { timeout: 600_000 }, async () => {
-  const { page, errors } = await h.open(browser, site, { width: 1100 });
+  const { page, errors } = await h.open(browser, site, { width: 1100, query: QUERY });
   // The page draws its seed, so each run is another game: a failure leaves its save to
   // replay (`kingup court play --load FILE`, or CourtGame.load in Node).
   try {
     await wholeGame(page, errors);
   } catch (error) {
     await mkdir(h.SHOTS, { recursive: true });
+    await writeFile(`${h.SHOTS}/court-failed.txt`, `${error.stack}\n`).catch(() => {});
     await writeFile(`${h.SHOTS}/court-failed-save.json`, await saveText(page)).catch(() => {});
     await h.shot(page, "court-failed").catch(() => {});
     throw error;
@@ -311,7 +316,7 @@ function finalRoundSave() {
 }
 
 test("To Court the King's final round through the page", { timeout: 300_000 }, async () => {
-  const { page, errors } = await h.open(browser, site, { width: 1100 });
+  const { page, errors } = await h.open(browser, site, { width: 1100, query: QUERY });
   await page.selectOption("#game", "court");
   await page.selectOption("#players", String(PLAYERS));
   await page.selectOption("#human", String(HUMAN));
