@@ -362,7 +362,7 @@ function cardTile(ctx, key, row) {
 }
 
 // ---------------------------------------------------------------------------------------
-// Buttons and small helpers
+// Buttons and small functions
 
 /** A move's button: enabled and highlighted when legal, disabled otherwise. */
 function actionButton(ctx, index, text, { class: cls = '', label } = {}) {
