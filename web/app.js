@@ -45,6 +45,9 @@ function receive(data) {
     case "ready":
       kinds = data.kinds;
       fillSetup();
+      // The worker listens only once the package is loaded: until then nothing to start.
+      $("start").disabled = false;
+      $("load-file").disabled = false;
       document.body.dataset.ready = "true";
       break;
     case "state":
@@ -235,9 +238,9 @@ function fillBots(game, players, human) {
   }
 }
 
-// The strongest bot that moves within the page's time budget plays by default.
+// The strongest bot plays by default (it moves within the page's time budget).
 function defaultKind(game, list) {
-  const preferred = game === "kingup" ? "ismcts" : "mcts";
+  const preferred = game === "kingup" ? "reader" : "mcts";
   return list.includes(preferred) ? preferred : list[0];
 }
 
