@@ -201,6 +201,10 @@ function scoresPanel(state) {
   return el("section", { class: "scores", "aria-label": "Scores" }, [el("table", {}, [el("caption", {}, caption), el("thead", {}, head), el("tbody", {}, body)])]);
 }
 
+function seatsTotals(pub, players) {
+  return Array.from({ length: players }, (_, seat) => pub.scores.slice(0, pub.rounds_scored).reduce((sum, round) => sum + round[seat], 0));
+}
+
 function seats(state) {
   return Array.from({ length: state.players }, (_, i) => i);
 }
@@ -233,6 +237,11 @@ function el(tag, attributes = {}, children = []) {
 
 export function status(state) {
   const pub = state.view.public;
+  if (state.over) {
+    const totals = seatsTotals(pub, state.players);
+    const winners = state.winners ?? [];
+    return `${winners.map((s) => (s === state.seat ? "you" : `Seat ${s + 1}`)).join(" and ")} won with ${totals[winners[0]]} points`;
+  }
   const round = `round ${pub.round + 1} of ${pub.config.rounds}`;
   const phase = { placement: "placement", climb: "the climb", vote: `the vote on ${NAMES[pub.castle.floors[6]] ?? "?"}`, score: "scoring", game_over: "game over" }[pub.phase] ?? pub.phase;
   return `${round}, ${phase}`;
