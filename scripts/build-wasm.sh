@@ -7,8 +7,9 @@
 # Needs the wasm32-unknown-unknown target and wasm-bindgen-cli at the exact version of the
 # wasm-bindgen crate in Cargo.lock; installs either when missing.
 set -euo pipefail
-cd "$(dirname "$0")/.."
-OUT="${1:-target/wasm-pkg}"
+OUT="${1:+$(realpath -m "$1")}"
+cd "$(dirname "$(readlink -f "$0")")/.."
+OUT="${OUT:-target/wasm-pkg}"
 
 # The CLI must equal the crate: the glue it writes speaks to that version's module only.
 WBG_VERSION=$(awk '/^name = "wasm-bindgen"$/ { getline; gsub(/version = |"/, ""); print; exit }' Cargo.lock)
@@ -49,11 +50,16 @@ cat > "$OUT/package.json" <<JSON
         "types": "./web/kingup.d.ts",
         "default": "./web/kingup.js"
       }
-    }
+    },
+    "./web/*": "./web/*",
+    "./node/*": "./node/*"
   },
-  "files": ["web", "node", "README.md"],
+  "files": ["web", "node", "README.md", "LICENSE-MIT", "LICENSE-APACHE"],
   "sideEffects": false
 }
 JSON
-cp kingup-wasm/README.md "$OUT/README.md"
+# web/ is an ES module, node/ CommonJS: each says so for Node and bundlers.
+echo '{ "type": "module" }' > "$OUT/web/package.json"
+echo '{ "type": "commonjs" }' > "$OUT/node/package.json"
+cp kingup-wasm/README.md LICENSE-MIT LICENSE-APACHE "$OUT/"
 echo "built $OUT ($(wc -c < "$OUT/web/kingup_bg.wasm") bytes of wasm)"

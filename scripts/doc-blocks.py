@@ -1,8 +1,9 @@
 #!/usr/bin/env python3
-"""Runs every code block of the C and Unity docs and checks what it prints.
+"""Runs every code block of the C, Unity and JavaScript docs and checks what it prints.
 
-Usage: doc-blocks.py OUT_DIR DOC...   (scripts/test-ffi.sh runs it; the environment gives
-PKG_CONFIG_PATH, where kingup.pc is installed, and the variables below.)
+Usage: doc-blocks.py OUT_DIR DOC...   (scripts/test-ffi.sh and scripts/test-wasm.sh run it;
+the environment gives PKG_CONFIG_PATH, where kingup.pc is installed, and the variables
+below.)
 
 Each doc gets a fresh scratch directory OUT_DIR/<doc name>/, which stands for both a
 clone's root (scripts/ and unity/ are linked there) and the reader's project
@@ -14,6 +15,9 @@ directory; $HOME is OUT_DIR/<doc name>/home. Its blocks run in order:
   (warnings are errors; $SANITIZERS added) and run;
 - ``csharp`` blocks are whole programs: compiled with mcs with the Unity package's
   Runtime/*.cs and run with mono ($MONO_LIB_DIR holds the native library);
+- ``js`` blocks are ES modules run by node, where ``import ... from "kingup"`` finds the
+  WebAssembly package ($KINGUP_WASM_PKG, by default target/wasm-pkg, which
+  scripts/build-wasm.sh builds) as the scratch directory's node_modules/kingup;
 - ``sh`` blocks run with bash (-euo pipefail) in the scratch directory; ``cmake`` blocks
   are files only.
 
@@ -34,7 +38,7 @@ from pathlib import Path
 REPO = Path(__file__).resolve().parent.parent
 FENCE = re.compile(r"^```(\S*)\s*$")
 FILE_LINE = re.compile(r"\(`([\w./-]+)`\):\s*$")
-PROGRAMS = {"c", "cpp", "csharp"}
+PROGRAMS = {"c", "cpp", "csharp", "js"}
 CODE = PROGRAMS | {"sh", "cmake"}
 
 
@@ -91,6 +95,10 @@ def build_program(block: Block, scratch: Path, name: str) -> list[str]:
     sanitizers = os.environ.get("SANITIZERS", "").split()
     warnings = ["-Wall", "-Wextra", "-Werror", "-pedantic", "-g"]
     exe = scratch / name
+    if block.lang == "js":
+        source = scratch / f"{name}.mjs"
+        source.write_text(block.code, encoding="utf-8")
+        return ["node", str(source)]
     if block.lang == "csharp":
         runtime = sorted(str(p) for p in (REPO / "unity/com.kingup.kingup/Runtime").glob("*.cs"))
         source = scratch / f"{name}.cs"
@@ -116,6 +124,10 @@ def check_doc(doc: Path, out: Path) -> int:
     # keep theirs.
     for top in ("scripts", "unity"):
         (scratch / top).symlink_to(REPO / top)
+    # What `npm install` of the built package would give a reader's project.
+    package = Path(os.environ.get("KINGUP_WASM_PKG", REPO / "target/wasm-pkg")).resolve()
+    (scratch / "node_modules").mkdir()
+    (scratch / "node_modules/kingup").symlink_to(package)
     env = dict(os.environ)
     env.setdefault("CARGO_HOME", str(Path.home() / ".cargo"))
     env.setdefault("RUSTUP_HOME", str(Path.home() / ".rustup"))

@@ -168,7 +168,11 @@ pub(crate) fn object(value: &JsValue, what: &str, allowed: Option<&[&str]>) -> R
         )));
     }
     if let Some(allowed) = allowed {
-        for key in js_sys::Object::keys(value.unchecked_ref::<js_sys::Object>()).iter() {
+        // `Reflect.ownKeys` reports a throwing proxy as an error (`Object.keys` would throw
+        // through the module).
+        let keys = Reflect::own_keys(value)
+            .map_err(|_| Failure::wrong_type(format_args!("the keys of {what} cannot be read")))?;
+        for key in keys.iter() {
             let key = key.as_string().unwrap_or_default();
             if !allowed.contains(&key.as_str()) {
                 return Err(Failure::config(format_args!(

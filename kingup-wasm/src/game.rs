@@ -188,6 +188,17 @@ macro_rules! game_class {
                 Ok(self.shell.events(viewer, from)?)
             }
 
+            /// The same events as `events(viewer, from)`, each as the game's sentence
+            /// ("seat 2 places Alighiero on Merchants (2)"), for a log.
+            #[wasm_bindgen(js_name = eventTexts)]
+            pub fn event_texts(
+                &self,
+                #[wasm_bindgen(unchecked_optional_param_type = "number")] viewer: Option<JsValue>,
+                #[wasm_bindgen(unchecked_optional_param_type = "number")] from: Option<JsValue>,
+            ) -> Result<Vec<String>, JsValue> {
+                Ok(self.shell.event_texts(viewer, from)?)
+            }
+
             /// Number of events so far (for `events(viewer, from)`).
             #[wasm_bindgen(js_name = eventCount)]
             pub fn event_count(&self) -> usize {
@@ -247,6 +258,22 @@ macro_rules! game_class {
                 #[wasm_bindgen(unchecked_param_type = "number")] index: JsValue,
             ) -> Result<String, JsValue> {
                 Ok($crate::shell::notation::action_name::<$game>(&index)?)
+            }
+
+            /// An action index's sentence ("place Alighiero on Dignitaries (4)").
+            #[wasm_bindgen(js_name = describeAction)]
+            pub fn describe_action(
+                #[wasm_bindgen(unchecked_param_type = "number")] index: JsValue,
+            ) -> Result<String, JsValue> {
+                Ok($crate::shell::notation::describe_action::<$game>(&index)?)
+            }
+
+            /// A chance outcome index's sentence.
+            #[wasm_bindgen(js_name = describeChance)]
+            pub fn describe_chance(
+                #[wasm_bindgen(unchecked_param_type = "number")] index: JsValue,
+            ) -> Result<String, JsValue> {
+                Ok($crate::shell::notation::describe_chance::<$game>(&index)?)
             }
 
             /// The action index of notation (`ParseError`, `malformed`, if none).

@@ -11,8 +11,7 @@
 //! WebAssembly is a trap that leaves the module unusable).
 
 #![forbid(unsafe_code)]
-// wasm-bindgen's exported items are public by nature; the docs are the JavaScript API.
-#![allow(unreachable_pub)]
+#![deny(missing_docs)]
 
 mod args;
 mod bots;

@@ -21,12 +21,10 @@ pub(crate) struct Shell<G: Rules> {
     session: Session<G>,
 }
 
-/// An action argument: an index, or notation (`"B4"`, `"yes"`).
-fn action_arg<G: Rules>(value: &JsValue) -> Result<G::Action> {
-    if value.as_string().is_some() {
-        return args::parse::<G::Action>(value, "an action");
-    }
-    let index = args::whole(value, "an action")?;
+/// The action an index argument names, else `TypeError` or `IllegalActionError`
+/// (`no_such_action`).
+fn action_at<G: Rules>(value: &JsValue) -> Result<G::Action> {
+    let index = args::whole(value, "an action index")?;
     usize::try_from(index)
         .ok()
         .and_then(G::action_from_index)
@@ -42,12 +40,10 @@ fn action_arg<G: Rules>(value: &JsValue) -> Result<G::Action> {
         })
 }
 
-/// A chance outcome argument: an index, or notation (`"deal 3"`, `"die 5"`).
-fn outcome_arg<G: Rules>(value: &JsValue) -> Result<G::ChanceOutcome> {
-    if value.as_string().is_some() {
-        return args::parse::<G::ChanceOutcome>(value, "a chance outcome");
-    }
-    let index = args::whole(value, "a chance outcome")?;
+/// The chance outcome an index argument names, else `TypeError` or `IllegalChanceError`
+/// (`no_such_outcome`).
+fn outcome_at<G: Rules>(value: &JsValue) -> Result<G::ChanceOutcome> {
+    let index = args::whole(value, "a chance outcome index")?;
     usize::try_from(index)
         .ok()
         .and_then(G::chance_from_index)
@@ -61,6 +57,22 @@ fn outcome_arg<G: Rules>(value: &JsValue) -> Result<G::ChanceOutcome> {
                 ),
             )
         })
+}
+
+/// An action argument: an index, or notation (`"B4"`, `"yes"`).
+fn action_arg<G: Rules>(value: &JsValue) -> Result<G::Action> {
+    match value.as_string() {
+        Some(_) => args::parse::<G::Action>(value, "an action"),
+        None => action_at::<G>(value),
+    }
+}
+
+/// A chance outcome argument: an index, or notation (`"deal 3"`, `"die 5"`).
+fn outcome_arg<G: Rules>(value: &JsValue) -> Result<G::ChanceOutcome> {
+    match value.as_string() {
+        Some(_) => args::parse::<G::ChanceOutcome>(value, "a chance outcome"),
+        None => outcome_at::<G>(value),
+    }
 }
 
 /// `"auto"` or `"explicit"`, else `TypeError` or `InvalidConfigError`.
@@ -308,8 +320,12 @@ impl<G: Table> Shell<G> {
         Ok(args::from_json(&self.game().view_json(seat)))
     }
 
-    /// The events from index `from` on, as `viewer` may see them (omitted: a spectator).
-    pub(crate) fn events(&self, viewer: Option<JsValue>, from: Option<JsValue>) -> Result<Array> {
+    /// The viewer and first index of an events call, checked.
+    fn event_range(
+        &self,
+        viewer: Option<JsValue>,
+        from: Option<JsValue>,
+    ) -> Result<(Option<Seat>, usize)> {
         let viewer = given(viewer).map(|s| self.seat(&s)).transpose()?;
         let count = self.session.events().len();
         let from = match given(from) {
@@ -328,11 +344,32 @@ impl<G: Table> Shell<G> {
                     })?
             }
         };
+        Ok((viewer, from))
+    }
+
+    /// The events from index `from` on, as `viewer` may see them (omitted: a spectator).
+    pub(crate) fn events(&self, viewer: Option<JsValue>, from: Option<JsValue>) -> Result<Array> {
+        let (viewer, from) = self.event_range(viewer, from)?;
         let events: Vec<G::Event> = self.session.events_for(viewer, from).collect();
         Ok(match args::to_js(&events).dyn_into::<Array>() {
             Ok(array) => array,
             Err(_) => Array::new(),
         })
+    }
+
+    /// The same events as [`Shell::events`], each as the game's sentence ("seat 2 places
+    /// Alighiero on Merchants (2)").
+    pub(crate) fn event_texts(
+        &self,
+        viewer: Option<JsValue>,
+        from: Option<JsValue>,
+    ) -> Result<Vec<String>> {
+        let (viewer, from) = self.event_range(viewer, from)?;
+        Ok(self
+            .session
+            .events_for(viewer, from)
+            .map(|e| e.to_string())
+            .collect())
     }
 
     pub(crate) fn event_count(&self) -> usize {
@@ -386,21 +423,12 @@ pub(crate) mod notation {
     use super::*;
 
     pub(crate) fn action_name<G: Rules>(index: &JsValue) -> Result<String> {
-        let index = args::whole(index, "an action index")?;
-        usize::try_from(index)
-            .ok()
-            .and_then(G::action_from_index)
-            .map(|a| a.to_string())
-            .ok_or_else(|| {
-                Failure::new(
-                    Kind::IllegalAction,
-                    code::NO_SUCH_ACTION,
-                    format_args!(
-                        "action index {index} is out of range 0..{}",
-                        G::ACTION_COUNT
-                    ),
-                )
-            })
+        action_at::<G>(index).map(|a| a.to_string())
+    }
+
+    /// The action's sentence (its notation's alternate form).
+    pub(crate) fn describe_action<G: Rules>(index: &JsValue) -> Result<String> {
+        action_at::<G>(index).map(|a| format!("{a:#}"))
     }
 
     pub(crate) fn parse_action<G: Rules>(text: &JsValue) -> Result<usize> {
@@ -408,21 +436,12 @@ pub(crate) mod notation {
     }
 
     pub(crate) fn chance_name<G: Rules>(index: &JsValue) -> Result<String> {
-        let index = args::whole(index, "a chance outcome index")?;
-        usize::try_from(index)
-            .ok()
-            .and_then(G::chance_from_index)
-            .map(|o| o.to_string())
-            .ok_or_else(|| {
-                Failure::new(
-                    Kind::IllegalChance,
-                    code::NO_SUCH_OUTCOME,
-                    format_args!(
-                        "chance outcome index {index} is out of range 0..{}",
-                        G::CHANCE_COUNT
-                    ),
-                )
-            })
+        outcome_at::<G>(index).map(|o| o.to_string())
+    }
+
+    /// The outcome's sentence.
+    pub(crate) fn describe_chance<G: Rules>(index: &JsValue) -> Result<String> {
+        outcome_at::<G>(index).map(|o| format!("{o:#}"))
     }
 
     pub(crate) fn parse_chance<G: Rules>(text: &JsValue) -> Result<usize> {

@@ -8,7 +8,7 @@ use serde::de::DeserializeOwned;
 
 /// A game as the JavaScript package serves it.
 pub(crate) trait Table:
-    Rules<Config: Serialize + DeserializeOwned, Event: Serialize>
+    Rules<Config: Serialize + DeserializeOwned, Event: Serialize + std::fmt::Display>
 {
     /// Players of a game whose config does not say (Python's default too).
     const DEFAULT_PLAYERS: u8 = 4;
@@ -97,5 +97,75 @@ impl Table for kingup_court::Game {
         view.insert("seat".to_owned(), seat.map(Seat::index).into());
         view.insert("supply".to_owned(), supply.into());
         serde_json::to_string(&view).unwrap_or_default()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use kingup_table::{ChanceMode, Generator, Session, catalogue};
+
+    use super::*;
+    use crate::error::code;
+
+    #[test]
+    fn the_shells_rules_codes_are_in_both_games_catalogues() {
+        for chance in [
+            catalogue::<kingup_core::Game>().chance,
+            catalogue::<kingup_court::Game>().chance,
+        ] {
+            assert!(chance.contains(&code::NOT_CHANCE));
+        }
+    }
+
+    #[test]
+    fn the_pending_chance_step_is_named() {
+        let config = kingup_core::Config::new(3);
+        let explicit = ChanceMode::Explicit;
+        let game =
+            Session::<kingup_core::Game>::with_generator(config, Generator::new(1), explicit)
+                .unwrap();
+        assert_eq!(
+            Table::chance_step(game.game()).as_deref(),
+            Some("first_player")
+        );
+        let mut court = Session::<kingup_court::Game>::with_generator(
+            kingup_court::Config::new(2),
+            Generator::new(1),
+            explicit,
+        )
+        .unwrap();
+        assert_eq!(
+            Table::chance_step(court.game()).as_deref(),
+            Some("first_player")
+        );
+        court.resolve_chance();
+        assert_eq!(Table::chance_step(court.game()), None);
+    }
+
+    #[test]
+    fn the_court_view_is_the_position_with_seat_and_supply() {
+        let game = kingup_court::Game::new(kingup_court::Config::new(3)).unwrap();
+        let view: serde_json::Value = serde_json::from_str(&game.view_json(Seat::new(1))).unwrap();
+        let position = serde_json::to_value(game.position()).unwrap();
+        for (key, value) in position.as_object().unwrap() {
+            assert_eq!(&view[key], value, "{key}");
+        }
+        assert_eq!(view["seat"], 1);
+        assert_eq!(view["supply"]["jester"], 3);
+        let spectator: serde_json::Value = serde_json::from_str(&game.view_json(None)).unwrap();
+        assert!(spectator["seat"].is_null());
+    }
+
+    #[test]
+    fn king_up_views_are_the_player_and_public_views() {
+        let mut session =
+            Session::<kingup_core::Game>::new(kingup_core::Config::new(4), 3).unwrap();
+        session.resolve_chance();
+        let game = session.game();
+        let seat = Seat::new(2).unwrap();
+        let player = serde_json::to_string(&game.player_view(seat)).unwrap();
+        assert_eq!(game.view_json(Some(seat)), player);
+        let public = serde_json::to_string(&game.public_view()).unwrap();
+        assert_eq!(game.view_json(None), public);
     }
 }

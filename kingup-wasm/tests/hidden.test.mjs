@@ -20,7 +20,12 @@ function dealt(cards) {
 
 /** What `viewer` (undefined: a spectator) may know of `game`, as JSON. */
 function seen(game, viewer) {
-  return JSON.stringify([game.view(viewer), game.events(viewer), game.legalActions(viewer ?? 0)]);
+  return JSON.stringify([
+    game.view(viewer),
+    game.events(viewer),
+    game.eventTexts(viewer),
+    game.legalActions(viewer ?? 0),
+  ]);
 }
 
 test("another seat's objective and vote are in no view or event", () => {
@@ -53,6 +58,8 @@ test("another seat's objective and vote are in no view or event", () => {
   const deals = a.events(0).filter((e) => e.type === "objective_dealt");
   assert.deepEqual(deals.map((e) => e.card), [0, null, null]);
   assert.equal(a.view(0).objective_card, 0);
+  assert.ok(a.eventTexts(1).includes("seat 1 is dealt objective #1"));
+  assert.ok(!a.eventTexts(0).some((text) => text.includes("seat 1 is dealt objective #")));
 });
 
 test("the reveal shows every objective once the round is scored", () => {

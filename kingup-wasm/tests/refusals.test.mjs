@@ -63,6 +63,9 @@ test("seats out of range are SeatErrors; wrong types are TypeErrors", () => {
   refuses(game, () => game.events(undefined, game.eventCount() + 1), "RangeError", "no_such_event");
   refuses(game, () => game.events(undefined, -1), "RangeError", "no_such_event");
   assert.deepEqual(game.events(undefined, game.eventCount()), []);
+  refuses(game, () => game.eventTexts(undefined, game.eventCount() + 1), "RangeError", "no_such_event");
+  refuses(game, () => game.eventTexts(2), "SeatError", "no_such_seat");
+  assert.equal(game.eventTexts().length, game.eventCount());
 });
 
 test("chance refusals are IllegalChanceErrors", () => {
@@ -114,6 +117,12 @@ test("configs, seeds and options are checked", () => {
   refuses(null, () => new CourtGame({}, { chance: "manual" }), "InvalidConfigError", "invalid_config");
   refuses(null, () => new CourtGame({}, { sead: 1 }), "InvalidConfigError", "invalid_config");
   refuses(null, () => new CourtGame({}, "seed"), "TypeError", "wrong_type");
+  // Objects that throw when read are TypeErrors, not a crash of the module.
+  const keyless = new Proxy({}, { ownKeys() { throw new Error("no keys") } });
+  refuses(null, () => new CourtGame({}, keyless), "TypeError", "wrong_type");
+  refuses(null, () => new CourtGame(keyless), "TypeError", "wrong_type");
+  refuses(null, () => new CourtGame({}, { get seed() { throw new Error("no seed") } }), "TypeError", "wrong_type");
+  refuses(null, () => new CourtGame({ get players() { throw new Error("no players") } }), "TypeError", "wrong_type");
   const big = {};
   for (let i = 0; i < 20000; i++) big["k" + i] = i;
   refuses(null, () => new CourtGame(big), "InvalidConfigError", "too_long");
@@ -178,6 +187,10 @@ test("notation statics", () => {
   refuses(null, () => CourtGame.chanceName(-1), "IllegalChanceError", "no_such_outcome");
   refuses(null, () => CourtGame.parseAction("fly"), "ParseError", "malformed");
   refuses(null, () => CourtGame.parseAction(7), "TypeError", "wrong_type");
+  assert.equal(KingUpGame.describeAction(KingUpGame.parseAction("B4")), "place Beatrice on Dignitaries (4)");
+  assert.equal(CourtGame.describeChance(CourtGame.parseChance("die 5")), "a die shows 5");
+  refuses(null, () => KingUpGame.describeAction(-1), "IllegalActionError", "no_such_action");
+  refuses(null, () => CourtGame.describeChance(99), "IllegalChanceError", "no_such_outcome");
   for (const G of [KingUpGame, CourtGame]) {
     for (let i = 0; i < G.ACTION_COUNT; i++) assert.equal(G.parseAction(G.actionName(i)), i);
     for (let i = 0; i < G.CHANCE_COUNT; i++) assert.equal(G.parseChance(G.chanceName(i)), i);

@@ -62,3 +62,26 @@ test("a config object is the save's config, defaults filled in", () => {
   });
   assert.equal(court.toMove(), 1);
 });
+
+for (const [Game, config] of [
+  [KingUpGame, { players: 4 }],
+  [CourtGame, { players: 3, max_rounds: 10 }],
+]) {
+  test(`${Game.name}: explicit chance by outcome index replays the automatic game`, () => {
+    const auto = new Game(config, { seed: 99 });
+    auto.playRandom(5);
+    const explicit = new Game(config, { seed: 1, chance: "explicit" });
+    for (const [seat, index] of auto.history()) {
+      if (seat === null) {
+        assert.ok(explicit.isChance());
+        assert.ok(explicit.chanceOutcomes().some(([outcome]) => outcome === index));
+        explicit.applyChance(index);
+      } else {
+        explicit.apply(seat, index);
+      }
+    }
+    assert.ok(explicit.isOver());
+    assert.deepEqual(explicit.events(), auto.events());
+    assert.deepEqual(explicit.history(), auto.history());
+  });
+}
