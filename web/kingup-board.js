@@ -190,7 +190,7 @@ function scoresPanel(state) {
       const points = pub.scores[round][seat];
       if (scored) totals[seat] += points;
       const card = pub.revealed[round][seat];
-      const objective = scored && card !== null ? el("span", { class: "revealed", "data-revealed": `${round}-${seat}` }, pub.config.deck[card]) : "";
+      const objective = scored && card !== null ? el("span", { class: "revealed", "data-revealed": `${round}-${seat}`, title: [...pub.config.deck[card]].map((c) => NAMES[c]).join(", ") }, pub.config.deck[card]) : "";
       return el("td", {}, scored ? [el("b", {}, String(points)), objective] : "–");
     });
     body.push(el("tr", {}, [el("th", { scope: "row" }, String(round + 1)), ...cells]));
