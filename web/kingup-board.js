@@ -23,6 +23,8 @@ export function render(root, state, act) {
   const moves = parseMoves(state.legal);
   if (!moves.place.has(picked)) picked = moves.place.keys().next().value ?? null;
   const mine = objectiveOf(pub, view.objective_card);
+  // The characters the last step moved (the bots' moves are shown one at a time).
+  const moved = new Set(state.events.filter((e) => e.type === "placed" || e.type === "climbed").map((e) => e.character));
 
   root.className = "kingup-board";
   root.onkeydown = (event) => typed(event, root, state, moves, act);
@@ -30,7 +32,7 @@ export function render(root, state, act) {
     el("div", { class: "kingup-top" }, [objectivePanel(mine), seatsPanel(state)]),
     placementPanel(state, moves, mine, act),
     votePanel(state, moves, act),
-    castle(state, moves, mine, act),
+    castle(state, moves, mine, moved, act),
     scoresPanel(state),
   );
 }
@@ -112,7 +114,7 @@ function noCardsLeft(pub, seat) {
   return NO_CARDS[pub.config.players] - used;
 }
 
-function castle(state, moves, mine, act) {
+function castle(state, moves, mine, moved, act) {
   const pub = state.view.public;
   const floors = pub.castle.floors;
   const placing = pub.phase === "placement" && picked !== null;
@@ -120,7 +122,7 @@ function castle(state, moves, mine, act) {
   for (let floor = 6; floor >= 0; floor--) {
     const slots = [...floors[floor]].map((c) => {
       const index = moves.climb.get(c);
-      const options = { mine: mine.includes(c), candidate: floor === 6 && pub.phase === "vote" };
+      const options = { mine: mine.includes(c), candidate: floor === 6 && pub.phase === "vote", moved: moved.has(c) };
       return index === undefined ? token(c, options) : moveButton(index, act, token(c, options), `Climb ${NAMES[c]} to the ${FLOORS[floor + 1]}`);
     });
     for (let free = floors[floor].length; free < CAPACITY[floor]; free++) slots.push(el("span", { class: "slot" }));
@@ -211,8 +213,8 @@ function seats(state) {
 
 // ---- pieces ----
 
-function token(c, { mine = false, candidate = false, out = false } = {}) {
-  const classes = ["token", `c-${c}`, mine ? "mine" : "", candidate ? "candidate" : "", out ? "out" : ""].filter(Boolean).join(" ");
+function token(c, { mine = false, candidate = false, out = false, moved = false } = {}) {
+  const classes = ["token", `c-${c}`, mine ? "mine" : "", candidate ? "candidate" : "", out ? "out" : "", moved ? "moved" : ""].filter(Boolean).join(" ");
   return el("span", { class: classes, "data-character": c, title: NAMES[c] + (mine ? " (your objective)" : "") }, [
     el("span", { class: "initial" }, c),
     el("span", { class: "name" }, NAMES[c]),
