@@ -4,7 +4,7 @@
 // scored, every objective of that round. It draws only from the state the worker posts:
 // the human seat's view and the events redacted for it.
 
-const NAMES = {
+export const NAMES = {
   A: "Alighiero", B: "Beatrice", C: "Clemente", D: "Dario", E: "Ernesto", F: "Fiorello",
   G: "Giuseppe", I: "Irina", L: "Leonardo", M: "Martino", N: "Natale", O: "Odessa", P: "Piero",
 };
