@@ -14,7 +14,7 @@ const GAMES = {
 // the searching bots' iterations per move (the default is measured in docs/performance.md).
 const params = new URLSearchParams(location.search);
 const delay = numberParam("delay", 600);
-const iterations = numberParam("iterations", null);
+const iterations = numberParam("iterations", null, 1);
 
 const $ = (id) => document.getElementById(id);
 const form = $("setup");
@@ -32,10 +32,10 @@ const worker = new Worker(new URL("./worker.js", import.meta.url), { type: "modu
 worker.onmessage = (message) => receive(message.data);
 worker.onerror = (event) => showError({ name: "Error", message: event.message || "the game's worker failed" });
 
-function numberParam(name, fallback) {
+function numberParam(name, fallback, least = 0) {
   const text = params.get(name);
   const value = text === null ? NaN : Number(text);
-  return Number.isInteger(value) && value >= 0 ? value : fallback;
+  return Number.isInteger(value) && value >= least ? value : fallback;
 }
 
 // ---- messages from the worker ----
@@ -45,6 +45,9 @@ function receive(data) {
     case "ready":
       kinds = data.kinds;
       fillSetup();
+      // The worker listens only once the package is loaded: until then nothing to start.
+      $("start").disabled = false;
+      $("load-file").disabled = false;
       document.body.dataset.ready = "true";
       break;
     case "state":
@@ -65,6 +68,7 @@ async function showState(next) {
   if (next.eventsFrom === 0 || !state || state.game !== next.game) logList.replaceChildren();
   while (logList.children.length > next.eventsFrom) logList.lastElementChild.remove();
   state = next;
+  document.title = `${GAMES[next.game].title} — kingup`;
   form.hidden = true;
   play.hidden = false;
   hideError();
@@ -77,7 +81,7 @@ async function showState(next) {
   $("status").textContent = statusLine(mod, next);
   $("undo").disabled = !next.canUndo;
   document.body.dataset.turn = next.over ? "over" : next.toMove === next.seat ? "you" : "bots";
-  const keepFocus = boardRoot.contains(document.activeElement) ? document.activeElement.dataset.action : null;
+  const keepFocus = boardRoot.contains(document.activeElement) ? (document.activeElement.dataset.action ?? null) : null;
   mod.render(boardRoot, next, act);
   focusAfterRender(keepFocus);
   document.body.dataset.seq = String(++received);
@@ -235,9 +239,9 @@ function fillBots(game, players, human) {
   }
 }
 
-// The strongest bot that moves within the page's time budget plays by default.
+// The strongest bot plays by default (it moves within the page's time budget).
 function defaultKind(game, list) {
-  const preferred = game === "kingup" ? "ismcts" : "mcts";
+  const preferred = game === "kingup" ? "reader" : "mcts";
   return list.includes(preferred) ? preferred : list[0];
 }
 

@@ -4,7 +4,7 @@
 // scored, every objective of that round. It draws only from the state the worker posts:
 // the human seat's view and the events redacted for it.
 
-const NAMES = {
+export const NAMES = {
   A: "Alighiero", B: "Beatrice", C: "Clemente", D: "Dario", E: "Ernesto", F: "Fiorello",
   G: "Giuseppe", I: "Irina", L: "Leonardo", M: "Martino", N: "Natale", O: "Odessa", P: "Piero",
 };
@@ -23,6 +23,8 @@ export function render(root, state, act) {
   const moves = parseMoves(state.legal);
   if (!moves.place.has(picked)) picked = moves.place.keys().next().value ?? null;
   const mine = objectiveOf(pub, view.objective_card);
+  // The characters the last step moved (the bots' moves are shown one at a time).
+  const moved = new Set(state.events.filter((e) => e.type === "placed" || e.type === "climbed").map((e) => e.character));
 
   root.className = "kingup-board";
   root.onkeydown = (event) => typed(event, root, state, moves, act);
@@ -30,7 +32,7 @@ export function render(root, state, act) {
     el("div", { class: "kingup-top" }, [objectivePanel(mine), seatsPanel(state)]),
     placementPanel(state, moves, mine, act),
     votePanel(state, moves, act),
-    castle(state, moves, mine, act),
+    castle(state, moves, mine, moved, act),
     scoresPanel(state),
   );
 }
@@ -112,7 +114,7 @@ function noCardsLeft(pub, seat) {
   return NO_CARDS[pub.config.players] - used;
 }
 
-function castle(state, moves, mine, act) {
+function castle(state, moves, mine, moved, act) {
   const pub = state.view.public;
   const floors = pub.castle.floors;
   const placing = pub.phase === "placement" && picked !== null;
@@ -120,7 +122,7 @@ function castle(state, moves, mine, act) {
   for (let floor = 6; floor >= 0; floor--) {
     const slots = [...floors[floor]].map((c) => {
       const index = moves.climb.get(c);
-      const options = { mine: mine.includes(c), candidate: floor === 6 && pub.phase === "vote" };
+      const options = { mine: mine.includes(c), candidate: floor === 6 && pub.phase === "vote", moved: moved.has(c) };
       return index === undefined ? token(c, options) : moveButton(index, act, token(c, options), `Climb ${NAMES[c]} to the ${FLOORS[floor + 1]}`);
     });
     for (let free = floors[floor].length; free < CAPACITY[floor]; free++) slots.push(el("span", { class: "slot" }));
@@ -190,7 +192,7 @@ function scoresPanel(state) {
       const points = pub.scores[round][seat];
       if (scored) totals[seat] += points;
       const card = pub.revealed[round][seat];
-      const objective = scored && card !== null ? el("span", { class: "revealed", "data-revealed": `${round}-${seat}` }, pub.config.deck[card]) : "";
+      const objective = scored && card !== null ? el("span", { class: "revealed", "data-revealed": `${round}-${seat}`, title: [...pub.config.deck[card]].map((c) => NAMES[c]).join(", ") }, pub.config.deck[card]) : "";
       return el("td", {}, scored ? [el("b", {}, String(points)), objective] : "–");
     });
     body.push(el("tr", {}, [el("th", { scope: "row" }, String(round + 1)), ...cells]));
@@ -201,14 +203,18 @@ function scoresPanel(state) {
   return el("section", { class: "scores", "aria-label": "Scores" }, [el("table", {}, [el("caption", {}, caption), el("thead", {}, head), el("tbody", {}, body)])]);
 }
 
+function seatsTotals(pub, players) {
+  return Array.from({ length: players }, (_, seat) => pub.scores.slice(0, pub.rounds_scored).reduce((sum, round) => sum + round[seat], 0));
+}
+
 function seats(state) {
   return Array.from({ length: state.players }, (_, i) => i);
 }
 
 // ---- pieces ----
 
-function token(c, { mine = false, candidate = false, out = false } = {}) {
-  const classes = ["token", `c-${c}`, mine ? "mine" : "", candidate ? "candidate" : "", out ? "out" : ""].filter(Boolean).join(" ");
+function token(c, { mine = false, candidate = false, out = false, moved = false } = {}) {
+  const classes = ["token", `c-${c}`, mine ? "mine" : "", candidate ? "candidate" : "", out ? "out" : "", moved ? "moved" : ""].filter(Boolean).join(" ");
   return el("span", { class: classes, "data-character": c, title: NAMES[c] + (mine ? " (your objective)" : "") }, [
     el("span", { class: "initial" }, c),
     el("span", { class: "name" }, NAMES[c]),
@@ -233,6 +239,11 @@ function el(tag, attributes = {}, children = []) {
 
 export function status(state) {
   const pub = state.view.public;
+  if (state.over) {
+    const totals = seatsTotals(pub, state.players);
+    const winners = state.winners ?? [];
+    return `${winners.map((s) => (s === state.seat ? "you" : `Seat ${s + 1}`)).join(" and ")} won with ${totals[winners[0]]} points`;
+  }
   const round = `round ${pub.round + 1} of ${pub.config.rounds}`;
   const phase = { placement: "placement", climb: "the climb", vote: `the vote on ${NAMES[pub.castle.floors[6]] ?? "?"}`, score: "scoring", game_over: "game over" }[pub.phase] ?? pub.phase;
   return `${round}, ${phase}`;

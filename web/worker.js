@@ -10,13 +10,14 @@ const GAMES = {
   court: { Game: CourtGame, Bot: CourtBot, format: "kingup-court-save" },
 };
 
-// Iterations per move of the searching bots when the page does not say: the most that keep
-// a move under 300 ms in a browser (measured in docs/performance.md).
-// (Court's mcts takes no iteration count in its spec: it plays with its own settings.)
-const DEFAULT_ITERATIONS = { ismcts: 300, reader: 300 };
+// Iterations per move of King Up!'s searching bots when the page does not say: a move
+// takes at most about 0.1 s in headless Chromium on the project's machine at 3 to 6
+// players, under the 300 ms budget with room for slower devices (docs/performance.md,
+// "Issue 26: the page's bots"). Court's mcts has one strength (no count to set).
+const DEFAULT_ITERATIONS = { ismcts: 10000, reader: 10000 };
 
 // The bot a seat gets when the page names none (e.g. a loaded game with more seats).
-const DEFAULT_KIND = { kingup: "ismcts", court: "mcts" };
+const DEFAULT_KIND = { kingup: "reader", court: "mcts" };
 
 let table = null; // { game, kind, human, bots, sent, delay }
 let timer = null;

@@ -5,8 +5,8 @@
 //
 // Usage (after `bash scripts/web.sh --build-only` and `npm ci` here):
 //   node bench.js [--moves N] [--players N] [SPEC...]
-// SPECs are game:bot names, e.g. kingup:ismcts:300 court:mcts:200 (default: a ladder of
-// iteration counts for each game's searching bots).
+// SPECs are game:bot names, e.g. kingup:ismcts:300 court:mcts (default: a ladder of
+// iteration counts for King Up!'s searching bots, and court's mcts).
 
 import * as h from "./harness.js";
 
@@ -22,7 +22,7 @@ for (let i = 0; i < args.length; i++) {
 if (specs.length === 0) {
   for (const n of [100, 200, 300, 500, 1000]) specs.push(`kingup:ismcts:${n}`);
   for (const n of [100, 200, 300]) specs.push(`kingup:reader:${n}`);
-  for (const n of [100, 200, 300, 500, 1000]) specs.push(`court:mcts:${n}`);
+  specs.push("court:mcts"); // court's tree search has one strength (MctsConfig::DEFAULT_ITERATIONS)
 }
 
 // The worker: plays games of `spec` at every seat until `moves` decisions are timed.
@@ -48,7 +48,8 @@ onmessage = ({ data }) => {
     }
   }
   postMessage(times);
-};`;
+};
+postMessage("ready");`;
 
 const site = await h.serve();
 const browser = await h.launch();
@@ -64,9 +65,13 @@ try {
         new Promise((resolve, reject) => {
           const url = URL.createObjectURL(new Blob([code], { type: "text/javascript" }));
           const worker = new Worker(url, { type: "module" });
-          worker.onmessage = (event) => (worker.terminate(), resolve(event.data));
+          // The job is posted once the worker has loaded the package and listens.
+          worker.onmessage = (event) => {
+            if (event.data === "ready") return worker.postMessage(job);
+            worker.terminate();
+            resolve(event.data);
+          };
           worker.onerror = (event) => reject(new Error(event.message));
-          worker.postMessage(job);
         }),
       { code: WORKER(site.url), job: { game, bot: bot.join(":"), players, moves } },
     );

@@ -144,7 +144,7 @@ export async function load(page, text, name = "saved.json") {
 export async function shot(page, name) {
   await mkdir(SHOTS, { recursive: true });
   const path = join(SHOTS, `${name}.png`);
-  await page.screenshot({ path, fullPage: true });
+  await page.screenshot({ path });
   return path;
 }
 

@@ -6,6 +6,7 @@
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
 import * as h from "./harness.js";
+import { NAMES } from "../kingup-board.js";
 
 const HUMAN = 1;
 const PLAYERS = 4;
@@ -93,7 +94,8 @@ async function checkSecrets(page, game, seat) {
     const view = game.view(other);
     if (view.objective_card !== null && view.objective_card !== undefined && pub.rounds_scored <= pub.round) {
       const letters = pub.config.deck[view.objective_card];
-      assert.ok(!html.includes(letters), `seat ${other}'s objective ${letters} is in the DOM before the reveal`);
+      const names = [...letters].map((c) => NAMES[c]).join(", ");
+      for (const text of [letters, names]) assert.ok(!html.includes(text), `seat ${other}'s objective ${text} is in the DOM before the reveal`);
     }
   }
   for (const message of messages) {
