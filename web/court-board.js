@@ -231,7 +231,7 @@ function finalPanel(ctx) {
   box.append(el(ctx, 'h3', {}, game.stage === 'king_round' ? 'The King is bought' : 'Final round'));
   const lines = [];
   if (game.best) lines.push(`Best result: ${valueText(game.best)}, ${whose(ctx, game.king)} the King.`);
-  if (game.queen !== null) {
+  if (game.queen !== null && game.phase !== 'game_over') {
     const you = game.queen === ctx.state.seat;
     lines.push(`${cap(whose(ctx, game.queen))} the Queen and play${you ? '' : 's'} last in the final round: a tie is enough to win.`);
   }
