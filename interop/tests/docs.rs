@@ -249,7 +249,7 @@ fn the_install_table_works_from_a_clone_and_marks_registry_commands_for_after_re
         .map(|l| l.split(" | ").collect())
         .collect();
     assert_eq!(rows[0], ["| to", "from a clone (today)", "after release |"]);
-    assert_eq!(rows.len(), 6, "{rows:?}");
+    assert_eq!(rows.len(), 7, "{rows:?}");
     // Registry commands, which fail until the crates and the package are published.
     let registry = [
         "cargo install kingup-cli",
@@ -266,6 +266,9 @@ fn the_install_table_works_from_a_clone_and_marks_registry_commands_for_after_re
     }
     assert!(rows[1][1].contains("cargo install --path kingup-cli"));
     assert!(rows[3][1].contains("pip install -v ./kingup-py"));
+    // The web row: the page's one command, and the package's build.
+    assert!(rows[6][1].contains("`bash scripts/web.sh`"));
+    assert!(rows[6][1].contains("`bash scripts/build-wasm.sh`"));
     // The Rust line adds the features the README's own dependency block (and example)
     // needs, from a clone and after release alike.
     assert!(readme.contains("kingup-core = { version = \"0.1\", features = [\"json\"] }"));
