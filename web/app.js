@@ -3,7 +3,9 @@
 // view and the events redacted for that seat. The board of each game is its own module
 // (kingup-board.js, court-board.js) with one entry point, `render(root, state, act)`; a
 // board may also export `describe(event, state)` (an event in words, for the log) and
-// `status(state)` (the status line's words for the phase).
+// `status(state)` (the status line's words for the phase). The state a board gets is the
+// worker's with `vocabulary` added: its game's pieces as the engine names them
+// (`Game.vocabulary()`, posted once by the worker), so that boards hold no copy of them.
 
 const GAMES = {
   kingup: { title: "King Up!", players: [3, 6], board: "./kingup-board.js" },
@@ -25,6 +27,7 @@ const logList = $("log");
 let board = null; // the current game's board module
 let state = null; // the last state the worker posted
 let kinds = {}; // bot kinds by game, from the package (the worker asks it)
+let vocabulary = {}; // each game's vocabulary by game, from the package (likewise)
 let shown = Promise.resolve();
 let received = 0; // states shown so far (tests wait on it)
 
@@ -44,6 +47,7 @@ function receive(data) {
   switch (data.type) {
     case "ready":
       kinds = data.kinds;
+      vocabulary = data.vocabulary;
       fillSetup();
       // The worker listens only once the package is loaded: until then nothing to start.
       $("start").disabled = false;
@@ -63,7 +67,8 @@ function receive(data) {
   }
 }
 
-async function showState(next) {
+async function showState(posted) {
+  const next = { ...posted, vocabulary: vocabulary[posted.game] };
   const mod = await boardFor(next.game);
   if (next.eventsFrom === 0 || !state || state.game !== next.game) logList.replaceChildren();
   while (logList.children.length > next.eventsFrom) logList.lastElementChild.remove();

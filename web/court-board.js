@@ -5,18 +5,19 @@
 // `render(root, state, act)` draws `state` (what the worker posts: the human seat's view,
 // its legal actions with their notation, …) into `root` from scratch; every move is a
 // `<button data-action="INDEX">`, enabled and highlighted exactly when it is legal.
-// Everything in To Court the King is public, so the view is the whole game.
+// Everything in To Court the King is public, so the view is the whole game, with the rules'
+// answers the engine adds to it (each seat's hand, the dice to roll, the round's order, each
+// seat's part in the final round); the cards' words and the plain moves' action indices
+// come from the engine's vocabulary (`state.vocabulary`). The board computes no rule.
 
-import {
-  CARDS, ROWS, cardOf, describeAction, describeEvent, hand, parseDice, seatName,
-  valueText,
-} from './court-text.js';
+import { courtWords, parseDice, seatName, valueText } from './court-text.js';
 
 /** Draws the court game into `root`; `act(index)` sends the human's move. */
 export function render(root, state, act) {
   const game = positionOf(state.view);
   const legal = new Map((state.legal || []).map((l) => [l.index, l.name]));
-  const ctx = { state, game, legal, act, doc: root.ownerDocument };
+  const words = courtWords(state.vocabulary);
+  const ctx = { state, game, legal, act, words, doc: root.ownerDocument };
 
   const board = el(ctx, 'div', { class: 'court' });
   board.append(
@@ -27,16 +28,20 @@ export function render(root, state, act) {
     displayPanel(ctx),
   );
   root.replaceChildren(board);
-  root.onkeydown = (event) => typed(event, legal, act);
+  root.onkeydown = (event) => typed(event, keys(words.actions), legal, act);
 }
 
 /** Keys for the common moves while the board has the focus: a die's face sets one aside,
  * r rolls, p buys nothing (the notation's `keep 4`, `roll`, `pass`). */
-const KEYS = { r: 0, p: 237, 1: 1, 2: 2, 3: 3, 4: 4, 5: 5, 6: 6 };
+function keys(actions) {
+  const map = { r: actions.roll, p: actions.pass };
+  actions.set_aside.forEach((index, i) => { map[i + 1] = index; });
+  return map;
+}
 
-function typed(event, legal, act) {
+function typed(event, map, legal, act) {
   if (event.ctrlKey || event.metaKey || event.altKey) return;
-  const index = KEYS[event.key.toLowerCase()];
+  const index = map[event.key.toLowerCase()];
   if (index === undefined || !legal.has(index)) return;
   event.preventDefault();
   act(index);
@@ -44,18 +49,19 @@ function typed(event, legal, act) {
 
 /** An event in words, for the page's log. */
 export function describe(event, state) {
-  return describeEvent(event, state.seat);
+  return courtWords(state.vocabulary).describeEvent(event, state.seat);
 }
 
 /** The status line's words: what the seat to move is doing (or what the human may do). */
 export function status(state) {
   const game = positionOf(state.view);
   if (!game || state.over || game.phase === 'game_over') return '';
-  return phaseHint(game, game.turn_seat === state.seat && state.toMove === state.seat);
+  const mine = game.turn_seat === state.seat && state.toMove === state.seat;
+  return phaseHint(game, mine, courtWords(state.vocabulary).cardOf);
 }
 
 /** The game as plain data: the court view is the position document (every field of the
- * game, public) with `seat` and `supply` (copies left of each card) added. */
+ * game, public) with `seat` and the rules' answers added (`CourtView` in the package). */
 function positionOf(view) {
   return view && view.phase ? view : null;
 }
@@ -78,7 +84,7 @@ function statusPanel(ctx) {
   return box;
 }
 
-function phaseHint(game, mine) {
+function phaseHint(game, mine, cardOf) {
   switch (game.phase) {
     case 'setup': return 'choosing the first player';
     case 'pre_roll': return mine ? 'roll your dice' : 'about to roll';
@@ -121,13 +127,14 @@ function turnPanel(ctx) {
   const title = seat === state.seat ? 'Your dice' : `${seatName(seat)}'s dice`;
   box.append(el(ctx, 'h3', {}, title));
 
+  const { cardOf } = ctx.words;
   const active = parseDice(game.active);
   const aside = parseDice(game.aside);
   const picked = parseDice(game.picked);
   const activeRow = el(ctx, 'div', { class: 'court-dice-row court-active' });
   activeRow.append(el(ctx, 'span', { class: 'court-dice-label' }, 'In play'));
   if (active.length === 0) {
-    const count = game.phase === 'rolling' ? game.dice_to_roll : hand(game, seat) + preRolled(game);
+    const count = game.phase === 'rolling' ? game.dice_to_roll : game.dice_in_hand;
     const waiting = game.phase === 'pre_roll' || game.phase === 'rolling'
       ? `${count} ${count === 1 ? 'die' : 'dice'} to roll` : 'none';
     activeRow.append(el(ctx, 'span', { class: 'court-none' }, waiting));
@@ -158,14 +165,9 @@ function turnPanel(ctx) {
   return box;
 }
 
-/** Dice added before the first roll (each pre-roll card used adds one to the hand). */
-function preRolled(game) {
-  return game.phase === 'pre_roll' ? (game.used || []).length : 0;
-}
-
 /** An active die: a button that sets it aside (several dice of a face share the action). */
 function dieButton(ctx, face) {
-  const index = face; // "keep f" is action f
+  const index = ctx.words.actions.set_aside[face - 1];
   const legal = ctx.legal.has(index);
   const button = actionButton(ctx, index, String(face), {
     class: 'court-die',
@@ -186,23 +188,31 @@ function die(ctx, face, what) {
 function movesBox(ctx) {
   const box = el(ctx, 'div', { class: 'court-moves' });
   const { game } = ctx;
-  if (ctx.legal.has(0)) {
-    const n = game.phase === 'pre_roll' ? hand(game, game.turn_seat) + preRolled(game)
-      : parseDice(game.active).length;
+  const { roll, pass } = ctx.words.actions;
+  if (ctx.legal.has(roll)) {
+    const n = game.phase === 'pre_roll' ? game.dice_in_hand : parseDice(game.active).length;
     const label = game.phase === 'pre_roll' ? `Roll ${n} dice` : `Roll the ${n} dice in play again`;
-    box.append(actionButton(ctx, 0, label, { class: 'court-primary' }));
+    box.append(actionButton(ctx, roll, label, { class: 'court-primary' }));
   }
-  if (ctx.legal.has(237)) {
-    box.append(actionButton(ctx, 237, 'Buy nothing', { class: 'court-primary' }));
+  if (ctx.legal.has(pass)) {
+    box.append(actionButton(ctx, pass, 'Buy nothing', { class: 'court-primary' }));
   }
   return box;
+}
+
+/** The action indices drawn elsewhere than among the card uses: roll, pass, set-asides
+ * and buys. */
+function plainMoves(words) {
+  const { roll, pass, set_aside: aside } = words.actions;
+  return new Set([roll, pass, ...aside, ...words.cards.map((c) => c.buy).filter((i) => i !== null)]);
 }
 
 /** The cards the human may use now: one group per card, one button per way to use it. */
 function usesBox(ctx) {
   const groups = new Map();
+  const plain = plainMoves(ctx.words);
   for (const [index, name] of ctx.legal) {
-    if (index === 0 || index === 237 || (index >= 1 && index <= 6) || index >= 218) continue;
+    if (plain.has(index)) continue;
     const key = name.split(' ')[0] === 'pre' ? name.split(' ')[1] : name.split(' ')[0];
     if (!groups.has(key)) groups.set(key, []);
     groups.get(key).push([index, name]);
@@ -211,11 +221,11 @@ function usesBox(ctx) {
   if (groups.size === 0) return box;
   box.append(el(ctx, 'h4', {}, 'Cards you may use now'));
   for (const [key, actions] of groups) {
-    const card = cardOf(key);
+    const card = ctx.words.cardOf(key);
     const group = el(ctx, 'div', { class: 'court-use', role: 'group', 'aria-label': card.name });
     group.append(el(ctx, 'span', { class: 'court-use-card', title: card.ability }, card.name));
     for (const [index, name] of actions.sort((a, b) => a[0] - b[0])) {
-      const { short, long } = describeAction(name);
+      const { short, long } = ctx.words.describeAction(name);
       group.append(actionButton(ctx, index, short, { label: long }));
     }
     box.append(group);
@@ -243,34 +253,27 @@ function finalPanel(ctx) {
   return box;
 }
 
-/** Each seat's part in the final round, in playing order. */
+/** Each seat's part in the final round (the engine's `final_turns`), in playing order. */
 function finalTable(ctx) {
   const { game } = ctx;
   const list = el(ctx, 'ol', { class: 'court-final-order' });
-  const order = finalOrder(game);
-  const at = order.indexOf(game.turn_seat);
-  order.forEach((seat, i) => {
-    const result = game.final_results[seat];
-    let part;
-    if (result) part = `played ${valueText(result)}`;
-    else if (game.phase === 'game_over') {
-      part = seat === game.queen && game.king === seat ? 'kept the King' : 'did not play (could not beat the best)';
-    } else if (i < at) part = 'did not play (could not beat the best)';
-    else if (i === at) part = 'playing now';
-    else part = 'waiting';
+  for (const seat of game.order) {
     const marks = [seat === game.king ? ' ♔ King' : '', seat === game.queen ? ' ♕ Queen' : ''].join('');
+    const part = finalPart(game.final_turns[seat]);
     list.append(el(ctx, 'li', { 'data-seat': String(seat) }, `${seatName(seat)}${marks}: ${part}`));
-  });
+  }
   return list;
 }
 
-/** The final round's order: clockwise from the marker, the Queen's holder last (R32). */
-function finalOrder(game) {
-  const n = game.config.players;
-  const seats = [];
-  for (let i = 0; i < n; i++) seats.push((game.start_player + i) % n);
-  if (game.queen === null) return seats;
-  return seats.filter((s) => s !== game.queen).concat([game.queen]);
+/** A seat's part in the final round in words. */
+function finalPart(turn) {
+  if (turn && typeof turn === 'object' && turn.played) return `played ${valueText(turn.played)}`;
+  return {
+    waiting: 'waiting',
+    playing: 'playing now',
+    skipped: 'did not play (could not beat the best)',
+    kept_the_king: 'kept the King',
+  }[turn] || String(turn);
 }
 
 /** Every seat: its cards, its dice in hand, the King, the Queen and the marker. */
@@ -293,12 +296,12 @@ function playersPanel(ctx) {
     if (seat === game.start_player) badges.push('start player');
     if (seat === game.king) badges.push('♔ King');
     if (seat === game.queen) badges.push('♕ Queen');
-    badges.push(`${hand(game, seat)} dice`);
+    badges.push(`${game.hands[seat]} dice`);
     head.append(el(ctx, 'span', { class: 'court-badges' }, badges.join(' · ')));
     item.append(head);
     const cards = el(ctx, 'ul', { class: 'court-cards', 'aria-label': 'Cards' });
     for (const key of game.cards[seat]) {
-      const card = cardOf(key);
+      const card = ctx.words.cardOf(key);
       const used = seat === game.turn_seat && game.phase !== 'game_over' && game.used.includes(key);
       const count = key === 'charlatan' && game.charlatans[seat] > 1 ? ` ×${game.charlatans[seat]}` : '';
       cards.append(el(ctx, 'li', {
@@ -318,11 +321,11 @@ function displayPanel(ctx) {
   const { game } = ctx;
   const box = el(ctx, 'section', { class: 'court-display', 'aria-label': 'The court' });
   if (!game) return box;
-  const buying = [...ctx.legal.keys()].some((i) => i >= 218 && i <= 236);
+  const buying = ctx.words.cards.some((card) => ctx.legal.has(card.buy));
   box.append(el(ctx, 'h3', {}, buying ? 'The court — buy one card' : 'The court'));
   // One grid for every card, in row order (each card names its row): compact on any width.
   const grid = el(ctx, 'div', { class: 'court-grid' });
-  for (const row of ROWS) {
+  for (const row of ctx.words.rows) {
     for (const key of row.cards) grid.append(cardTile(ctx, key, row));
   }
   box.append(grid);
@@ -332,7 +335,7 @@ function displayPanel(ctx) {
 /** One character card of the display. */
 function cardTile(ctx, key, row) {
   const { game } = ctx;
-  const card = cardOf(key);
+  const card = ctx.words.cardOf(key);
   const left = game.supply[key];
   const owners = [];
   for (let seat = 0; seat < game.config.players; seat++) {
@@ -352,11 +355,9 @@ function cardTile(ctx, key, row) {
   const ownersText = owners.length
     ? `owned by ${owners.map((s) => (s === ctx.state.seat ? 'you' : seatName(s))).join(', ')}` : '';
   tile.append(el(ctx, 'p', { class: 'court-supply' }, [leftText, ownersText].filter(Boolean).join(' · ')));
-  const buy = CARDS.findIndex((c) => c.key === key);
-  const index = key === 'king' ? 236 : 218 + buy;
-  if (key !== 'queen' && ctx.legal.has(index)) {
+  if (card.buy !== null && ctx.legal.has(card.buy)) {
     tile.classList.add('buyable');
-    tile.append(actionButton(ctx, index, `Buy the ${card.name}`, { class: 'court-buy' }));
+    tile.append(actionButton(ctx, card.buy, `Buy the ${card.name}`, { class: 'court-buy' }));
   }
   return tile;
 }

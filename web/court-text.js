@@ -1,64 +1,37 @@
-// To Court the King's vocabulary for the page: the cards (name, cost, ability, row), dice
-// and results as text, and human-readable labels for actions (from
-// their notation, `maid 4>6`) and events (their serde JSON). The rules live in the engine;
-// this module only words them, as docs/court-rules.md does.
+// To Court the King's words for the page: the cards' names, costs, abilities and rows as
+// the engine has them (`CourtGame.vocabulary()`, which the worker posts once), dice and
+// results as text, and human-readable labels for actions (from their notation, `maid 4>6`)
+// and events (their serde JSON). The rules live in the engine; this module only words
+// them, as docs/court-rules.md does.
 
-/** The twenty cards in id order (the order of the buy actions 218…235). */
-export const CARDS = [
-  card('jester', 'Jester', 'any result', 're-roll one active die'),
-  card('charlatan', 'Charlatan', 'any result; turns over your face-up Jester',
-    'one more die every turn'),
-  card('farmer', 'Farmer', 'two equal dice', 'one more die every turn'),
-  card('maid', 'Maid', 'every die odd', '+1, +2 or +3 to one active die (at most 6)'),
-  card('philosopher', 'Philosopher', 'every die even', 'move pips from one active die to another'),
-  card('laborer', 'Laborer', 'sum 15 or more', 'bring in an active die showing 1'),
-  card('guard', 'Guard', 'three equal dice', 'bring in an active die showing 2'),
-  card('astronomer', 'Astronomer', 'two pairs (four equal count)',
-    'an active die takes the face of a die set aside this turn'),
-  card('merchant', 'Merchant', 'sum 20 or more', 're-roll any number of active dice'),
-  card('hunter', 'Hunter', 'four equal dice', 'bring in an active die showing 3'),
-  card('pawnbroker', 'Pawnbroker', 'sum 30 or more', 'bring in an active die showing 4'),
-  card('knight', 'Knight', 'five equal dice', 'bring in an active die showing 5'),
-  card('magician', 'Magician', '1-2-3-4-5 or 2-3-4-5-6', 'turn one active die to any face'),
-  card('noblewoman', 'Noblewoman', 'three equal and a pair (five equal count)',
-    '+1 to any number of active dice'),
-  card('alchemist', 'Alchemist', '1-2-3-4-5-6',
-    'share the pips of three (or two) active dice anew, same sum'),
-  card('bishop', 'Bishop', 'three pairs (4+2 or six equal count)', 'bring in an active die showing 6'),
-  card('nobleman', 'Nobleman', 'two triples (six equal count)',
-    '+2 to any number of active dice showing 1 to 4'),
-  card('general', 'General', 'six equal dice', 'two more dice every turn'),
-  card('queen', 'Queen', 'never bought: comes with the first King', 'bring in an active die of any face'),
-  card('king', 'King', 'seven equal dice', 'none; buying it starts the end of the game'),
-];
+const made = new WeakMap();
 
-function card(key, name, cost, ability) {
-  return { key, name, cost, ability };
+/**
+ * The court's words over its vocabulary (`CourtGame.vocabulary()`): the cards and rows,
+ * `cardOf(key)`, `describeAction(notation)` and `describeEvent(event, you)`. Made once per
+ * vocabulary.
+ */
+export function courtWords(vocabulary) {
+  if (!made.has(vocabulary)) made.set(vocabulary, words(vocabulary));
+  return made.get(vocabulary);
 }
 
-/** The display by row (the cards' backs). */
-export const ROWS = [
-  { key: 'jester', tag: '', title: 'the Jester row', cards: ['jester', 'charlatan'] },
-  { key: 'I', tag: 'row I', title: 'row I', cards: ['farmer', 'maid', 'philosopher', 'laborer', 'guard'] },
-  { key: 'II', tag: 'row II', title: 'row II', cards: ['astronomer', 'merchant', 'hunter'] },
-  { key: 'III', tag: 'row III', title: 'row III', cards: ['pawnbroker', 'knight', 'magician', 'noblewoman'] },
-  { key: 'IV', tag: 'row IV', title: 'row IV', cards: ['alchemist', 'bishop', 'nobleman', 'general'] },
-  { key: 'V', tag: 'row V', title: 'row V', cards: ['queen', 'king'] },
-];
-
-const BY_KEY = new Map(CARDS.map((c) => [c.key, c]));
-
-/** A card's entry by its key; an unknown key stands for itself. */
-export function cardOf(key) {
-  return BY_KEY.get(key) || { key, name: String(key), cost: '', ability: '' };
-}
-
-/** The dice a seat starts a turn with: 3, the Farmer, each Charlatan, two for the General
- * (R8; the view has the cards, not this count). */
-export function hand(game, seat) {
-  const cards = game.cards[seat] || [];
-  return 3 + (cards.includes('farmer') ? 1 : 0) + (cards.includes('general') ? 2 : 0)
-    + (game.charlatans[seat] || 0);
+function words(vocabulary) {
+  const byKey = new Map(vocabulary.cards.map((c) => [c.key, c]));
+  /** A card's entry by its key; an unknown key stands for itself. */
+  const cardOf = (key) => byKey.get(key) || { key, name: String(key), cost: '', ability: '' };
+  /** The display by row (the cards' backs): a tag to print on a card ('' for the Jester's). */
+  const rows = vocabulary.rows.map((row) => ({
+    ...row, tag: row.key === 'Jester' ? '' : `row ${row.key}`,
+  }));
+  return {
+    cards: vocabulary.cards,
+    rows,
+    actions: vocabulary.actions,
+    cardOf,
+    describeAction: (notation) => describeAction(notation, cardOf),
+    describeEvent: (event, you) => describeEvent(event, you, cardOf),
+  };
 }
 
 /** Dice notation (`"6-4-4"`, `"none"`) as faces, highest first. */
@@ -78,7 +51,7 @@ const digits = (text) => text.split('').join('-');
  * An action's labels from its notation: `short` for a button beside its card's name, `long`
  * for a screen reader and the tooltip.
  */
-export function describeAction(notation) {
+function describeAction(notation, cardOf) {
   const words = notation.trim().split(/\s+/);
   const [head, arg] = words;
   const name = cardOf(head).name;
@@ -90,7 +63,7 @@ export function describeAction(notation) {
     return { short: 'one more die', long: `${cardOf(arg).name}: one more die to roll` };
   }
   if (arg === undefined) {
-    const face = ['laborer', 'guard', 'hunter', 'pawnbroker', 'knight', 'bishop'].indexOf(head) + 1;
+    const face = cardOf(head).brings_in;
     return { short: `bring in a ${face}`, long: `${name}: bring in a die showing ${face}` };
   }
   if (arg === 'done') {
@@ -127,7 +100,7 @@ export function seatName(seat) {
 }
 
 /** One event (its serde JSON) as a sentence; `you` is the human's seat. */
-export function describeEvent(event, you) {
+function describeEvent(event, you, cardOf) {
   const who = (seat) => (seat === you ? 'You' : seatName(seat));
   const whom = (seat) => (seat === you ? 'you' : seatName(seat));
   const c = (key) => `the ${cardOf(key).name}`;

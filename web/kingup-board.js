@@ -2,17 +2,21 @@
 // tokens, your objective's characters marked), the moves as buttons on the picture (legal
 // ones highlighted), the vote as cards, the seats, the round scores and, once a round is
 // scored, every objective of that round. It draws only from the state the worker posts:
-// the human seat's view and the events redacted for it.
+// the human seat's view and the events redacted for it. The characters' names and the
+// floors' names, points and room are the engine's (`KingUpGame.vocabulary()`, as
+// `state.vocabulary`), and so are the No cards each seat has left (`no_cards` in the view).
 
-export const NAMES = {
-  A: "Alighiero", B: "Beatrice", C: "Clemente", D: "Dario", E: "Ernesto", F: "Fiorello",
-  G: "Giuseppe", I: "Irina", L: "Leonardo", M: "Martino", N: "Natale", O: "Odessa", P: "Piero",
-};
-const LETTERS = Object.keys(NAMES);
-const FLOORS = ["Servants", "Artisans", "Merchants", "Officials", "Dignitaries", "Nobles", "Throne"];
-const POINTS = [0, 1, 2, 3, 4, 5, 10];
-const CAPACITY = [4, 4, 4, 4, 4, 4, 1];
-const NO_CARDS = { 3: 4, 4: 3, 5: 2, 6: 2 };
+const made = new WeakMap();
+
+/** The pieces of a vocabulary: `names` by letter, the `letters` in id order, the `floors`
+ * bottom to top (name, points, capacity). Made once per vocabulary. */
+export function piecesOf(vocabulary) {
+  if (!made.has(vocabulary)) {
+    const names = Object.fromEntries(vocabulary.characters.map((c) => [c.letter, c.name]));
+    made.set(vocabulary, { names, letters: Object.keys(names), floors: vocabulary.floors });
+  }
+  return made.get(vocabulary);
+}
 
 // The character the human picked to place (placement is two clicks: character, floor).
 let picked = null;
@@ -20,6 +24,7 @@ let picked = null;
 export function render(root, state, act) {
   const view = state.view;
   const pub = view.public;
+  const pieces = piecesOf(state.vocabulary);
   const moves = parseMoves(state.legal);
   if (!moves.place.has(picked)) picked = moves.place.keys().next().value ?? null;
   const mine = objectiveOf(pub, view.objective_card);
@@ -29,11 +34,11 @@ export function render(root, state, act) {
   root.className = "kingup-board";
   root.onkeydown = (event) => typed(event, root, state, moves, act);
   root.replaceChildren(
-    el("div", { class: "kingup-top" }, [objectivePanel(mine), seatsPanel(state)]),
-    placementPanel(state, moves, mine, act),
-    votePanel(state, moves, act),
-    castle(state, moves, mine, moved, act),
-    scoresPanel(state),
+    el("div", { class: "kingup-top" }, [objectivePanel(pieces, mine), seatsPanel(state)]),
+    placementPanel(pieces, state, moves, mine, act),
+    votePanel(pieces, state, moves, act),
+    castle(pieces, state, moves, mine, moved, act),
+    scoresPanel(pieces, state),
   );
 }
 
@@ -77,14 +82,14 @@ function objectiveOf(pub, card) {
 
 // ---- the panels ----
 
-function objectivePanel(mine) {
+function objectivePanel(pieces, mine) {
   const box = el("section", { class: "objective", "aria-label": "Your objective" }, [el("h3", {}, "Your objective")]);
   if (!mine) {
     box.append(el("p", {}, "Not dealt yet."));
     return box;
   }
   box.append(
-    el("p", { class: "objective-card", "data-objective": "mine" }, [...mine].map((c) => token(c, { mine: true }))),
+    el("p", { class: "objective-card", "data-objective": "mine" }, [...mine].map((c) => token(pieces, c, { mine: true }))),
     el("p", { class: "hint" }, "★ marks your characters in the castle."),
   );
   return box;
@@ -101,7 +106,7 @@ function seatsPanel(state) {
     const row = el("li", { class: "seat", "data-seat": seat }, [
       el("span", { class: "seat-name" }, seat === state.seat ? `Seat ${seat + 1} (you)` : `Seat ${seat + 1} (${state.bots?.[seat] ?? "bot"})`),
       ...marks,
-      el("span", { class: "no-left", title: "No cards left" }, `No ×${noCardsLeft(pub, seat)}`),
+      el("span", { class: "no-left", title: "No cards left" }, `No ×${pub.no_cards[seat]}`),
     ]);
     if (state.toMove === seat && !state.over) row.classList.add("to-move");
     rows.push(row);
@@ -109,48 +114,46 @@ function seatsPanel(state) {
   return el("section", { class: "seats", "aria-label": "Seats" }, [el("h3", {}, "Seats"), el("ol", {}, rows)]);
 }
 
-function noCardsLeft(pub, seat) {
-  const used = pub.no_votes.filter((seats) => seats.includes(seat)).length;
-  return NO_CARDS[pub.config.players] - used;
-}
-
-function castle(state, moves, mine, moved, act) {
+function castle(pieces, state, moves, mine, moved, act) {
+  const { names, floors: levels } = pieces;
+  const top = levels.length - 1;
   const pub = state.view.public;
   const floors = pub.castle.floors;
   const placing = pub.phase === "placement" && picked !== null;
   const rows = [];
-  for (let floor = 6; floor >= 0; floor--) {
+  for (let floor = top; floor >= 0; floor--) {
+    const { name, points, capacity } = levels[floor];
     const slots = [...floors[floor]].map((c) => {
       const index = moves.climb.get(c);
-      const options = { mine: mine.includes(c), candidate: floor === 6 && pub.phase === "vote", moved: moved.has(c) };
-      return index === undefined ? token(c, options) : moveButton(index, act, token(c, options), `Climb ${NAMES[c]} to the ${FLOORS[floor + 1]}`);
+      const options = { mine: mine.includes(c), candidate: floor === top && pub.phase === "vote", moved: moved.has(c) };
+      return index === undefined ? token(pieces, c, options) : moveButton(index, act, token(pieces, c, options), `Climb ${names[c]} to the ${levels[floor + 1].name}`);
     });
-    for (let free = floors[floor].length; free < CAPACITY[floor]; free++) slots.push(el("span", { class: "slot" }));
+    for (let free = floors[floor].length; free < capacity; free++) slots.push(el("span", { class: "slot" }));
     const row = el("li", { class: `floor floor-${floor}`, "data-floor": floor }, [
-      el("span", { class: "floor-name" }, [el("b", {}, floor === 6 ? "Throne" : `${floor} ${FLOORS[floor]}`), el("small", {}, `${POINTS[floor]} pt`)]),
+      el("span", { class: "floor-name" }, [el("b", {}, floor === top ? name : `${floor} ${name}`), el("small", {}, `${points} pt`)]),
       el("span", { class: "slots" }, slots),
     ]);
     const index = placing ? moves.place.get(picked)?.get(floor) : undefined;
     if (index !== undefined) {
-      row.append(moveButton(index, act, `Place ${picked} here`, `Place ${NAMES[picked]} on the ${FLOORS[floor]} (floor ${floor})`));
+      row.append(moveButton(index, act, `Place ${picked} here`, `Place ${names[picked]} on the ${name} (floor ${floor})`));
     }
     rows.push(row);
   }
   const eliminated = pub.castle.eliminated;
   return el("section", { class: "castle", "aria-label": "The castle" }, [
     el("ol", { class: "floors", reversed: "" }, rows),
-    el("p", { class: "eliminated" }, eliminated ? ["Eliminated: ", ...[...eliminated].map((c) => token(c, { mine: mine.includes(c), out: true }))] : ""),
+    el("p", { class: "eliminated" }, eliminated ? ["Eliminated: ", ...[...eliminated].map((c) => token(pieces, c, { mine: mine.includes(c), out: true }))] : ""),
   ]);
 }
 
-function placementPanel(state, moves, mine, act) {
+function placementPanel(pieces, state, moves, mine, act) {
   const pub = state.view.public;
   if (pub.phase !== "placement") return el("div", { hidden: "" });
   const inside = pub.castle.floors.join("") + pub.castle.eliminated;
-  const waiting = LETTERS.filter((c) => !inside.includes(c));
+  const waiting = pieces.letters.filter((c) => !inside.includes(c));
   const buttons = waiting.map((c) => {
-    if (!moves.place.has(c)) return token(c, { mine: mine.includes(c) });
-    const button = el("button", { type: "button", class: "pick", "data-character": c, "aria-pressed": String(c === picked), title: `Pick ${NAMES[c]} to place` }, token(c, { mine: mine.includes(c) }));
+    if (!moves.place.has(c)) return token(pieces, c, { mine: mine.includes(c) });
+    const button = el("button", { type: "button", class: "pick", "data-character": c, "aria-pressed": String(c === picked), title: `Pick ${pieces.names[c]} to place` }, token(pieces, c, { mine: mine.includes(c) }));
     button.addEventListener("click", () => {
       picked = c;
       render(button.closest(".kingup-board"), state, act);
@@ -162,26 +165,27 @@ function placementPanel(state, moves, mine, act) {
   return el("section", { class: "placement", "aria-label": "Characters to place" }, [el("h3", {}, "To place"), el("p", { class: "hint" }, hint), el("div", { class: "waiting" }, buttons)]);
 }
 
-function votePanel(state, moves, act) {
+function votePanel(pieces, state, moves, act) {
   const pub = state.view.public;
   if (pub.phase !== "vote") return el("div", { hidden: "" });
-  const candidate = pub.castle.floors[6];
+  const { names } = pieces;
+  const candidate = pub.castle.floors.at(-1);
   const cards = [];
   const mineVote = state.view.vote;
   for (const [name, label] of [["yes", "Yes"], ["no", "No"]]) {
     const index = moves.vote.get(name);
     const card = el("span", { class: `vote-card ${name}` }, label);
-    cards.push(index === undefined ? card : moveButton(index, act, card, `Vote ${label} on ${NAMES[candidate]}`));
+    cards.push(index === undefined ? card : moveButton(index, act, card, `Vote ${label} on ${names[candidate]}`));
   }
-  const left = noCardsLeft(pub, state.seat);
+  const left = pub.no_cards[state.seat];
   return el("section", { class: "vote", "aria-label": "The vote" }, [
-    el("h3", {}, `The vote: ${NAMES[candidate] ?? "?"} for King?`),
+    el("h3", {}, `The vote: ${names[candidate] ?? "?"} for King?`),
     el("div", { class: "vote-cards" }, cards),
     el("p", { class: "hint" }, mineVote ? `You voted ${mineVote === "yes" ? "Yes" : "No"}.` : `One No eliminates the candidate. You have ${left} No card${left === 1 ? "" : "s"} left.`),
   ]);
 }
 
-function scoresPanel(state) {
+function scoresPanel(pieces, state) {
   const pub = state.view.public;
   const head = el("tr", {}, [el("th", {}, "Round"), ...seats(state).map((s) => el("th", { scope: "col" }, s === state.seat ? "You" : `Seat ${s + 1}`))]);
   const body = [];
@@ -192,7 +196,7 @@ function scoresPanel(state) {
       const points = pub.scores[round][seat];
       if (scored) totals[seat] += points;
       const card = pub.revealed[round][seat];
-      const objective = scored && card !== null ? el("span", { class: "revealed", "data-revealed": `${round}-${seat}`, title: [...pub.config.deck[card]].map((c) => NAMES[c]).join(", ") }, pub.config.deck[card]) : "";
+      const objective = scored && card !== null ? el("span", { class: "revealed", "data-revealed": `${round}-${seat}`, title: [...pub.config.deck[card]].map((c) => pieces.names[c]).join(", ") }, pub.config.deck[card]) : "";
       return el("td", {}, scored ? [el("b", {}, String(points)), objective] : "–");
     });
     body.push(el("tr", {}, [el("th", { scope: "row" }, String(round + 1)), ...cells]));
@@ -213,11 +217,12 @@ function seats(state) {
 
 // ---- pieces ----
 
-function token(c, { mine = false, candidate = false, out = false, moved = false } = {}) {
+function token(pieces, c, { mine = false, candidate = false, out = false, moved = false } = {}) {
+  const name = pieces.names[c];
   const classes = ["token", `c-${c}`, mine ? "mine" : "", candidate ? "candidate" : "", out ? "out" : "", moved ? "moved" : ""].filter(Boolean).join(" ");
-  return el("span", { class: classes, "data-character": c, title: NAMES[c] + (mine ? " (your objective)" : "") }, [
+  return el("span", { class: classes, "data-character": c, title: name + (mine ? " (your objective)" : "") }, [
     el("span", { class: "initial" }, c),
-    el("span", { class: "name" }, NAMES[c]),
+    el("span", { class: "name" }, name),
     mine ? el("span", { class: "star", "aria-label": "yours" }, "★") : "",
   ]);
 }
@@ -245,14 +250,17 @@ export function status(state) {
     return `${winners.map((s) => (s === state.seat ? "you" : `Seat ${s + 1}`)).join(" and ")} won with ${totals[winners[0]]} points`;
   }
   const round = `round ${pub.round + 1} of ${pub.config.rounds}`;
-  const phase = { placement: "placement", climb: "the climb", vote: `the vote on ${NAMES[pub.castle.floors[6]] ?? "?"}`, score: "scoring", game_over: "game over" }[pub.phase] ?? pub.phase;
+  const candidate = piecesOf(state.vocabulary).names[pub.castle.floors.at(-1)];
+  const phase = { placement: "placement", climb: "the climb", vote: `the vote on ${candidate ?? "?"}`, score: "scoring", game_over: "game over" }[pub.phase] ?? pub.phase;
   return `${round}, ${phase}`;
 }
 
 export function describe(event, state) {
   const who = (seat) => (seat === state.seat ? "You" : `Seat ${seat + 1}`);
   const whom = (seat) => (seat === state.seat ? "you" : `Seat ${seat + 1}`);
-  const name = (c) => NAMES[c] ?? c;
+  const { names, floors } = piecesOf(state.vocabulary);
+  const name = (c) => names[c] ?? c;
+  const top = floors.length - 1;
   switch (event.type) {
     case "first_player_chosen":
       return `${who(event.seat)} will start.`;
@@ -263,11 +271,11 @@ export function describe(event, state) {
     case "round_started":
       return `Round ${event.round + 1} begins; ${whom(event.first_player)} ${event.first_player === state.seat ? "play" : "plays"} first.`;
     case "placed":
-      return `${who(event.seat)} placed ${name(event.character)} on floor ${event.floor} (${FLOORS[event.floor]}).`;
+      return `${who(event.seat)} placed ${name(event.character)} on floor ${event.floor} (${floors[event.floor].name}).`;
     case "leftovers_placed":
       return `${[...event.characters].map(name).join(", ")} went to the Servants.`;
     case "climbed":
-      return `${who(event.seat)} moved ${name(event.character)} up to ${event.to === 6 ? "the throne" : `floor ${event.to} (${FLOORS[event.to]})`}.`;
+      return `${who(event.seat)} moved ${name(event.character)} up to ${event.to === top ? "the throne" : `floor ${event.to} (${floors[event.to].name})`}.`;
     case "election_called":
       return `${name(event.candidate)} is on the throne: everyone votes.`;
     case "vote_committed":

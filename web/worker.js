@@ -23,7 +23,13 @@ let table = null; // { game, kind, human, bots, sent, delay }
 let timer = null;
 
 await init();
-postMessage({ type: "ready", kinds: { kingup: KingUpBot.kinds(), court: CourtBot.kinds() } });
+// Once: the bot kinds and each game's vocabulary (the names and numbers of its pieces, as
+// the engine has them), so that the page draws the games without copies of its own.
+postMessage({
+  type: "ready",
+  kinds: { kingup: KingUpBot.kinds(), court: CourtBot.kinds() },
+  vocabulary: { kingup: KingUpGame.vocabulary(), court: CourtGame.vocabulary() },
+});
 
 onmessage = async (message) => {
   try {

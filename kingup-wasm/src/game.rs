@@ -6,12 +6,14 @@ use crate::shell::Shell;
 
 /// Writes a game's JavaScript class: a struct holding a [`Shell`] of `$game` and every
 /// method, each a one-line call of the generic shell. `$view`, `$event` and `$config` are
-/// the TypeScript names of the game's view, event and config types (`types.d.ts`).
+/// the TypeScript names of the game's view, event and config types (`types.d.ts`), and
+/// `$vocabulary` its vocabulary's.
 macro_rules! game_class {
     (
         $(#[$meta:meta])*
         $class:ident($game:ty), view = $view:literal, events = $events:literal,
-        config = $config:literal, config_in = $config_in:literal, options = $options:literal
+        config = $config:literal, config_in = $config_in:literal, options = $options:literal,
+        vocabulary = $vocabulary:literal
     ) => {
         $(#[$meta])*
         #[wasm_bindgen]
@@ -252,6 +254,14 @@ macro_rules! game_class {
                 <$game as kingup_table::Rules>::CHANCE_COUNT
             }
 
+            /// The names and numbers of the game's pieces as the engine has them (King
+            /// Up!'s characters and floors; the court's cards, rows and plain moves' action
+            /// indices), for a front end to draw without a copy of its own.
+            #[wasm_bindgen(unchecked_return_type = $vocabulary)]
+            pub fn vocabulary() -> JsValue {
+                $crate::shell::vocabulary::<$game>()
+            }
+
             /// An action index's notation.
             #[wasm_bindgen(js_name = actionName)]
             pub fn action_name(
@@ -314,12 +324,12 @@ game_class! {
     /// A game of King Up! (Viva il Re!), 3 to 6 players.
     KingUpGame(kingup_core::Game),
     view = "KingUpView", events = "KingUpEvent[]", config = "KingUpConfig", config_in = "Partial<KingUpConfig>",
-    options = "GameOptions"
+    options = "GameOptions", vocabulary = "KingUpVocabulary"
 }
 
 game_class! {
     /// A game of To Court the King, 2 to 5 players.
     CourtGame(kingup_court::Game),
     view = "CourtView", events = "CourtEvent[]", config = "CourtConfig", config_in = "Partial<CourtConfig>",
-    options = "GameOptions"
+    options = "GameOptions", vocabulary = "CourtVocabulary"
 }

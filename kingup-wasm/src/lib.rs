@@ -20,6 +20,7 @@ mod game;
 mod shell;
 mod table;
 mod types;
+mod vocabulary;
 
 pub use bots::{CourtBot, KingUpBot};
 pub use game::{CourtGame, KingUpGame};

@@ -418,6 +418,12 @@ impl<G: Table> Shell<G> {
     }
 }
 
+/// The game's vocabulary (`Game.vocabulary()`): the names and numbers of its pieces, as a
+/// plain object.
+pub(crate) fn vocabulary<G: Table>() -> JsValue {
+    args::to_js(&G::vocabulary())
+}
+
 /// The notation statics every game class has.
 pub(crate) mod notation {
     use super::*;

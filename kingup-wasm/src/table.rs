@@ -1,6 +1,6 @@
 //! What the JavaScript shell asks of a game beyond the table's `Rules`: a default config,
-//! the pending chance step and whether a seat may act now. Everything else is the generic
-//! session's.
+//! the pending chance step, whether a seat may act now, its views as JSON and its
+//! vocabulary. Everything else is the generic session's.
 
 use kingup_table::{Rules, Seat};
 use serde::Serialize;
@@ -26,6 +26,12 @@ pub(crate) trait Table:
     /// What `seat` may see (`None`: a spectator), as JSON: the game's own serde form of its
     /// views where it has one.
     fn view_json(&self, seat: Option<Seat>) -> String;
+
+    /// The names and numbers of the game's pieces, as the engine has them.
+    type Vocabulary: Serialize;
+
+    /// The game's [`Table::Vocabulary`]: what a page draws without a copy of its own.
+    fn vocabulary() -> Self::Vocabulary;
 }
 
 /// The snake_case name of a step of serde's externally tagged form: `"first_player"`, or
@@ -39,6 +45,8 @@ fn step_name<T: Serialize>(step: &T) -> Option<String> {
 }
 
 impl Table for kingup_core::Game {
+    type Vocabulary = crate::vocabulary::KingUp;
+
     fn default_config(players: u8) -> kingup_core::Config {
         kingup_core::Config::new(players)
     }
@@ -54,18 +62,42 @@ impl Table for kingup_core::Game {
     }
 
     /// The `PlayerView` of a seat, the `PublicView` for a spectator (the views every
-    /// language reads).
+    /// language reads), with `no_cards` (the No cards each seat has left this round, as
+    /// `PublicView::no_cards` deduces them) added to the public view.
     fn view_json(&self, seat: Option<Seat>) -> String {
+        use serde_json::Value;
+        let public = self.public_view();
+        let no_cards: Vec<u8> = Seat::all(self.players())
+            .map(|s| public.no_cards(s))
+            .collect();
+        // Plain data always serializes. Written as text and read back rather than
+        // `to_value`: the views' serialization to text is in the module already, a second
+        // one into `Value` made the `.wasm` 3 KB larger.
         let json = match seat {
             Some(seat) => serde_json::to_string(&self.player_view(seat)),
-            None => serde_json::to_string(&self.public_view()),
+            None => serde_json::to_string(&public),
         };
-        // Plain data always serializes.
-        json.unwrap_or_default()
+        let mut view: Value = json
+            .and_then(|json| serde_json::from_str(&json))
+            .unwrap_or_default();
+        let public = match seat {
+            Some(_) => view.get_mut("public"),
+            None => Some(&mut view),
+        };
+        if let Some(Value::Object(fields)) = public {
+            fields.insert("no_cards".to_owned(), no_cards.into());
+        }
+        view.to_string()
+    }
+
+    fn vocabulary() -> crate::vocabulary::KingUp {
+        crate::vocabulary::king_up()
     }
 }
 
 impl Table for kingup_court::Game {
+    type Vocabulary = crate::vocabulary::Court;
+
     fn default_config(players: u8) -> kingup_court::Config {
         kingup_court::Config::new(players)
     }
@@ -82,22 +114,54 @@ impl Table for kingup_court::Game {
 
     /// Court hides nothing: every viewer sees the position document (`Game::position`,
     /// the form Python's `position()` writes) with `seat` (the viewer, `null` for a
-    /// spectator) and `supply` (copies of each card left in the display, `null` for one
-    /// that never runs out) added.
+    /// spectator) and what the engine computes from it added ([`court_answers`]).
     fn view_json(&self, seat: Option<Seat>) -> String {
         use serde_json::{Map, Value};
         let mut view = match serde_json::to_value(self.position()) {
             Ok(Value::Object(fields)) => fields,
             _ => Map::new(),
         };
-        let supply: Map<String, Value> = kingup_court::Card::ALL
-            .iter()
-            .map(|&card| (card.key().to_owned(), self.supply(card).into()))
-            .collect();
         view.insert("seat".to_owned(), seat.map(Seat::index).into());
-        view.insert("supply".to_owned(), supply.into());
+        view.extend(court_answers(self));
         serde_json::to_string(&view).unwrap_or_default()
     }
+
+    fn vocabulary() -> crate::vocabulary::Court {
+        crate::vocabulary::court()
+    }
+}
+
+/// What the court's rules compute from a position, for a page that only draws: `supply`
+/// (copies of each card left in the display, `null` for one that never runs out), by seat
+/// `hands` (dice at the start of a turn) and `max_dice` (with every add-a-die card too),
+/// `dice_in_hand` (dice the first roll will roll, in the pre-roll phase), `order` (the
+/// seats in the order they play this round) and by seat `final_turns` (its part in the
+/// final round, `null` outside it).
+fn court_answers(game: &kingup_court::Game) -> serde_json::Map<String, serde_json::Value> {
+    use serde_json::{Map, Value};
+    let supply: Map<String, Value> = kingup_court::Card::ALL
+        .iter()
+        .map(|&card| (card.key().to_owned(), game.supply(card).into()))
+        .collect();
+    let seats = || Seat::all(game.players());
+    let hands: Vec<u8> = seats().map(|s| game.hand(s)).collect();
+    let max_dice: Vec<u8> = seats().map(|s| game.max_dice(s)).collect();
+    let order: Vec<usize> = game.round_order().iter().map(|s| s.index()).collect();
+    let final_turns: Vec<Value> = seats()
+        .map(|s| serde_json::to_value(game.final_turn(s)).unwrap_or_default())
+        .collect();
+    let fields = [
+        ("supply", supply.into()),
+        ("hands", hands.into()),
+        ("max_dice", max_dice.into()),
+        ("dice_in_hand", game.dice_in_hand().into()),
+        ("order", order.into()),
+        ("final_turns", final_turns.into()),
+    ];
+    fields
+        .into_iter()
+        .map(|(key, value)| (key.to_owned(), value))
+        .collect()
 }
 
 #[cfg(test)]
@@ -156,16 +220,108 @@ mod tests {
         assert!(spectator["seat"].is_null());
     }
 
+    /// The JSON of `view` with the field `key` removed from the object at `path`.
+    fn without(view: &str, path: &[&str], key: &str) -> serde_json::Value {
+        let mut view: serde_json::Value = serde_json::from_str(view).unwrap();
+        let mut fields = &mut view;
+        for step in path {
+            fields = &mut fields[*step];
+        }
+        assert!(
+            fields.as_object_mut().unwrap().remove(key).is_some(),
+            "{key}"
+        );
+        view
+    }
+
     #[test]
-    fn king_up_views_are_the_player_and_public_views() {
+    fn king_up_views_are_the_player_and_public_views_with_no_cards() {
         let mut session =
             Session::<kingup_core::Game>::new(kingup_core::Config::new(4), 3).unwrap();
         session.resolve_chance();
         let game = session.game();
         let seat = Seat::new(2).unwrap();
-        let player = serde_json::to_string(&game.player_view(seat)).unwrap();
-        assert_eq!(game.view_json(Some(seat)), player);
-        let public = serde_json::to_string(&game.public_view()).unwrap();
-        assert_eq!(game.view_json(None), public);
+        let view = game.view_json(Some(seat));
+        let player = serde_json::to_value(game.player_view(seat)).unwrap();
+        assert_eq!(without(&view, &["public"], "no_cards"), player);
+        let public = serde_json::to_value(game.public_view()).unwrap();
+        assert_eq!(without(&game.view_json(None), &[], "no_cards"), public);
+        let view: serde_json::Value = serde_json::from_str(&view).unwrap();
+        assert_eq!(view["public"]["no_cards"], serde_json::json!([3, 3, 3, 3]));
+    }
+
+    #[test]
+    fn king_up_no_cards_are_the_engines_through_whole_games() {
+        let mut fewer = false;
+        for seed in 1..=4 {
+            let config = kingup_core::Config::new(3 + seed as u8 % 4);
+            let mut session = Session::<kingup_core::Game>::new(config, seed).unwrap();
+            let mut generator = Generator::new(seed);
+            while !session.game().is_over() {
+                let game = session.game();
+                let view: serde_json::Value = serde_json::from_str(&game.view_json(None)).unwrap();
+                let public = game.public_view();
+                for seat in Seat::all(game.players()) {
+                    assert_eq!(view["no_cards"][seat.index()], public.no_cards(seat));
+                    fewer |= public.no_cards(seat) < game.config().no_cards();
+                }
+                let (seat, action) = game.random_action(&mut generator).unwrap();
+                session.apply(seat, action).unwrap();
+            }
+        }
+        assert!(fewer, "a No card was played in the games");
+    }
+
+    /// Every computed field of the court's view against the engine's answer.
+    fn check_court_answers(game: &kingup_court::Game) {
+        let view: serde_json::Value = serde_json::from_str(&game.view_json(None)).unwrap();
+        for seat in Seat::all(game.players()) {
+            let i = seat.index();
+            assert_eq!(view["hands"][i], game.hand(seat));
+            assert_eq!(view["max_dice"][i], game.max_dice(seat));
+            let turn = serde_json::to_value(game.final_turn(seat)).unwrap();
+            assert_eq!(view["final_turns"][i], turn);
+        }
+        let order: Vec<usize> = game.round_order().iter().map(|s| s.index()).collect();
+        assert_eq!(view["order"], serde_json::json!(order));
+        assert_eq!(view["dice_in_hand"], game.dice_in_hand());
+        assert_eq!(view["hands"].as_array().unwrap().len(), game.players());
+    }
+
+    #[test]
+    fn court_views_hold_the_engines_answers_through_whole_games() {
+        use kingup_bots::Bot;
+        let (mut more_dice, mut final_round, mut played) = (false, false, false);
+        for seed in 1..=3 {
+            let config = kingup_court::Config::new(3);
+            let mut session = Session::<kingup_court::Game>::new(config, seed).unwrap();
+            let mut bot = kingup_bots::court::GreedyBot;
+            while !session.game().is_over() {
+                let game = session.game();
+                check_court_answers(game);
+                more_dice |= Seat::all(3).any(|s| game.hand(s) > 3);
+                final_round |= game.final_turn(Seat::FIRST).is_some();
+                played |= matches!(
+                    game.final_turn(Seat::FIRST),
+                    Some(kingup_court::FinalTurn::Played(_))
+                );
+                let seat = game.next_seat().unwrap();
+                let action = bot.choose(&game.player_view(seat)).unwrap();
+                session.apply(seat, action).unwrap();
+            }
+            check_court_answers(session.game());
+        }
+        assert!(
+            more_dice && final_round && played,
+            "the games reached what they check"
+        );
+    }
+
+    #[test]
+    fn court_final_turns_are_null_outside_the_final_round() {
+        let game = kingup_court::Game::new(kingup_court::Config::new(2)).unwrap();
+        let view: serde_json::Value = serde_json::from_str(&game.view_json(None)).unwrap();
+        assert_eq!(view["final_turns"], serde_json::json!([null, null]));
+        assert_eq!(view["hands"], serde_json::json!([3, 3]));
     }
 }

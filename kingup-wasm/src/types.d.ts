@@ -78,6 +78,9 @@ export interface KingUpPublicView {
   revealed: Array<Array<number | null>>;
   scores: number[][];
   rounds_scored: number;
+  /** By seat: the No cards it has left this round (its allowance less the No votes it was
+   *  seen to play). Added by this package: the engine's deduction, so a page need not. */
+  no_cards: number[];
 }
 
 /** What one King Up! seat may see: the public view, its own objective card and vote. */
@@ -117,12 +120,32 @@ export type CourtEvent =
   | { type: "king_taken"; seat: number; value: DiceValue }
   | { type: "game_over"; outcome: { won: number } | "truncated" };
 
+/** A seat's part in To Court the King's final round: its turn has not come, it is
+ *  playing, it played (its result's value), it could not beat the best and did not play,
+ *  or (the Queen's holder) it still held the King when its turn came and won. */
+export type FinalTurn =
+  | "waiting" | "playing" | { played: DiceValue } | "skipped" | "kept_the_king";
+
 /** A To Court the King view: the position document (the whole game: court hides nothing),
- *  with the viewer's `seat` (null: a spectator) and the cards left in the display. */
+ *  with the viewer's `seat` (null: a spectator) and what the rules compute from it (the
+ *  fields from `supply` to `final_turns`, added by this package). */
 export interface CourtView {
   seat: number | null;
   /** Copies of each card left; null for one that never runs out. */
   supply: { [card: string]: number | null };
+  /** By seat: the dice it starts a turn with (3, one per Farmer and Charlatan, two for
+   *  the General). */
+  hands: number[];
+  /** By seat: the most dice it can have in a turn (its hand and each add-a-die card). */
+  max_dice: number[];
+  /** In the pre-roll phase, the dice the first roll will roll (the hand and each die
+   *  added before it); 0 in every other phase. */
+  dice_in_hand: number;
+  /** The seats in the order they play this round (the final round: the Queen's holder
+   *  last); empty while the first player is drawn. */
+  order: number[];
+  /** By seat: its part in the final round; null outside it. */
+  final_turns: Array<FinalTurn | null>;
   config: CourtConfig;
   phase: "setup" | "pre_roll" | "rolling" | "dice" | "select" | "buy" | "game_over";
   stage: "normal" | "king_round" | "final_round";
@@ -143,6 +166,48 @@ export interface CourtView {
   selecting: Card | null;
   dice_to_roll: number;
   set_aside_since_roll: boolean;
+}
+
+/** King Up!'s pieces as the engine names them (`KingUpGame.vocabulary()`). */
+export interface KingUpVocabulary {
+  /** The thirteen characters, in id order: the letter on the piece and the name. */
+  characters: Array<{ letter: Character; name: string }>;
+  /** The floors, bottom (0, the Servants) to top (6, the Throne): name, points a
+   *  character there scores, characters it holds at most. */
+  floors: Array<{ index: number; name: string; points: number; capacity: number }>;
+}
+
+/** A row of To Court the King's display (a card's back). */
+export type CourtRow = "Jester" | "I" | "II" | "III" | "IV" | "V";
+
+/** A To Court the King card as the engine describes it. */
+export interface CourtCardInfo {
+  key: Card;
+  name: string;
+  italian: string;
+  row: CourtRow;
+  /** The cost, in words. */
+  cost: string;
+  /** The ability, in words. */
+  ability: string;
+  /** Dice it adds to its owner's hand every turn (Farmer, Charlatan 1; General 2). */
+  extra_dice: number;
+  /** The face of the die it brings in (Laborer 1 … Bishop 6); null for the others (the
+   *  Queen brings in any face). */
+  brings_in: number | null;
+  /** The action index that buys it; null for the Queen, which is never bought. */
+  buy: number | null;
+}
+
+/** To Court the King's pieces as the engine names them (`CourtGame.vocabulary()`). */
+export interface CourtVocabulary {
+  /** The twenty cards, in id order. */
+  cards: CourtCardInfo[];
+  /** The display's rows in order, each with its cards' keys. */
+  rows: Array<{ key: CourtRow; cards: Card[] }>;
+  /** The action indices of the moves that use no card: roll, buy nothing, and set aside
+   *  a die of each face (`set_aside[0]` for a 1). */
+  actions: { roll: number; pass: number; set_aside: number[] };
 }
 
 /** King Up! bot specs: "random", "heuristic", "ismcts", "reader", or a searching kind with

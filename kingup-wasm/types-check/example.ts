@@ -7,10 +7,13 @@ import {
   KingUpGame,
   type CourtEvent,
   type CourtView,
+  type CourtVocabulary,
+  type FinalTurn,
   type KingUpConfig,
   type KingUpEvent,
   type KingUpPlayerView,
   type KingUpPublicView,
+  type KingUpVocabulary,
 } from "kingup";
 
 const game = new KingUpGame({ players: 4 }, { seed: 1n, chance: "auto" });
@@ -29,6 +32,10 @@ if (seat !== undefined) {
 }
 const spectator = game.view() as KingUpPublicView;
 const floors: string[] = spectator.castle.floors;
+const noCards: number[] = spectator.no_cards;
+const names: KingUpVocabulary = KingUpGame.vocabulary();
+const throne: number = names.floors[6].points + noCards.length;
+console.log(names.characters.map((c) => `${c.letter} ${c.name}`), throne);
 const events: KingUpEvent[] = game.events(undefined, 0);
 for (const event of events) {
   if (event.type === "objective_dealt") {
@@ -50,6 +57,15 @@ const courtEvents: CourtEvent[] = court.events();
 const loaded: CourtGame = CourtGame.load(court.save());
 const drawn: number = loaded.isChance() ? loaded.resolveChance() : -1;
 console.log(supply, courtBot.name, courtEvents.length, drawn, CourtBot.kinds());
+const hands: number[] = view.hands;
+const order: number[] = view.order;
+const parts: Array<FinalTurn | null> = view.final_turns;
+const cards: CourtVocabulary = CourtGame.vocabulary();
+const buy: number | null = cards.cards[2].buy;
+console.log(hands, order, view.max_dice, view.dice_in_hand, buy, cards.rows[1].key, cards.actions.roll);
+for (const part of parts) {
+  if (part !== null && typeof part === "object") console.log(part.played.count);
+}
 
 try {
   game.apply(9, 0);

@@ -1,13 +1,15 @@
 // The court board's words, without a browser: every one of the 238 actions gets a label in
 // words (from its notation), and every event a game can log gets a sentence, checked with
-// the package's Node build.
+// the package's Node build, whose vocabulary (`CourtGame.vocabulary()`, what the worker
+// posts to the page) gives the words their cards.
 
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import * as h from "./harness.js";
-import { describeAction, describeEvent, cardOf } from "../court-text.js";
+import { courtWords } from "../court-text.js";
 
 const pkg = h.kingup();
+const { describeAction, describeEvent, cardOf } = courtWords(pkg.CourtGame.vocabulary());
 
 test("every court action has a label in words", () => {
   const labels = new Set();
@@ -23,6 +25,19 @@ test("every court action has a label in words", () => {
     labels.add(long);
   }
   assert.equal(labels.size, pkg.CourtGame.ACTION_COUNT, "no two actions share a label");
+});
+
+test("a card's words are the engine's, and its moves' labels agree with the engine's", () => {
+  const { cards } = pkg.CourtGame.vocabulary();
+  for (const card of cards) {
+    assert.deepEqual(cardOf(card.key), card);
+    if (card.buy !== null) assert.equal(describeAction(pkg.CourtGame.actionName(card.buy)).long, `Buy the ${card.name}`);
+  }
+  // The dice a card brings in: the engine's sentence says the same face.
+  for (const card of cards.filter((c) => c.brings_in !== null)) {
+    const index = pkg.CourtGame.parseAction(card.key);
+    assert.equal(describeAction(card.key).short, pkg.CourtGame.describeAction(index).split(": ")[1]);
+  }
 });
 
 test("every event of a played game has a sentence", () => {

@@ -1,11 +1,13 @@
 // To Court the King through the page, in headless Chromium: the human plays a whole game
 // against bots (mcts, greedy) by clicking, some moves with the keyboard alone. At every decision
 // the page's save (what its Save button downloads) is loaded into the package's Node build,
-// and the screen is checked against that engine: the dice in play, set aside and picked,
-// every seat's cards, the copies left in the court display, whose turn it is, and the
-// enabled (and highlighted) move buttons against the seat's legal actions. Also: the focus
-// is on a legal move when the human is to move, an undo, a save and load, a phone's width,
-// nothing the page was given holds the random stream, and screenshots.
+// and the screen is checked against that engine: the dice in play, set aside and picked
+// (and, before the first roll, how many will be rolled), every seat's cards and hand, the
+// copies left in the court display, whose turn it is, the final round's order and each
+// seat's part in it, and the enabled (and highlighted) move buttons against the seat's
+// legal actions. Also: the focus is on a legal move when the human is to move, an undo, a
+// save and load, a phone's width, nothing the page was given holds the random stream, and
+// screenshots.
 
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
@@ -44,6 +46,8 @@ function readBoard(page) {
       aside: faces(".court-aside .court-die"),
       picked: faces(".court-picked .court-die"),
       cards: all(".court-player").map((p) => [...p.querySelectorAll(".court-card-chip")].map((c) => c.dataset.card)),
+      badges: all(".court-player .court-badges").map((b) => b.textContent),
+      waiting: board.querySelector(".court-active .court-none")?.textContent ?? null,
       left: Object.fromEntries(all(".court-card").map((c) => [c.dataset.card, c.dataset.left])),
       turn: all(".court-player.turn").map((p) => Number(p.dataset.seat)),
       result: board.querySelector(".court-result")?.textContent ?? null,
@@ -64,6 +68,7 @@ const dice = (text) => (text === "none" ? [] : text.split("-").map(Number));
 function checkScreen(game, screen, { focus = false } = {}) {
   const view = game.view(HUMAN);
   assert.deepEqual(screen.cards, view.cards.slice(0, PLAYERS), "every seat's cards");
+  screen.badges.forEach((text, seat) => assert.match(text, new RegExp(`\\b${view.hands[seat]} dice$`), `seat ${seat}'s hand`));
   for (const [card, left] of Object.entries(view.supply)) {
     assert.equal(screen.left[card], left === null ? "unlimited" : String(left), `copies of the ${card} left`);
   }
@@ -82,6 +87,7 @@ function checkScreen(game, screen, { focus = false } = {}) {
   // The turn's dice (at the end, the final round's panel lists the results instead).
   assert.deepEqual(ascending(screen.active), ascending(dice(view.active)), "dice in play (faces)");
   assert.equal(screen.active.length, dice(view.active).length, "dice in play (count)");
+  if (view.phase === "pre_roll") assert.equal(screen.waiting, `${view.dice_in_hand} dice to roll`, "the dice the first roll will roll");
   assert.deepEqual(screen.aside.sort(), dice(view.aside).sort(), "dice set aside");
   assert.deepEqual(screen.picked.sort(), dice(view.picked).sort(), "dice picked");
   assert.equal(game.toMove(), HUMAN, "the page waits for the human only on the human's turn");
@@ -105,10 +111,13 @@ function checkFinal(view, screen) {
   if (view.stage !== "final_round") return;
   assert.equal(screen.final.length, PLAYERS, "every seat's part in the final round");
   assert.equal(screen.final.at(-1)[0], view.queen, "the Queen's holder plays last");
+  assert.deepEqual(screen.final.map(([seat]) => seat), view.order, "the final round's order");
+  const parts = { waiting: /waiting$/, playing: /playing now$/, skipped: /did not play/, kept_the_king: /kept the King$/ };
   for (const [seat, text] of screen.final) {
     const result = view.final_results[seat];
     if (result) assert.match(text, new RegExp(`played ${result.count} dice showing ${result.face}$`), `seat ${seat}'s final result`);
     else if (view.phase !== "game_over" && seat === view.turn_seat) assert.match(text, /playing now$/);
+    if (typeof view.final_turns[seat] === "string") assert.match(text, parts[view.final_turns[seat]], `seat ${seat}'s part`);
   }
 }
 

@@ -13,7 +13,8 @@ test("every King Up! event is a sentence in the log", () => {
     const game = new KingUpGame({ players, rounds: setup === "random_layout" ? 1 : 3, setup }, { seed: 26 });
     game.playRandom(7);
     const seat = 1;
-    const state = { game: "kingup", seat, players, view: game.view(seat), legal: [], events: [], over: game.isOver(), winners: game.winners() };
+    const vocabulary = KingUpGame.vocabulary(); // what the page adds to each state
+    const state = { game: "kingup", seat, players, view: game.view(seat), legal: [], events: [], over: game.isOver(), winners: game.winners(), vocabulary };
     for (const event of game.events(seat)) {
       const text = describe(event, state);
       seen.add(event.type);

@@ -6,7 +6,6 @@
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
 import * as h from "./harness.js";
-import { NAMES } from "../kingup-board.js";
 
 const HUMAN = 1;
 const PLAYERS = 4;
@@ -15,8 +14,10 @@ const QUERY = "delay=0&iterations=30";
 const BOTS = { 0: "ismcts", 2: "heuristic", 3: "random" };
 
 let site, browser, pkg;
+let NAMES; // the characters' names by letter, as the engine has them
 before(async () => {
   pkg = h.kingup();
+  NAMES = new Map(pkg.KingUpGame.vocabulary().characters.map((c) => [c.letter, c.name]));
   site = await h.serve();
   browser = await h.launch();
 });
@@ -94,7 +95,7 @@ async function checkSecrets(page, game, seat) {
     const view = game.view(other);
     if (view.objective_card !== null && view.objective_card !== undefined && pub.rounds_scored <= pub.round) {
       const letters = pub.config.deck[view.objective_card];
-      const names = [...letters].map((c) => NAMES[c]).join(", ");
+      const names = [...letters].map((c) => NAMES.get(c)).join(", ");
       for (const text of [letters, names]) assert.ok(!html.includes(text), `seat ${other}'s objective ${text} is in the DOM before the reveal`);
     }
   }
