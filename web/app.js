@@ -8,8 +8,8 @@
 // (`Game.vocabulary()`, posted once by the worker), so that boards hold no copy of them.
 
 const GAMES = {
-  kingup: { title: "King Up!", players: [3, 6], board: "./kingup-board.js" },
-  court: { title: "To Court the King", players: [2, 5], board: "./court-board.js" },
+  kingup: { title: "King Up!", board: "./kingup-board.js" },
+  court: { title: "To Court the King", board: "./court-board.js" },
 };
 
 // Page settings from the URL: ?delay=MS paces the bots (0 in tests), ?iterations=N sets
@@ -217,9 +217,11 @@ function readSetup() {
   return { game, players, human, bots };
 }
 
+// The setup's choices come from the package (the worker's `ready`): none before it.
 function fillSetup() {
   const game = $("game").value;
-  const [low, high] = GAMES[game].players;
+  if (!vocabulary[game]) return;
+  const [low, high] = vocabulary[game].players;
   const players = Math.min(Math.max(Number($("players").value) || 4, low), high);
   fillOptions($("players"), range(low, high + 1).map((n) => [n, `${n}`]), players);
   const human = Math.min(Number($("human").value) || 0, players - 1);

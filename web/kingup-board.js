@@ -189,12 +189,10 @@ function scoresPanel(pieces, state) {
   const pub = state.view.public;
   const head = el("tr", {}, [el("th", {}, "Round"), ...seats(state).map((s) => el("th", { scope: "col" }, s === state.seat ? "You" : `Seat ${s + 1}`))]);
   const body = [];
-  const totals = seats(state).map(() => 0);
   for (let round = 0; round < pub.config.rounds; round++) {
     const scored = round < pub.rounds_scored;
     const cells = seats(state).map((seat) => {
       const points = pub.scores[round][seat];
-      if (scored) totals[seat] += points;
       const card = pub.revealed[round][seat];
       const objective = scored && card !== null ? el("span", { class: "revealed", "data-revealed": `${round}-${seat}`, title: [...pub.config.deck[card]].map((c) => pieces.names[c]).join(", ") }, pub.config.deck[card]) : "";
       return el("td", {}, scored ? [el("b", {}, String(points)), objective] : "–");
@@ -202,13 +200,9 @@ function scoresPanel(pieces, state) {
     body.push(el("tr", {}, [el("th", { scope: "row" }, String(round + 1)), ...cells]));
   }
   const winners = state.winners ?? [];
-  body.push(el("tr", { class: "totals" }, [el("th", { scope: "row" }, "Total"), ...totals.map((t, seat) => el("td", { class: winners.includes(seat) ? "winner" : "" }, [el("b", {}, String(t)), winners.includes(seat) ? " ♛" : ""]))]));
+  body.push(el("tr", { class: "totals" }, [el("th", { scope: "row" }, "Total"), ...pub.totals.map((t, seat) => el("td", { class: winners.includes(seat) ? "winner" : "" }, [el("b", {}, String(t)), winners.includes(seat) ? " ♛" : ""]))]));
   const caption = state.over ? `Final scores — ${winners.map((s) => (s === state.seat ? "you" : `Seat ${s + 1}`)).join(" and ")} won` : "Scores (objectives are shown when their round is scored)";
   return el("section", { class: "scores", "aria-label": "Scores" }, [el("table", {}, [el("caption", {}, caption), el("thead", {}, head), el("tbody", {}, body)])]);
-}
-
-function seatsTotals(pub, players) {
-  return Array.from({ length: players }, (_, seat) => pub.scores.slice(0, pub.rounds_scored).reduce((sum, round) => sum + round[seat], 0));
 }
 
 function seats(state) {
@@ -245,9 +239,8 @@ function el(tag, attributes = {}, children = []) {
 export function status(state) {
   const pub = state.view.public;
   if (state.over) {
-    const totals = seatsTotals(pub, state.players);
     const winners = state.winners ?? [];
-    return `${winners.map((s) => (s === state.seat ? "you" : `Seat ${s + 1}`)).join(" and ")} won with ${totals[winners[0]]} points`;
+    return `${winners.map((s) => (s === state.seat ? "you" : `Seat ${s + 1}`)).join(" and ")} won with ${pub.totals[winners[0]]} points`;
   }
   const round = `round ${pub.round + 1} of ${pub.config.rounds}`;
   const candidate = piecesOf(state.vocabulary).names[pub.castle.floors.at(-1)];

@@ -62,14 +62,16 @@ impl Table for kingup_core::Game {
     }
 
     /// The `PlayerView` of a seat, the `PublicView` for a spectator (the views every
-    /// language reads), with `no_cards` (the No cards each seat has left this round, as
-    /// `PublicView::no_cards` deduces them) added to the public view.
+    /// language reads), with what the public view computes added to it: `no_cards` (the
+    /// No cards each seat has left this round, `PublicView::no_cards`) and `totals` (each
+    /// seat's points over the rounds scored, `PublicView::totals`).
     fn view_json(&self, seat: Option<Seat>) -> String {
         use serde_json::Value;
         let public = self.public_view();
         let no_cards: Vec<u8> = Seat::all(self.players())
             .map(|s| public.no_cards(s))
             .collect();
+        let totals = public.totals().to_vec();
         // Plain data always serializes. Written as text and read back rather than
         // `to_value`: the views' serialization to text is in the module already, a second
         // one into `Value` made the `.wasm` 3 KB larger.
@@ -86,6 +88,7 @@ impl Table for kingup_core::Game {
         };
         if let Some(Value::Object(fields)) = public {
             fields.insert("no_cards".to_owned(), no_cards.into());
+            fields.insert("totals".to_owned(), totals.into());
         }
         view.to_string()
     }
@@ -220,56 +223,68 @@ mod tests {
         assert!(spectator["seat"].is_null());
     }
 
-    /// The JSON of `view` with the field `key` removed from the object at `path`.
-    fn without(view: &str, path: &[&str], key: &str) -> serde_json::Value {
+    /// The JSON of `view` with the fields `keys` removed from the object at `path`.
+    fn without(view: &str, path: &[&str], keys: &[&str]) -> serde_json::Value {
         let mut view: serde_json::Value = serde_json::from_str(view).unwrap();
         let mut fields = &mut view;
         for step in path {
             fields = &mut fields[*step];
         }
-        assert!(
-            fields.as_object_mut().unwrap().remove(key).is_some(),
-            "{key}"
-        );
+        for key in keys {
+            let removed = fields.as_object_mut().unwrap().remove(*key);
+            assert!(removed.is_some(), "{key}");
+        }
         view
     }
 
     #[test]
-    fn king_up_views_are_the_player_and_public_views_with_no_cards() {
+    fn king_up_views_are_the_player_and_public_views_with_their_answers() {
         let mut session =
             Session::<kingup_core::Game>::new(kingup_core::Config::new(4), 3).unwrap();
         session.resolve_chance();
         let game = session.game();
         let seat = Seat::new(2).unwrap();
+        let added = ["no_cards", "totals"];
         let view = game.view_json(Some(seat));
         let player = serde_json::to_value(game.player_view(seat)).unwrap();
-        assert_eq!(without(&view, &["public"], "no_cards"), player);
+        assert_eq!(without(&view, &["public"], &added), player);
         let public = serde_json::to_value(game.public_view()).unwrap();
-        assert_eq!(without(&game.view_json(None), &[], "no_cards"), public);
+        assert_eq!(without(&game.view_json(None), &[], &added), public);
         let view: serde_json::Value = serde_json::from_str(&view).unwrap();
         assert_eq!(view["public"]["no_cards"], serde_json::json!([3, 3, 3, 3]));
+        assert_eq!(view["public"]["totals"], serde_json::json!([0, 0, 0, 0]));
     }
 
     #[test]
-    fn king_up_no_cards_are_the_engines_through_whole_games() {
-        let mut fewer = false;
+    fn king_up_answers_are_the_engines_through_whole_games() {
+        let (mut fewer, mut scored) = (false, false);
         for seed in 1..=4 {
             let config = kingup_core::Config::new(3 + seed as u8 % 4);
             let mut session = Session::<kingup_core::Game>::new(config, seed).unwrap();
             let mut generator = Generator::new(seed);
-            while !session.game().is_over() {
+            loop {
                 let game = session.game();
                 let view: serde_json::Value = serde_json::from_str(&game.view_json(None)).unwrap();
                 let public = game.public_view();
                 for seat in Seat::all(game.players()) {
                     assert_eq!(view["no_cards"][seat.index()], public.no_cards(seat));
                     fewer |= public.no_cards(seat) < game.config().no_cards();
+                    let total: u16 = game
+                        .scores()
+                        .iter()
+                        .map(|round| u16::from(round[seat.index()]))
+                        .sum();
+                    assert_eq!(view["totals"][seat.index()], total);
+                    scored |= total > 0;
                 }
-                let (seat, action) = game.random_action(&mut generator).unwrap();
+                let Some((seat, action)) = game.random_action(&mut generator) else {
+                    break;
+                };
                 session.apply(seat, action).unwrap();
             }
         }
         assert!(fewer, "a No card was played in the games");
+        assert!(scored, "a round was scored in the games");
     }
 
     /// Every computed field of the court's view against the engine's answer.

@@ -81,6 +81,9 @@ export interface KingUpPublicView {
   /** By seat: the No cards it has left this round (its allowance less the No votes it was
    *  seen to play). Added by this package: the engine's deduction, so a page need not. */
   no_cards: number[];
+  /** By seat: its points over the rounds scored so far. Added by this package (the
+   *  engine's sum of `scores`). */
+  totals: number[];
 }
 
 /** What one King Up! seat may see: the public view, its own objective card and vote. */
@@ -170,6 +173,8 @@ export interface CourtView {
 
 /** King Up!'s pieces as the engine names them (`KingUpGame.vocabulary()`). */
 export interface KingUpVocabulary {
+  /** The player counts the game is played with: [least, most] ([3, 6]). */
+  players: [number, number];
   /** The thirteen characters, in id order: the letter on the piece and the name. */
   characters: Array<{ letter: Character; name: string }>;
   /** The floors, bottom (0, the Servants) to top (6, the Throne): name, points a
@@ -201,6 +206,8 @@ export interface CourtCardInfo {
 
 /** To Court the King's pieces as the engine names them (`CourtGame.vocabulary()`). */
 export interface CourtVocabulary {
+  /** The player counts the game is played with: [least, most] ([2, 5]). */
+  players: [number, number];
   /** The twenty cards, in id order. */
   cards: CourtCardInfo[];
   /** The display's rows in order, each with its cards' keys. */

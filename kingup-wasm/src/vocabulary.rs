@@ -6,9 +6,14 @@ use kingup_core::{Character, Floor};
 use kingup_court::{Action, Card, Face};
 use serde::Serialize;
 
-/// King Up!'s vocabulary: its characters in id order and its floors, bottom to top.
+/// The player counts a game is played with, `[least, most]`.
+type Players = [u8; 2];
+
+/// King Up!'s vocabulary: its player counts, its characters in id order and its floors,
+/// bottom to top.
 #[derive(Serialize)]
 pub(crate) struct KingUp {
+    players: Players,
     characters: Vec<CharacterEntry>,
     floors: Vec<FloorEntry>,
 }
@@ -42,15 +47,20 @@ pub(crate) fn king_up() -> KingUp {
         capacity: f.capacity(),
     });
     KingUp {
+        players: [
+            kingup_core::Config::MIN_PLAYERS,
+            kingup_core::Config::MAX_PLAYERS,
+        ],
         characters: characters.into(),
         floors: floors.into(),
     }
 }
 
-/// To Court the King's vocabulary: its cards in id order, its display's rows in order, and
-/// the action indices of the moves that use no card.
+/// To Court the King's vocabulary: its player counts, its cards in id order, its display's
+/// rows in order, and the action indices of the moves that use no card.
 #[derive(Serialize)]
 pub(crate) struct Court {
+    players: Players,
     cards: Vec<CardEntry>,
     rows: Vec<RowEntry>,
     actions: PlainActions,
@@ -99,6 +109,10 @@ pub(crate) fn court() -> Court {
         buy: Action::buy(card).map(Action::index),
     });
     Court {
+        players: [
+            kingup_court::Config::MIN_PLAYERS,
+            kingup_court::Config::MAX_PLAYERS,
+        ],
         cards: cards.into(),
         rows: court_rows(),
         actions: PlainActions {
@@ -153,6 +167,23 @@ mod tests {
             json!({ "index": 6, "name": "Throne", "points": 10, "capacity": 1 })
         );
         assert_eq!(floors[2]["name"], "Merchants");
+        assert_eq!(vocabulary["players"], json!([3, 6]));
+    }
+
+    #[test]
+    fn the_player_counts_are_those_the_configs_accept() {
+        for (players, counts) in [
+            (king_up()["players"].clone(), 3..=6),
+            (court()["players"].clone(), 2..=5),
+        ] {
+            assert_eq!(players, json!([counts.start(), counts.end()]));
+        }
+        for n in 0..=8u8 {
+            let king_up = kingup_core::Config::new(n).validate().is_ok();
+            assert_eq!(king_up, (3..=6).contains(&n), "King Up! at {n}");
+            let court = kingup_court::Config::new(n).validate().is_ok();
+            assert_eq!(court, (2..=5).contains(&n), "court at {n}");
+        }
     }
 
     #[test]

@@ -11,7 +11,7 @@
 
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
-import { mkdir, writeFile, readFile } from "node:fs/promises";
+import { mkdir, writeFile } from "node:fs/promises";
 import * as h from "./harness.js";
 
 const HUMAN = 0;
@@ -167,27 +167,6 @@ async function partShot(page, name, last) {
   await page.setViewportSize(wide);
 }
 
-// The page's save, through its Save button (a download). Once in about twenty runs (some
-// 4,000 saves) a click brought no download within 30 s although the page was fine; so a
-// save with no download in 10 s is clicked once more (and said so), and a second miss fails.
-// The focus goes back where it was (as the harness's save does).
-async function saveText(page) {
-  for (let attempt = 1; ; attempt++) {
-    const focused = await page.evaluateHandle(() => document.activeElement);
-    const download = page.waitForEvent("download", { timeout: 10_000 });
-    await page.click("#save");
-    try {
-      const text = await readFile(await (await download).path(), "utf8");
-      await focused.evaluate((element) => element?.focus?.());
-      return text;
-    } catch (error) {
-      const saved = JSON.parse(await h.received(page)).filter((m) => m.type === "saved").length;
-      console.log(`save: no download after click ${attempt} (${saved} "saved" messages so far)`);
-      if (attempt === 2) throw error;
-    }
-  }
-}
-
 // The board's keys: a face sets a die aside, r rolls, p buys nothing.
 function typedKey(action) {
   if (action >= 1 && action <= 6) return String(action);
@@ -211,7 +190,7 @@ test("a whole game of To Court the King through the page", { timeout: 600_000 },
   } catch (error) {
     await mkdir(h.SHOTS, { recursive: true });
     await writeFile(`${h.SHOTS}/court-failed.txt`, `${error.stack}\n`).catch(() => {});
-    await writeFile(`${h.SHOTS}/court-failed-save.json`, await saveText(page)).catch(() => {});
+    await writeFile(`${h.SHOTS}/court-failed-save.json`, await h.save(page)).catch(() => {});
     await h.shot(page, "court-failed").catch(() => {});
     throw error;
   }
@@ -232,7 +211,7 @@ async function wholeGame(page, errors) {
   let moved = false; // whether the last thing done was a move on the board (not undo or load)
   while (turn === "you") {
     const screen = await readBoard(page);
-    const saved = await saveText(page);
+    const saved = await h.save(page);
     const game = pkg.CourtGame.load(saved);
     const view = game.view(HUMAN);
     // After a move on the board the focus is on a legal move (the page moves it there).
@@ -244,7 +223,7 @@ async function wholeGame(page, errors) {
       const seq = await h.sequence(page);
       await page.click("#undo");
       turn = await h.settle(page, seq);
-      assert.equal(await saveText(page), previous, "undo goes back to the decision before the set-aside");
+      assert.equal(await h.save(page), previous, "undo goes back to the decision before the set-aside");
       checkScreen(pkg.CourtGame.load(previous), await readBoard(page));
       undone = true;
       previous = null;
@@ -256,7 +235,7 @@ async function wholeGame(page, errors) {
       await page.click("#new");
       assert.ok(await page.isVisible("#setup"));
       turn = await h.load(page, saved);
-      assert.equal(await saveText(page), saved, "save → load → save gives the same bytes");
+      assert.equal(await h.save(page), saved, "save → load → save gives the same bytes");
       reloaded = true;
       continue;
     }
@@ -297,7 +276,7 @@ async function wholeGame(page, errors) {
     moved = true;
   }
   assert.equal(turn, "over");
-  const game = pkg.CourtGame.load(await saveText(page));
+  const game = pkg.CourtGame.load(await h.save(page));
   checkScreen(game, await readBoard(page));
   await checkSecrets(page);
   await h.shot(page, "court-over");
@@ -335,7 +314,7 @@ test("To Court the King's final round through the page", { timeout: 300_000 }, a
   let decisions = 0;
   while (turn === "you") {
     const screen = await readBoard(page);
-    const game = pkg.CourtGame.load(await saveText(page));
+    const game = pkg.CourtGame.load(await h.save(page));
     assert.equal(game.view(HUMAN).stage, "final_round");
     checkScreen(game, screen);
     assert.ok(screen.final.length > 0);
@@ -344,7 +323,7 @@ test("To Court the King's final round through the page", { timeout: 300_000 }, a
     decisions++;
   }
   assert.equal(turn, "over");
-  const game = pkg.CourtGame.load(await saveText(page));
+  const game = pkg.CourtGame.load(await h.save(page));
   const screen = await readBoard(page);
   checkScreen(game, screen);
   assert.ok(game.view(HUMAN).final_results[HUMAN], "the human played a final turn");

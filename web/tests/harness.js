@@ -123,15 +123,28 @@ export async function play(page, action) {
   return settle(page, seq);
 }
 
-// The page's save, through its Save button (a download, as a person gets it). The focus
-// goes back where it was: the tests' own saves must not move the player's focus.
+// The page's save, through its Save button (a download, as a person gets it). Once in
+// about twenty whole court games (some 4,000 saves) a click brought no download within
+// 30 s although the page was fine and went on; so a save with no download in 10 s is
+// clicked once more (and said so), and a second miss fails. The focus goes back where it
+// was: the tests' own saves must not move the player's focus.
 export async function save(page) {
-  const focused = await page.evaluateHandle(() => document.activeElement);
-  const [download] = await Promise.all([page.waitForEvent("download"), page.click("#save")]);
-  const text = await readFile(await download.path(), "utf8");
-  await focused.evaluate((element) => element?.focus?.());
-  await focused.dispose();
-  return text;
+  for (let attempt = 1; ; attempt++) {
+    const focused = await page.evaluateHandle(() => document.activeElement);
+    const download = page.waitForEvent("download", { timeout: 10_000 });
+    await page.click("#save");
+    try {
+      const text = await readFile(await (await download).path(), "utf8");
+      await focused.evaluate((element) => element?.focus?.());
+      return text;
+    } catch (error) {
+      const saved = JSON.parse(await received(page)).filter((m) => m.type === "saved").length;
+      console.log(`save: no download after click ${attempt} (${saved} "saved" messages so far)`);
+      if (attempt === 2) throw error;
+    } finally {
+      await focused.dispose();
+    }
+  }
 }
 
 // Loads a save through the page's file input.
