@@ -9,7 +9,7 @@
 // save and load, a phone's width, nothing the page was given holds the random stream, and
 // screenshots.
 
-import { test, before, after } from "node:test";
+import { test } from "node:test";
 import assert from "node:assert/strict";
 import { mkdir, writeFile } from "node:fs/promises";
 import * as h from "./harness.js";
@@ -20,16 +20,8 @@ const PLAYERS = 3;
 const BOTS = { 1: "mcts", 2: "greedy" };
 const QUERY = "delay=0";
 
-let site, browser, pkg;
-before(async () => {
-  pkg = h.kingup();
-  site = await h.serve();
-  browser = await h.launch();
-});
-after(async () => {
-  await browser?.close();
-  await site?.close();
-});
+const pkg = h.kingup();
+const suite = h.browserSuite();
 
 // What the board shows, read from the DOM.
 function readBoard(page) {
@@ -182,7 +174,7 @@ async function playByKey(page, key) {
 }
 
 test("a whole game of To Court the King through the page", { timeout: 600_000 }, async () => {
-  const { page, errors } = await h.open(browser, site, { width: 1100, query: QUERY });
+  const { page, errors } = await suite.open({ width: 1100, query: QUERY });
   // The page draws its seed, so each run is another game: a failure leaves its save to
   // replay (`kingup court play --load FILE`, or CourtGame.load in Node).
   try {
@@ -304,7 +296,7 @@ function finalRoundSave() {
 }
 
 test("To Court the King's final round through the page", { timeout: 300_000 }, async () => {
-  const { page, errors } = await h.open(browser, site, { width: 1100, query: QUERY });
+  const { page, errors } = await suite.open({ width: 1100, query: QUERY });
   await page.selectOption("#game", "court");
   await page.selectOption("#players", String(PLAYERS));
   await page.selectOption("#human", String(HUMAN));

@@ -10,6 +10,7 @@ import { createRequire } from "node:module";
 import { extname, join, normalize, resolve, dirname } from "node:path";
 import { fileURLToPath } from "node:url";
 import assert from "node:assert/strict";
+import { before, after } from "node:test";
 import { chromium } from "playwright-core";
 
 export const REPO = resolve(dirname(fileURLToPath(import.meta.url)), "../..");
@@ -56,6 +57,21 @@ export function launch() {
     executablePath: process.env.CHROMIUM ?? "/usr/bin/chromium",
     args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
   });
+}
+
+// A browser test file's setup: the site served and Chromium started before its tests, both
+// closed after them; `open(options)` opens a page of the site (as `open` below).
+export function browserSuite() {
+  let site, browser;
+  before(async () => {
+    site = await serve();
+    browser = await launch();
+  });
+  after(async () => {
+    await browser?.close();
+    await site?.close();
+  });
+  return { open: (options) => open(browser, site, options) };
 }
 
 // A page of the site, with the errors it reports collected, and every message the

@@ -3,7 +3,7 @@
 // seat's secret in the DOM or in anything the main thread received, undo, save and load,
 // moves from the keyboard, a phone's width, screenshots.
 
-import { test, before, after } from "node:test";
+import { test } from "node:test";
 import assert from "node:assert/strict";
 import * as h from "./harness.js";
 
@@ -13,18 +13,10 @@ const PLAYERS = 4;
 const QUERY = "delay=0&iterations=30";
 const BOTS = { 0: "ismcts", 2: "heuristic", 3: "random" };
 
-let site, browser, pkg;
-let NAMES; // the characters' names by letter, as the engine has them
-before(async () => {
-  pkg = h.kingup();
-  NAMES = new Map(pkg.KingUpGame.vocabulary().characters.map((c) => [c.letter, c.name]));
-  site = await h.serve();
-  browser = await h.launch();
-});
-after(async () => {
-  await browser?.close();
-  await site?.close();
-});
+const pkg = h.kingup();
+// The characters' names by letter, as the engine has them.
+const NAMES = new Map(pkg.KingUpGame.vocabulary().characters.map((c) => [c.letter, c.name]));
+const suite = h.browserSuite();
 
 // What the board shows, read from the DOM.
 function readBoard(page) {
@@ -138,7 +130,7 @@ async function move(page, game, action, how) {
 }
 
 test("a whole game of King Up! through the page", { timeout: 600_000 }, async () => {
-  const { page, errors } = await h.open(browser, site, { query: QUERY });
+  const { page, errors } = await suite.open({ query: QUERY });
   let turn = await h.start(page, { game: "kingup", players: PLAYERS, human: HUMAN, bots: BOTS });
   const choose = h.chooser(2026);
   const shots = new Set();
@@ -213,7 +205,7 @@ test("a whole game of King Up! through the page", { timeout: 600_000 }, async ()
 });
 
 test("King Up! fits a phone's width", { timeout: 300_000 }, async () => {
-  const { page, errors } = await h.open(browser, site, { width: 390, height: 844, query: QUERY });
+  const { page, errors } = await suite.open({ width: 390, height: 844, query: QUERY });
   assert.ok(await page.evaluate(() => document.documentElement.scrollWidth <= 390), "the setup fits 390 px");
   let turn = await h.start(page, { game: "kingup", players: 5, human: 0, bots: { 1: "ismcts" } });
   const choose = h.chooser(7);
@@ -229,7 +221,7 @@ test("King Up! fits a phone's width", { timeout: 300_000 }, async () => {
 });
 
 test("a file that is not a save is refused and changes nothing", { timeout: 120_000 }, async () => {
-  const { page, errors } = await h.open(browser, site, { query: QUERY });
+  const { page, errors } = await suite.open({ query: QUERY });
   await h.start(page, { game: "kingup", players: 3, human: 2 });
   const before = await h.save(page);
   await page.setInputFiles("#load-file", { name: "bad.json", mimeType: "application/json", buffer: Buffer.from('{"format":"kingup-save","version":1}') });
