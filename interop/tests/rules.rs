@@ -2,7 +2,8 @@
 //! and front ends rely on answers as each game's own API does.
 
 use kingup_core::kingup_table::{
-    GameConfig, Generator, ObservationLenError, Rules, Seat, SeatView, Step, observation_len,
+    ActionMask, GameConfig, Generator, ObservationLenError, Reason, Refusal, Rules, Seat, SeatView,
+    Step, observation_len,
 };
 
 /// Plays `config` at random through the trait, checking at every decision that the trait
@@ -49,16 +50,43 @@ fn check<G: Rules>(config: G::Config, seed: u64, own_observation: impl Fn(&G, us
             })
         );
         assert!(short.iter().all(|&x| x == 0.5), "nothing written");
+        check_turns(&game, seat);
         let view = game.player_view(seat);
         assert_eq!(view.seat(), seat);
         let action = view.random_action(&mut rng).expect("the seat may act");
         game.apply_with(seat, action, &mut ()).unwrap();
     }
     assert!(game.is_over());
+    let anyone = Seat::new(0).unwrap();
+    assert_eq!(game.check_turn(anyone).unwrap_err().code(), "game_over");
     let wins: f64 = (0..game.players())
         .map(|s| game.win_share(kingup_core::Seat::new(s).unwrap()))
         .sum();
     assert!((wins - 1.0).abs() < 1e-9 || wins == 0.0, "{wins}");
+}
+
+/// `check_turn` lets exactly the seats with legal actions act (`next` among them), and
+/// refuses the others (seats past the players too) with the code `check` gives them for a
+/// move of the seat to move.
+fn check_turns<G: Rules>(game: &G, next: Seat) {
+    assert_eq!(game.check_turn(next), Ok(()));
+    for seat in (0..Seat::MAX).filter_map(Seat::new) {
+        let mask = game.legal_mask(seat);
+        match game.check_turn(seat) {
+            Ok(()) => assert!(mask.count() > 0, "seat {seat} may act but has no move"),
+            Err(why) => {
+                assert_eq!(mask.count(), 0, "seat {seat} has moves but may not act");
+                // An action the seat to move may play: refused for the turn alone.
+                let mut first = None;
+                game.legal_mask(next).for_each_index(|i| {
+                    first.get_or_insert(i);
+                });
+                let action = G::action_from_index(first.unwrap()).unwrap();
+                let refused = game.check(seat, action).unwrap_err();
+                assert_eq!(refused.code(), why.code(), "seat {seat}");
+            }
+        }
+    }
 }
 
 /// Every step's notation reads back as the step, and what is no step is refused.

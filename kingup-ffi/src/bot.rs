@@ -9,7 +9,7 @@ use kingup_table::{Rules, Seat};
 use crate::buffer::Out;
 use crate::error::{Error, KingupStatus, Result, guard, reason};
 use crate::handle::KingupGame;
-use crate::table::{Handle, Table, create, game_ref, handle_mut, release};
+use crate::table::{Handle, check_turn, create, game_ref, handle_mut, release};
 
 /// Which bot a `KingupBot` is (`kingup_bot_new`'s `kind`).
 #[repr(u32)]
@@ -141,7 +141,7 @@ pub(crate) unsafe fn choose<B: BotHandle>(
         // SAFETY: forwarded from this function's contract.
         let out = unsafe { Out::new(out_action, "out_action") }?;
         let seat = game.seat(seat)?;
-        game.game().check_turn(seat)?;
+        check_turn(game.game(), seat)?;
         let action = pick(bot.bot_mut(), game.game(), seat)?;
         out.write(<Game<B> as Rules>::action_index(action) as u32);
         Ok(())

@@ -5,7 +5,7 @@
 
 use std::ffi::c_char;
 
-use kingup_court::{ChanceMode, Config, FirstPlayer, Game, Generator, Position, Seat};
+use kingup_court::{ChanceMode, Config, FirstPlayer, Game, Generator, Position};
 use kingup_table::Session;
 
 use crate::action::{action_parse, action_text, chance_parse, chance_text};
@@ -138,15 +138,6 @@ impl Table for Game {
             max_rounds: config.max_rounds.unwrap_or(0),
             chance: chance_code(chance),
         }
-    }
-
-    fn check_turn(&self, seat: Seat) -> Result {
-        Game::check_turn(self, seat).map_err(|why| {
-            Error::invalid(
-                why.code(),
-                format_args!("seat {seat} may not act now: {why}"),
-            )
-        })
     }
 }
 

@@ -3,7 +3,7 @@
 
 use std::ffi::c_char;
 
-use kingup_core::{Game, Seat, Session};
+use kingup_core::{Game, Session};
 
 use crate::config::KingupConfig;
 use crate::error::{Error, KingupStatus, Result, guard};
@@ -51,15 +51,6 @@ impl Table for Game {
 
     fn from_config(config: &kingup_core::Config, chance: kingup_core::ChanceMode) -> KingupConfig {
         KingupConfig::from_config(config, chance)
-    }
-
-    fn check_turn(&self, seat: Seat) -> Result {
-        Game::check_turn(self, seat).map_err(|why| {
-            Error::invalid(
-                why.code(),
-                format_args!("seat {seat} may not act now: {why}"),
-            )
-        })
     }
 }
 

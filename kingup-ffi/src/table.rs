@@ -6,15 +6,15 @@
 use std::ffi::c_char;
 use std::ptr;
 
-use kingup_table::{ChanceMode, GameConfig, Generator, Rules, Seat, Session};
+use kingup_table::{ChanceMode, GameConfig, Generator, Reason, Rules, Seat, Session};
 use serde::Serialize;
 use serde::de::DeserializeOwned;
 
 use crate::buffer::{Out, OutList, aligned, fill_str, read_in, str_in};
 use crate::error::{Error, KingupStatus, Result, guard, no_panic, reason};
 
-/// A game as the ABI serves it: the rules plus what only a front end needs — its
-/// blittable config, and why a seat may not act now (for bots).
+/// A game as the ABI serves it: the rules plus what only a front end needs, its blittable
+/// config.
 pub(crate) trait Table:
     Rules<Event: Serialize, Config: Serialize + DeserializeOwned>
 {
@@ -27,10 +27,17 @@ pub(crate) trait Table:
 
     /// The blittable form of an engine config.
     fn from_config(config: &Self::Config, chance: ChanceMode) -> Self::CConfig;
+}
 
-    /// Whether `seat` may act now, and if not why, with the engine's reason code
-    /// (`not_your_turn`, `game_over`, …).
-    fn check_turn(&self, seat: Seat) -> Result;
+/// Whether `seat` may act now in `game`, and if not why, with the engine's reason code
+/// (`not_your_turn`, `game_over`, …): checked before a bot chooses.
+pub(crate) fn check_turn<G: Rules>(game: &G, seat: Seat) -> Result {
+    game.check_turn(seat).map_err(|why| {
+        Error::invalid(
+            why.code(),
+            format_args!("seat {seat} may not act now: {why}"),
+        )
+    })
 }
 
 /// An opaque game handle: a session of one game (`KingupGame`, `KingupCourtGame`).

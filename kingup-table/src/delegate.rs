@@ -3,7 +3,7 @@
 /// Writes, inside `impl Rules for Game`, the methods a game answers with its own inherent
 /// methods of the same name and signature: `apply_with`, `apply_unchecked`, `check`,
 /// `legal_mask`, `apply_chance_with`, `sample_chance`, `resolve_chance`, `random_action`,
-/// `chance_pending` (from `chance_step`), `next_seat`, `is_over`, `players`,
+/// `chance_pending` (from `chance_step`), `next_seat`, `check_turn`, `is_over`, `players`,
 /// `player_view`, `action_index` and `action_from_index` (from the action's `index` and
 /// `from_index`), `chance_index` and `chance_from_index` (the same of the chance outcome),
 /// `chance_outcomes`, `observation` (into the game's fixed-size observation array of
@@ -86,6 +86,14 @@ macro_rules! rules_by_inherent_methods {
         #[inline]
         fn next_seat(&self) -> ::core::option::Option<$crate::Seat> {
             Self::next_seat(self)
+        }
+
+        #[inline]
+        fn check_turn(
+            &self,
+            seat: $crate::Seat,
+        ) -> ::core::result::Result<(), Self::IllegalReason> {
+            Self::check_turn(self, seat)
         }
 
         #[inline]

@@ -8,7 +8,7 @@ use core::str::FromStr;
 use rand_core::Rng;
 
 use crate::{
-    ActionMask, EventSink, Layout, ObservationLenError, Seat, SeatError, SeatView,
+    ActionMask, EventSink, Layout, ObservationLenError, Reason, Seat, SeatError, SeatView,
     SparseObservation, Step,
 };
 
@@ -99,6 +99,9 @@ pub trait Rules: Copy + Eq + Hash + Debug + Send + Sync + Sized + 'static {
     type Event: Copy + Eq + Debug + Send + Sync;
     /// A refused action.
     type IllegalAction: Refusal;
+    /// Why an action is refused: the reason a refused action carries, and the answer of
+    /// [`Rules::check_turn`].
+    type IllegalReason: Reason;
     /// A refused chance outcome.
     type IllegalChance: Refusal;
     /// A seat's legal actions as a set of dense indices.
@@ -204,6 +207,11 @@ pub trait Rules: Copy + Eq + Hash + Debug + Send + Sync + Sized + 'static {
 
     /// The seat asked to act next, if a seat is to act.
     fn next_seat(&self) -> Option<Seat>;
+
+    /// Whether `seat` may act now, or why not (it does not play, the game is over, chance
+    /// is to move, another seat is to move, …): what a front end or a referee asks before a
+    /// player chooses, with the reason code [`Rules::check`] would give.
+    fn check_turn(&self, seat: Seat) -> Result<(), Self::IllegalReason>;
 
     /// Whether the game is over.
     fn is_over(&self) -> bool;

@@ -171,6 +171,7 @@ impl Rules for Race {
     type ChanceOutcomes = Vec<(First, f64)>;
     type Event = Event;
     type IllegalAction = Illegal;
+    type IllegalReason = Why;
     type IllegalChance = NotChance;
     type View = View;
     type ActionMask = u128;
@@ -208,13 +209,7 @@ impl Rules for Race {
     }
 
     fn check(&self, seat: Seat, action: Add) -> Result<(), Illegal> {
-        let reason = match self.to_move {
-            _ if self.is_over() => Why::Over,
-            None => Why::Chance,
-            Some(s) if s != seat => Why::NotYourTurn,
-            Some(_) => return Ok(()),
-        };
-        Err(IllegalAction {
+        self.check_turn(seat).map_err(|reason| IllegalAction {
             seat,
             action,
             reason,
@@ -259,6 +254,16 @@ impl Rules for Race {
 
     fn next_seat(&self) -> Option<Seat> {
         self.to_move.filter(|_| !self.is_over())
+    }
+
+    /// Every action of the seat to move is legal: only the turn can refuse one.
+    fn check_turn(&self, seat: Seat) -> Result<(), Why> {
+        match self.to_move {
+            _ if self.is_over() => Err(Why::Over),
+            None => Err(Why::Chance),
+            Some(s) if s != seat => Err(Why::NotYourTurn),
+            Some(_) => Ok(()),
+        }
     }
 
     fn is_over(&self) -> bool {

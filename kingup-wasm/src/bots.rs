@@ -5,6 +5,7 @@
 use std::fmt::Debug;
 
 use kingup_bots::Bot;
+use kingup_table::Reason;
 use wasm_bindgen::prelude::*;
 
 use crate::args::{self, given};
@@ -98,10 +99,10 @@ fn make<G: Bots>(spec: Option<JsValue>, seed: Option<JsValue>) -> Result<(G::Bot
 fn choose<G: Bots>(bot: &mut G::Bot, shell: &Shell<G>, seat: &JsValue) -> Result<usize> {
     let seat = shell.seat(seat)?;
     let game = shell.session().game();
-    game.check_turn(seat).map_err(|(why, reason)| {
+    game.check_turn(seat).map_err(|why| {
         Failure::new(
             Kind::IllegalAction,
-            reason,
+            why.code(),
             format_args!("seat {seat} may not act now: {why}"),
         )
     })?;

@@ -1,6 +1,6 @@
 //! What the JavaScript shell asks of a game beyond the table's `Rules`: a default config,
-//! the pending chance step, whether a seat may act now, its views as JSON and its
-//! vocabulary. Everything else is the generic session's.
+//! the pending chance step, its views as JSON and its vocabulary. Everything else is the
+//! generic session's.
 
 use kingup_table::{Rules, Seat};
 use serde::Serialize;
@@ -18,10 +18,6 @@ pub(crate) trait Table:
 
     /// What the pending chance step decides (`"deal"`, `"die"`, …), if one is pending.
     fn chance_step(&self) -> Option<String>;
-
-    /// Whether `seat` may act now; if not, why and the reason code (`not_your_turn`,
-    /// `game_over`, …).
-    fn check_turn(&self, seat: Seat) -> Result<(), (String, &'static str)>;
 
     /// What `seat` may see (`None`: a spectator), as JSON: the game's own serde form of its
     /// views where it has one.
@@ -55,10 +51,6 @@ impl Table for kingup_core::Game {
         kingup_core::Game::chance_step(self)
             .as_ref()
             .and_then(step_name)
-    }
-
-    fn check_turn(&self, seat: Seat) -> Result<(), (String, &'static str)> {
-        kingup_core::Game::check_turn(self, seat).map_err(|why| (why.to_string(), why.code()))
     }
 
     /// The `PlayerView` of a seat, the `PublicView` for a spectator (the views every
@@ -109,10 +101,6 @@ impl Table for kingup_court::Game {
         kingup_court::Game::chance_step(self)
             .as_ref()
             .and_then(step_name)
-    }
-
-    fn check_turn(&self, seat: Seat) -> Result<(), (String, &'static str)> {
-        kingup_court::Game::check_turn(self, seat).map_err(|why| (why.to_string(), why.code()))
     }
 
     /// Court hides nothing: every viewer sees the position document (`Game::position`,

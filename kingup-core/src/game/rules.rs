@@ -30,6 +30,7 @@ impl Rules for Game {
     type ChanceOutcomes = crate::ChanceOutcomes;
     type Event = Event;
     type IllegalAction = IllegalAction;
+    type IllegalReason = crate::IllegalReason;
     type IllegalChance = IllegalChance;
     type View = PlayerView;
     type ActionMask = u128;
