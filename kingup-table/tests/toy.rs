@@ -420,6 +420,26 @@ fn saves_are_replays_and_edits_are_refused_in_the_games_name() {
 }
 
 #[test]
+fn draw_chance_records_one_step_from_the_generator_and_nothing_when_none_is_pending() {
+    let explicit = || {
+        Session::<Race>::with_generator(config(3), Generator::new(5), ChanceMode::Explicit).unwrap()
+    };
+    let mut drawn = explicit();
+    let outcome = drawn
+        .draw_chance()
+        .expect("the first player is to be drawn");
+    assert_eq!(drawn.events(), [Event::FirstChosen(outcome.0)]);
+    assert_eq!(drawn.game().next_seat(), Some(outcome.0));
+    let mut resolved = explicit();
+    resolved.resolve_chance();
+    // The same steps (the race's `sample_chance` draws before it looks, so the generators
+    // differ by resolve_chance's last, empty, draw).
+    assert_eq!(resolved.replay().steps, drawn.replay().steps);
+    assert_eq!(drawn.draw_chance(), None);
+    assert_eq!(drawn.events().len(), 1, "nothing recorded");
+}
+
+#[test]
 fn explicit_chance_waits_and_automatic_chance_refuses_a_replay_stopped_on_it() {
     let mut session =
         Session::<Race>::with_generator(config(3), Generator::new(1), ChanceMode::Explicit)
