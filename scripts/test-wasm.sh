@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Builds the WebAssembly package and tests it under Node: the package's tests
 # (kingup-wasm/tests), the cross-language test's JavaScript driver (interop/js), the
-# README's code blocks, the TypeScript declarations (tsc --strict on an example) and the
-# size budget of the compressed .wasm.
+# README's code blocks, the TypeScript declarations (tsc --strict on an example), the packed
+# package installed by name, and the size budget of the compressed .wasm.
 # Usage: bash scripts/test-wasm.sh   (KINGUP_WASM_PKG=dir to build and test elsewhere)
 # Needs node (20 or later) and npm; scripts/build-wasm.sh installs wasm-bindgen-cli.
 set -euo pipefail
@@ -27,6 +27,18 @@ step "TypeScript declarations (tsc --strict)"
     npm ci --no-audit --no-fund --loglevel=error
     ln -sfn "$KINGUP_WASM_PKG" node_modules/kingup
     npx tsc -p .
+)
+
+step "the packed package (npm pack) installs into a project and loads by name, required and imported"
+scratch=target/wasm-pack-test
+rm -rf "$scratch" && mkdir -p "$scratch"
+(cd "$KINGUP_WASM_PKG" && npm pack --silent --pack-destination "$OLDPWD/$scratch" >/dev/null)
+(
+    cd "$scratch"
+    echo '{ "private": true }' > package.json
+    npm install --no-audit --no-fund --loglevel=error ./kingup-*.tgz
+    node -e 'const { KingUpGame } = require("kingup"); const g = new KingUpGame({ players: 3 }, { seed: 1 }); if (g.legalActions().length === 0) process.exit(1);'
+    node --input-type=module -e 'import { CourtGame, CourtBot } from "kingup"; const g = new CourtGame({ players: 2 }, { seed: 1 }); g.apply(g.toMove(), new CourtBot("greedy", 1).choose(g, g.toMove())); if (g.eventCount() === 0) process.exit(1);'
 )
 
 step "size budget: the compressed .wasm of both games with bots under 500 KB"
