@@ -8,6 +8,7 @@ mod bot;
 pub mod court;
 pub mod env;
 mod float;
+mod forfeit;
 mod heuristic;
 mod ismcts;
 mod kind;
@@ -21,7 +22,8 @@ pub use arena::{
     arena_part_until, arena_until,
 };
 pub use belief::{Belief, BeliefModel};
-pub use bot::Bot;
+pub use bot::{Bot, GameEnd, Seen};
+pub use forfeit::Forfeits;
 pub use heuristic::HeuristicBot;
 pub use ismcts::{IsmctsBot, IsmctsConfig, OpponentModel, Rollout, Value};
 pub use kind::{AnyBot, BotError, BotKind, BotSpec, ParseBotKindError, ParseBotSpecError};

@@ -1,9 +1,9 @@
 //! Playing games between bots, in either game.
 
-use kingup_core::kingup_table::{EventSink, Rules, Step};
+use kingup_core::kingup_table::{EventSink, Rules, Seat, Step};
 use kingup_core::rand_core::Rng;
 
-use crate::Bot;
+use crate::{Bot, GameEnd, Seen};
 
 /// Plays `game` to the end: chance from `rng`, each seat `s` by `bots[s]` (seen through its
 /// player view), events into `sink`. The seat asked is the game's next seat (in a King Up!
@@ -95,17 +95,27 @@ where
     S: EventSink<G::Event> + ?Sized,
     F: FnMut(&G, Step<G>),
 {
-    loop {
+    let players = game.players();
+    for (bot, seat) in bots.iter_mut().zip(Seat::all(players)) {
+        bot.begin(&game.player_view(seat));
+    }
+    let mut heard = bots.iter().any(|bot| bot.observes()).then(Heard::default);
+    let finished = loop {
         // `Rules::resolve_chance`, one observed step at a time: the same draws.
         while let Some(outcome) = game.sample_chance(rng) {
-            observe(game, Step::Chance(outcome));
+            let step = Step::Chance(outcome);
+            observe(game, step);
             // A sampled outcome is legal by construction; stop rather than spin if not.
-            if game.apply_chance_with(outcome, sink).is_err() {
+            if game
+                .apply_chance_with(outcome, &mut tee(sink, &mut heard))
+                .is_err()
+            {
                 return false;
             }
+            tell(bots, step, &mut heard);
         }
         let Some(seat) = game.next_seat() else {
-            return game.is_over();
+            break game.is_over();
         };
         let Some(bot) = bots.get_mut(seat.index()) else {
             return false;
@@ -116,11 +126,98 @@ where
         if game.check(seat, action).is_err() {
             return false;
         }
-        observe(game, Step::Action { seat, action });
-        if game.apply_with(seat, action, sink).is_err() {
+        let step = Step::Action { seat, action };
+        observe(game, step);
+        if game
+            .apply_with(seat, action, &mut tee(sink, &mut heard))
+            .is_err()
+        {
             return false;
         }
+        tell(bots, step, &mut heard);
+    };
+    if finished {
+        let scores: Vec<u32> = Seat::all(players).map(|s| game.score(s)).collect();
+        let win_shares: Vec<f64> = Seat::all(players).map(|s| game.win_share(s)).collect();
+        let end = GameEnd {
+            scores: &scores,
+            win_shares: &win_shares,
+        };
+        for (bot, seat) in bots.iter_mut().zip(Seat::all(players)) {
+            bot.end(&game.player_view(seat), &end);
+        }
     }
+    finished
+}
+
+/// The events of the step being played, and a buffer for one seat's redaction of them:
+/// kept only when some bot [observes](Bot::observes).
+struct Heard<E> {
+    step: Vec<E>,
+    seat: Vec<E>,
+}
+
+impl<E> Default for Heard<E> {
+    fn default() -> Self {
+        Heard {
+            step: Vec::new(),
+            seat: Vec::new(),
+        }
+    }
+}
+
+/// A sink that hands every event to `sink` and, when bots listen, keeps it for them.
+struct Tee<'a, S: ?Sized, E> {
+    sink: &'a mut S,
+    heard: Option<&'a mut Vec<E>>,
+}
+
+fn tee<'a, S: ?Sized, E>(sink: &'a mut S, heard: &'a mut Option<Heard<E>>) -> Tee<'a, S, E> {
+    Tee {
+        sink,
+        heard: heard.as_mut().map(|heard| &mut heard.step),
+    }
+}
+
+impl<S: EventSink<E> + ?Sized, E: Copy> EventSink<E> for Tee<'_, S, E> {
+    fn push(&mut self, event: E) {
+        if let Some(heard) = &mut self.heard {
+            heard.push(event);
+        }
+        self.sink.push(event);
+    }
+
+    fn discards(&self) -> bool {
+        self.heard.is_none() && self.sink.discards()
+    }
+}
+
+/// Hands each observing bot the step just played, as its seat may see it.
+fn tell<G: Rules>(
+    bots: &mut [&mut dyn Bot<G::View>],
+    step: Step<G>,
+    heard: &mut Option<Heard<G::Event>>,
+) {
+    let Some(Heard {
+        step: events,
+        seat: seen,
+    }) = heard
+    else {
+        return;
+    };
+    for (i, bot) in bots.iter_mut().enumerate() {
+        let Some(seat) = Seat::new(i) else { break };
+        if !bot.observes() {
+            continue;
+        }
+        seen.clear();
+        seen.extend(events.iter().map(|event| G::redacted(event, Some(seat))));
+        bot.observe(Seen {
+            step: G::PUBLIC_STEPS.then_some(step),
+            events: seen.as_slice(),
+        });
+    }
+    events.clear();
 }
 
 #[cfg(test)]

@@ -8,7 +8,7 @@ use kingup_core::kingup_table::{GameConfig, Rules, SeatView};
 use kingup_core::rand_core::Rng;
 use kingup_core::{Config, ConfigError, PlayerView, Seat};
 
-use crate::{Bot, play};
+use crate::{Bot, Forfeits, play};
 
 /// Makes a fresh bot for one game from a seed: a bot that decides from views `V` (King
 /// Up!'s [`PlayerView`] unless said otherwise, `kingup_court::PlayerView` for To Court the
@@ -153,6 +153,8 @@ pub struct Standing {
     pub score_sum: f64,
     /// Sum of squared final totals.
     pub score_sq_sum: f64,
+    /// Moves its bot forfeited (an engine in another process: see [`Forfeits`]).
+    pub forfeits: Forfeits,
 }
 
 impl Standing {
@@ -164,6 +166,7 @@ impl Standing {
             wins: 0.0,
             score_sum: 0.0,
             score_sq_sum: 0.0,
+            forfeits: Forfeits::default(),
         }
     }
 
@@ -181,6 +184,7 @@ impl Standing {
         self.wins += other.wins;
         self.score_sum += other.score_sum;
         self.score_sq_sum += other.score_sq_sum;
+        self.forfeits += other.forfeits;
     }
 
     /// Share of games won.
@@ -231,6 +235,12 @@ impl fmt::Display for Standings {
                 s.mean_score(),
                 s.mean_score_ci95()
             )?;
+        }
+        if self.0.iter().any(|s| s.forfeits.total() > 0) {
+            writeln!(f, "Forfeited moves (played at random for the engine):")?;
+            for s in self.0.iter().filter(|s| s.forfeits.total() > 0) {
+                writeln!(f, "{:<12} {}", s.name, s.forfeits)?;
+            }
         }
         Ok(())
     }
@@ -361,12 +371,13 @@ fn play_one<V: SeatView, R: Rng>(
     let Ok(mut game) = GameOf::<V>::new_with(config.game, &mut ()) else {
         return;
     };
-    if !play(&mut game, &mut refs, &mut rng(game_seed), &mut ()) {
-        return;
-    }
+    let finished = play(&mut game, &mut refs, &mut rng(game_seed), &mut ());
     for seat in Seat::all(n) {
-        let (score, win) = (f64::from(game.score(seat)), game.win_share(seat));
-        rows[entrant_at(seat.index(), g, n)].record(score, win);
+        let row = &mut rows[entrant_at(seat.index(), g, n)];
+        row.forfeits += refs[seat.index()].forfeits();
+        if finished {
+            row.record(f64::from(game.score(seat)), game.win_share(seat));
+        }
     }
 }
 

@@ -61,3 +61,79 @@ impl SeatView for PlayerView {
         legal.nth(crate::below(rng, legal.len() as u32) as usize)
     }
 }
+
+impl core::fmt::Display for PlayerView {
+    /// A readable summary from the viewer's seat: the round and whose turn, each seat's
+    /// cards and dice, the dice on the table, the best result, and what is for sale (the
+    /// text a language model reads in the bot protocol's requests).
+    ///
+    /// ```
+    /// use kingup_court::{Config, FirstPlayer, Game, Seat};
+    ///
+    /// let mut config = Config::new(2);
+    /// config.first_player = FirstPlayer::Seat(Seat::FIRST);
+    /// let game = Game::new(config)?;
+    /// let text = game.player_view(Seat::FIRST).to_string();
+    /// assert_eq!(text.lines().take(5).collect::<Vec<_>>(), [
+    ///     "round 1 (normal round), seat 0's turn, pre-roll phase",
+    ///     "you are seat 0",
+    ///     "seat 0: 3 dice, cards {}",
+    ///     "seat 1: 3 dice, cards {}",
+    ///     "dice: rolled none, set aside none, picked none",
+    /// ]);
+    /// assert!(text.ends_with(", queen 1, king 1\n"));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        let game = &self.game;
+        write!(f, "round {} ({})", game.round() + 1, game.stage())?;
+        match game.outcome() {
+            Some(outcome) => writeln!(f, ", game over: {outcome}")?,
+            None => writeln!(
+                f,
+                ", seat {}'s turn, {} phase",
+                game.turn_seat(),
+                game.phase()
+            )?,
+        }
+        writeln!(f, "you are seat {}", self.seat)?;
+        for seat in Seat::all(game.players()) {
+            write!(
+                f,
+                "seat {seat}: {} dice, cards {}",
+                game.hand(seat),
+                game.cards(seat)
+            )?;
+            if game.charlatans(seat) > 0 {
+                write!(f, ", {} Charlatans", game.charlatans(seat))?;
+            }
+            if let Some(turn) = game.final_turn(seat) {
+                write!(f, ", final round: {turn}")?;
+            }
+            writeln!(f)?;
+        }
+        writeln!(
+            f,
+            "dice: rolled {}, set aside {}, picked {}",
+            game.active(),
+            game.aside(),
+            game.picked()
+        )?;
+        if !game.used().is_empty() {
+            writeln!(f, "cards used this turn: {}", game.used())?;
+        }
+        if let Some(best) = game.best() {
+            writeln!(f, "best result: {best}")?;
+        }
+        let mut sep = "for sale: ";
+        for card in crate::Card::ALL {
+            match game.supply(card) {
+                Some(0) => continue,
+                Some(n) => write!(f, "{sep}{} {n}", card.key())?,
+                None => write!(f, "{sep}{} (any number)", card.key())?,
+            }
+            sep = ", ";
+        }
+        writeln!(f)
+    }
+}

@@ -11,7 +11,7 @@ use std::sync::{Arc, Mutex, mpsc};
 
 use kingup_bots::env::OpponentSpec;
 use kingup_bots::{
-    ArenaConfig, ArenaPart, ArenaResults, ArenaStanding, Bot, BotSpec, Entrant, Standing,
+    ArenaConfig, ArenaPart, ArenaResults, ArenaStanding, Bot, BotSpec, Entrant, Forfeits, Standing,
 };
 use kingup_core::kingup_table::{ActionMask, SeatView};
 use kingup_core::{Config, Game, PlayerView};
@@ -19,7 +19,7 @@ use pyo3::exceptions::{PyRuntimeError, PyTypeError};
 use pyo3::prelude::*;
 use pyo3::types::{PyString, PyTuple};
 
-use crate::arena_part::PyArenaPart;
+use crate::arena_part::{ForfeitsDoc, PyArenaPart};
 use crate::bots::spec_arg;
 use crate::convert::{self, given, int_arg, int_in, name_arg, quote, seed_arg, type_name};
 use crate::errors;
@@ -532,6 +532,8 @@ struct StandingDoc {
     uncertainty: f64,
     by_seat: Vec<SeatDoc>,
     #[serde(default)]
+    forfeits: ForfeitsDoc,
+    #[serde(default)]
     win_rate: Option<f64>,
     #[serde(default)]
     win_rate_ci95: Option<f64>,
@@ -577,6 +579,7 @@ impl ResultsDoc {
                     deal_score: s.deal_score,
                     rating: s.rating,
                     uncertainty: s.uncertainty,
+                    forfeits: s.forfeits.into(),
                     by_seat: s
                         .by_seat
                         .iter()
@@ -637,6 +640,7 @@ impl ResultsDoc {
                     wins: t.wins,
                     score_sum: t.score_sum,
                     score_sq_sum: t.score_sq_sum,
+                    forfeits: Forfeits::default(),
                 })
                 .collect();
             standings.push(ArenaStanding {
@@ -650,6 +654,7 @@ impl ResultsDoc {
                 by_seat,
                 rating: s.rating,
                 uncertainty: s.uncertainty,
+                forfeits: s.forfeits.into(),
             });
         }
         Ok(ArenaResults {

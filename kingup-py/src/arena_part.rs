@@ -3,7 +3,7 @@
 //! bit for bit (`kingup_bots::ArenaPart`). A part crosses processes as plain data (JSON,
 //! pickles through it) and is checked against the arena's schedule when joined.
 
-use kingup_bots::{ArenaPart, ArenaRecord, ArenaResults};
+use kingup_bots::{ArenaPart, ArenaRecord, ArenaResults, Forfeits};
 use kingup_core::Seat;
 use kingup_core::kingup_table::Rules;
 use pyo3::prelude::*;
@@ -46,6 +46,53 @@ struct GameDoc {
     entrants: Vec<u8>,
     scores: Vec<u32>,
     wins: Vec<f64>,
+    /// By seat; absent (none forfeited) in parts written before engines could forfeit.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    forfeits: Vec<ForfeitsDoc>,
+}
+
+/// [`Forfeits`] in a document: the moves forfeited, by reason.
+#[derive(Clone, Copy, Default, serde::Serialize, serde::Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(crate) struct ForfeitsDoc {
+    timeout: u32,
+    crash: u32,
+    malformed: u32,
+    illegal: u32,
+}
+
+impl From<Forfeits> for ForfeitsDoc {
+    fn from(f: Forfeits) -> ForfeitsDoc {
+        let Forfeits {
+            timeout,
+            crash,
+            malformed,
+            illegal,
+        } = f;
+        ForfeitsDoc {
+            timeout,
+            crash,
+            malformed,
+            illegal,
+        }
+    }
+}
+
+impl From<ForfeitsDoc> for Forfeits {
+    fn from(f: ForfeitsDoc) -> Forfeits {
+        let ForfeitsDoc {
+            timeout,
+            crash,
+            malformed,
+            illegal,
+        } = f;
+        Forfeits {
+            timeout,
+            crash,
+            malformed,
+            illegal,
+        }
+    }
 }
 
 impl PartDoc {
@@ -65,6 +112,11 @@ impl PartDoc {
                     entrants: g.entrants[..n].to_vec(),
                     scores: g.totals[..n].to_vec(),
                     wins: g.wins[..n].to_vec(),
+                    forfeits: if g.forfeits[..n].iter().all(|f| f.total() == 0) {
+                        Vec::new()
+                    } else {
+                        g.forfeits[..n].iter().map(|&f| f.into()).collect()
+                    },
                 })
                 .collect(),
         }
@@ -82,14 +134,20 @@ impl PartDoc {
         }
         let mut games = Vec::with_capacity(self.games.len());
         for g in self.games {
-            if (g.entrants.len(), g.scores.len(), g.wins.len()) != (n, n, n) {
+            if (g.entrants.len(), g.scores.len(), g.wins.len()) != (n, n, n)
+                || !(g.forfeits.is_empty() || g.forfeits.len() == n)
+            {
                 return Err(format!("a game without {n} seats"));
             }
             let mut record = ArenaRecord {
                 entrants: [0; Seat::MAX],
                 totals: [0; Seat::MAX],
                 wins: [0.0; Seat::MAX],
+                forfeits: [Forfeits::default(); Seat::MAX],
             };
+            for (slot, &f) in record.forfeits.iter_mut().zip(&g.forfeits) {
+                *slot = f.into();
+            }
             record.entrants[..n].copy_from_slice(&g.entrants);
             record.totals[..n].copy_from_slice(&g.scores);
             record.wins[..n].copy_from_slice(&g.wins);

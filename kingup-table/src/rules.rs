@@ -73,6 +73,11 @@ pub trait Rules: Copy + Eq + Hash + Debug + Send + Sync + Sized + 'static {
     const OBSERVATION_FIELDS: &'static Layout;
     /// The observation tensor's length: the sum of its fields' lengths.
     const OBSERVATION_LEN: usize = crate::observation_len(Self::OBSERVATION_FIELDS);
+    /// Whether every seat may see every step, chance outcomes and every seat's actions
+    /// included (To Court the King: `true`): a referee may then show a player the steps
+    /// themselves, from which it can keep its own copy of the game. When `false` (King
+    /// Up!, the default), a player learns only the events, [redacted](Rules::redacted).
+    const PUBLIC_STEPS: bool = false;
 
     /// Everything fixed before a game starts.
     type Config: GameConfig<Error = Self::ConfigError>;
@@ -108,7 +113,7 @@ pub trait Rules: Copy + Eq + Hash + Debug + Send + Sync + Sized + 'static {
     type ActionMask: ActionMask;
     /// What one seat may see (King Up!: its `PlayerView`; a game without hidden
     /// information: the whole game from that seat).
-    type View: SeatView<Action = Self::Action>;
+    type View: SeatView<Action = Self::Action, Game = Self>;
 
     /// A new game with `config`, writing its opening events (if the game has any) into
     /// `sink`.

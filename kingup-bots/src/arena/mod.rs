@@ -31,7 +31,7 @@ use skillratings::MultiTeamOutcome;
 use skillratings::weng_lin::{WengLinConfig, WengLinRating, weng_lin_multi_team};
 
 use crate::tournament::{ConfigErrorOf, ConfigOf, GameOf, Standing, game_seed};
-use crate::{Bot, Entrant, TournamentConfig, play};
+use crate::{Bot, Entrant, Forfeits, TournamentConfig, play};
 
 pub use part::{ArenaPart, ArenaRecord, JoinError};
 
@@ -160,6 +160,9 @@ pub struct ArenaStanding {
     pub rating: f64,
     /// The rating's uncertainty (a standard deviation; it starts at 25/3).
     pub uncertainty: f64,
+    /// The moves it forfeited, over all its games (an engine in another process: see
+    /// [`Forfeits`]).
+    pub forfeits: Forfeits,
 }
 
 impl ArenaStanding {
@@ -176,6 +179,7 @@ impl ArenaStanding {
             by_seat: (0..players).map(|_| Standing::new(name)).collect(),
             rating: start.rating,
             uncertainty: start.uncertainty,
+            forfeits: Forfeits::default(),
         }
     }
 
@@ -280,6 +284,17 @@ impl fmt::Display for ArenaResults {
                 )?;
             }
             writeln!(f)?;
+        }
+        let forfeited: Vec<&ArenaStanding> = ladder
+            .iter()
+            .map(|&i| &self.standings[i])
+            .filter(|s| s.forfeits.total() > 0)
+            .collect();
+        if !forfeited.is_empty() {
+            writeln!(f, "Forfeited moves (played at random for the engine):")?;
+            for s in forfeited {
+                writeln!(f, "{:<14}  {}", s.name, s.forfeits)?;
+            }
         }
         Ok(())
     }
@@ -553,6 +568,7 @@ fn play_game<V: SeatView>(
         entrants: [0; Seat::MAX],
         totals: [0; Seat::MAX],
         wins: [0.0; Seat::MAX],
+        forfeits: [Forfeits::default(); Seat::MAX],
     };
     for (slot, &e) in record.entrants.iter_mut().zip(seated) {
         *slot = e as u8;
@@ -564,6 +580,7 @@ fn play_game<V: SeatView>(
     for seat in Seat::all(game.players()) {
         record.totals[seat.index()] = game.score(seat);
         record.wins[seat.index()] = game.win_share(seat);
+        record.forfeits[seat.index()] = refs[seat.index()].forfeits();
     }
     record
 }
@@ -580,6 +597,7 @@ fn count_deal(deal: &[ArenaRecord], players: usize, standings: &mut [ArenaStandi
             row.games += 1;
             row.wins += win;
             row.score_sum += score;
+            row.forfeits += game.forfeits[s];
             row.by_seat[s].record(score, win);
             match sums.iter_mut().find(|(x, _, _)| *x == e) {
                 Some(sum) => (sum.1, sum.2) = (sum.1 + win, sum.2 + score),

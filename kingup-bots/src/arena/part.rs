@@ -3,6 +3,8 @@
 
 use kingup_core::Seat;
 
+use crate::Forfeits;
+
 use super::{ArenaResults, combinations, rotation, standings_of};
 
 /// One game's outcome: who sat where, their scores, and the winners' shares. Only the
@@ -16,6 +18,9 @@ pub struct ArenaRecord {
     /// Each seat's win share: `1 / winners` for a winner, else 0 (all 0 in a game a bot
     /// abandoned).
     pub wins: [f64; Seat::MAX],
+    /// The moves each seat's bot forfeited ([`Bot::forfeits`](crate::Bot::forfeits)):
+    /// none but an engine's in another process.
+    pub forfeits: [Forfeits; Seat::MAX],
 }
 
 /// Some of an arena's deals, played by [`arena_part_until`](super::arena_part_until) and

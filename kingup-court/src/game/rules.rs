@@ -16,6 +16,8 @@ impl Rules for Game {
     /// takes about 0.3 MiB).
     const MAX_SAVE_LEN: usize = 16 << 20;
     const NOTATION_EXAMPLES: (&'static str, &'static str) = ("keep 4", "die 5");
+    /// Nothing is hidden: the dice, the cards and every move are on the table.
+    const PUBLIC_STEPS: bool = true;
 
     const ACTION_COUNT: usize = Action::COUNT;
     const CHANCE_COUNT: usize = ChanceOutcome::COUNT;
