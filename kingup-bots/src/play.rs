@@ -205,19 +205,65 @@ fn tell<G: Rules>(
     else {
         return;
     };
-    for (i, bot) in bots.iter_mut().enumerate() {
-        let Some(seat) = Seat::new(i) else { break };
-        if !bot.observes() {
-            continue;
-        }
-        seen.clear();
-        seen.extend(events.iter().map(|event| G::redacted(event, Some(seat))));
-        bot.observe(Seen {
-            step: G::PUBLIC_STEPS.then_some(step),
-            events: seen.as_slice(),
-        });
+    for (bot, seat) in bots.iter_mut().zip(Seat::all(Seat::MAX)) {
+        show(&mut **bot, seat, step, events, seen);
     }
     events.clear();
+}
+
+/// Shows `bot`, at `seat`, a step just played and its `events` as the seat may see them
+/// ([`Bot::observe`], if the bot [observes](Bot::observes)): what [`play`] does after each
+/// step, for a front end that runs its own loop (a session with a person at the table).
+/// `buffer` holds the redacted events; it is cleared first.
+///
+/// ```
+/// use kingup_bots::{Bot, RandomBot, Seen, show};
+/// use kingup_core::kingup_table::{Rules, Step};
+/// use kingup_core::{Config, Event, Game, Generator, PlayerView, Seat};
+///
+/// /// Counts the events it sees.
+/// struct Counter(usize);
+///
+/// impl Bot for Counter {
+///     fn choose(&mut self, view: &PlayerView) -> Option<kingup_core::Action> {
+///         RandomBot::new(Generator::new(1)).choose(view)
+///     }
+///     fn name(&self) -> &str {
+///         "counter"
+///     }
+///     fn observes(&self) -> bool {
+///         true
+///     }
+///     fn observe(&mut self, seen: Seen<'_, Game>) {
+///         self.0 += seen.events.len();
+///     }
+/// }
+///
+/// let mut game = Game::new(Config::new(3))?;
+/// let outcome = game.sample_chance(&mut Generator::new(7)).expect("a deal is pending");
+/// let mut events: Vec<Event> = Vec::new();
+/// game.apply_chance_with(outcome, &mut events)?;
+/// let mut counter = Counter(0);
+/// show::<Game>(&mut counter, Seat::FIRST, Step::Chance(outcome), &events, &mut Vec::new());
+/// assert_eq!(counter.0, events.len());
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn show<G: Rules>(
+    bot: &mut dyn Bot<G::View>,
+    seat: Seat,
+    step: Step<G>,
+    events: &[G::Event],
+    buffer: &mut Vec<G::Event>,
+) {
+    if !bot.observes() {
+        return;
+    }
+    buffer.clear();
+    buffer.extend(events.iter().map(|event| G::redacted(event, Some(seat))));
+    bot.observe(Seen {
+        step: G::PUBLIC_STEPS.then_some(step),
+        events: buffer.as_slice(),
+    });
 }
 
 #[cfg(test)]
