@@ -14,9 +14,12 @@
 
 mod arena;
 mod args;
+mod audience;
 mod bench;
 mod bots;
 mod court;
+mod engine;
+mod engines;
 mod journal;
 mod moves;
 mod play;
@@ -217,10 +220,11 @@ fn run(args: &[OsString]) -> Result<ExitCode, CliError> {
             (args::GameName::KingUp, rest) => tournament::run(&rest),
         },
         "court" => court::run(rest),
+        "engine" => engine::run(rest),
         // Not in the usage: measures ISMCTS iterations per second (docs/bots.md).
         "bench-ismcts" => bench::run(rest),
         other => Err(CliError::Usage(format!(
-            "unknown command {}: expected play, tournament, arena, court or help",
+            "unknown command {}: expected play, tournament, arena, court, engine or help",
             args::excerpt(other)
         ))),
     }

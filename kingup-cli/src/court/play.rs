@@ -10,6 +10,8 @@ use kingup_court::{Action, Config, Event, Game, PlayerView, Session};
 
 use super::options::{self, PlayOptions};
 use super::render;
+use crate::audience::Audience;
+use crate::engines::{self, Player};
 use crate::prompt::{self, Line};
 use crate::{CliError, args, out, text, write_out};
 
@@ -42,17 +44,31 @@ pub(crate) fn run(args: &[OsString]) -> Result<ExitCode, CliError> {
     };
     let config = *session.config();
     options::check_seats(&o, config.player_count())?;
-    let kinds = options::seat_bots(&o.bots, config.player_count(), human);
+    let kinds = options::seat_bots(&o, config.player_count(), human)?;
     let bot_seed = seed.unwrap_or_else(crate::play::secret_seed);
-    let mut bots: Vec<Option<Box<dyn Bot<PlayerView>>>> = kinds
-        .iter()
-        .enumerate()
-        .map(|(s, k)| k.map(|k| super::bots::make(k, crate::bots::bot_seed(bot_seed, s))))
-        .collect();
-    let names: Vec<String> = kinds
-        .iter()
-        .map(|k| k.map_or("you", |k| k.name()).to_owned())
-        .collect();
+    let started = o.engines.start::<Game>()?;
+    let engine_names = o.engines.names();
+    let mut bots: Vec<Option<Box<dyn Bot<PlayerView>>>> = Vec::with_capacity(kinds.len());
+    let mut names = Vec::with_capacity(kinds.len());
+    for (s, player) in kinds.iter().enumerate() {
+        let seed = crate::bots::bot_seed(bot_seed, s);
+        let (bot, name): (Option<Box<dyn Bot<PlayerView>>>, &str) = match *player {
+            Player::Person => (None, "you"),
+            Player::Bot(k) => (Some(super::bots::make(k, seed)), k.name()),
+            Player::Engine(i) => (Some(Box::new(started[i].bot(seed))), &engine_names[i]),
+        };
+        bots.push(bot);
+        names.push(name.to_owned());
+    }
+    // A new game is told to the bots from its start, a loaded one from where it stands.
+    let (start, told) = match &o.load {
+        Some(_) => (*session.game(), session.replay().steps.len()),
+        None => (
+            Game::new(config).map_err(|e| CliError::Usage(e.to_string()))?,
+            0,
+        ),
+    };
+    let mut audience = Audience::begin(start, told, &mut bots);
     intro(&config, &names, watch);
     match &o.load {
         Some(path) => out!(
@@ -75,6 +91,8 @@ pub(crate) fn run(args: &[OsString]) -> Result<ExitCode, CliError> {
         for event in session.resolve_chance().to_vec() {
             print_event(&event, &names);
         }
+        // The bots hear what happened before anyone moves (and how the game ended).
+        audience.catch_up(&session, &mut bots);
         if let Some(path) = save {
             crate::save::write(path, &session)?;
         }
@@ -108,6 +126,9 @@ pub(crate) fn run(args: &[OsString]) -> Result<ExitCode, CliError> {
         }
     }
     out!("{}", render::result(session.game(), &names));
+    for line in engines::forfeits(&names, &bots) {
+        out!("{}", text::wrap(&line));
+    }
     if let Some(seed) = seed {
         let command = replay_command(&o, &kinds, seed, watch);
         out!("{}", text::command("Same game again:", &command));
@@ -253,17 +274,26 @@ fn ask(
 /// every die).
 fn replay_command(
     o: &PlayOptions,
-    kinds: &[Option<super::bots::CourtBot>],
+    kinds: &[Player<super::bots::CourtBot>],
     seed: u64,
     watch: bool,
 ) -> Vec<String> {
-    let list: Vec<&str> = kinds.iter().flatten().map(|k| k.name()).collect();
+    let list: Vec<&str> = (kinds.iter())
+        .filter_map(|player| match player {
+            Player::Bot(kind) => Some(kind.name()),
+            Player::Person | Player::Engine(_) => None,
+        })
+        .collect();
     let mut command = vec![
         "kingup court play".to_owned(),
         format!("--players {}", o.config.players),
-        format!("--bots {}", list.join(",")),
-        format!("--seed {seed}"),
     ];
+    // Engines may take every bot seat.
+    if !list.is_empty() {
+        command.push(format!("--bots {}", list.join(",")));
+    }
+    command.extend(o.engines.args());
+    command.push(format!("--seed {seed}"));
     command.extend(options::config_args(&o.config));
     if watch {
         command.push("--watch".to_owned());
