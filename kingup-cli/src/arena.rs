@@ -81,8 +81,8 @@ fn parse(args: &[OsString]) -> Result<Option<Options>, CliError> {
 }
 
 /// An arena of `players` seats takes `players` to [`ArenaConfig::MAX_ENTRANTS`] entrants,
-/// `bots` built in and `engines` (either game).
-pub(crate) fn check_entrants(players: usize, bots: usize, engines: usize) -> Result<(), CliError> {
+/// `bots` built in and `engines`.
+fn check_entrants(players: usize, bots: usize, engines: usize) -> Result<(), CliError> {
     let entrants = bots + engines;
     if (players..=ArenaConfig::MAX_ENTRANTS).contains(&entrants) {
         return Ok(());

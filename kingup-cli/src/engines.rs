@@ -20,27 +20,35 @@ pub(crate) const FLAGS: [&str; 4] = ["--engine", "--engine-option", "--move-time
 /// Most milliseconds `--move-time` and `--game-time` allow: an hour.
 pub(crate) const MAX_TIME_MS: u64 = 3_600_000;
 
-/// The usage lines of the engine flags, shared by every command that takes them.
-pub(crate) fn usage(indent: usize) -> String {
+/// The usage of the engine flags, shared by `kingup help` and `kingup court help`:
+/// `commands` names the commands that take them.
+pub(crate) fn usage(commands: &str) -> String {
     let default = Clock::default();
     let (per_move, per_game) = (default.per_move.as_millis(), default.per_game.as_millis());
-    let lines = [
-        "--engine \"NAME=COMMAND ARGS\"".to_owned(),
-        "    add an engine: a program that speaks the bot protocol".to_owned(),
-        "    (docs/protocol.md), entered as NAME; COMMAND ARGS are split".to_owned(),
-        "    into words as a shell would (quotes group). Repeatable; NAME is".to_owned(),
-        "    1 to 32 visible characters, unlike any other entrant's. Its".to_owned(),
-        "    standard error is passed through to this one's".to_owned(),
-        "--engine-option NAME:KEY=VALUE".to_owned(),
-        "    an option in engine NAME's hello; VALUE is a number, true or".to_owned(),
-        "    false if it reads as one, else text. Repeatable".to_owned(),
-        format!("--move-time MS  most time an engine's answer may take, 1 to {MAX_TIME_MS}"),
-        format!("    (default {per_move}); a late answer is forfeited (a random move)"),
-        format!("--game-time MS  most time an engine's answers in one game may take"),
-        format!("    together, 1 to {MAX_TIME_MS} (default {per_game})"),
-    ];
-    let pad = " ".repeat(indent);
-    lines.map(|line| format!("{pad}{line}")).join("\n")
+    format!(
+        "\
+engines: programs that play over the bot protocol (docs/protocol.md), entered in
+{commands}:
+  --engine \"NAME=COMMAND ARGS\"
+                     an entrant named NAME (1 to 32 visible characters, unlike
+                     every other entrant's) played by the program COMMAND ARGS
+                     (split into words as a shell would: quotes group).
+                     Repeatable. In arena and tournament, engines enter after
+                     the built-in bots (--entrants, --bots) and count with
+                     them; in play they take the first bot seats (seat 0, 1,
+                     ..., yours skipped), one each, in the order given, and
+                     --bots fills the seats left (one entry per seat, or
+                     fewer repeated over them). An engine's standard error
+                     is passed through to kingup's
+  --engine-option NAME:KEY=VALUE
+                     an option in engine NAME's hello (VALUE is a number, true
+                     or false if it reads as one, else text). Repeatable
+  --move-time MS     most time an engine's answer may take, 1 to {MAX_TIME_MS}
+                     (default {per_move}); a move not answered in time, or not
+                     legally, is forfeited: played at random for the engine
+  --game-time MS     most time all of an engine's answers in one game may take,
+                     1 to {MAX_TIME_MS} (default {per_game})"
+    )
 }
 
 /// The engine flags as read, not yet checked against each other.
@@ -335,11 +343,11 @@ mod tests {
         assert_eq!(
             engines.args(),
             [
-                "--engine 'a=prog '\"'\"'two words'\"'\"''",
-                "--engine-option a:iterations=200",
-                "--engine-option a:style=bold",
-                "--engine b=other",
-                "--engine-option b:fast=true",
+                "--engine \"a=prog 'two words'\"",
+                "--engine-option 'a:iterations=200'",
+                "--engine-option 'a:style=bold'",
+                "--engine 'b=other'",
+                "--engine-option 'b:fast=true'",
                 "--move-time 500",
             ]
         );

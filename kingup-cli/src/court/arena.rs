@@ -11,7 +11,7 @@ use kingup_court::Config;
 
 use super::bots::{self, CourtBot};
 use super::options::{self, CONFIG_FLAGS};
-use crate::arena::{check_entrants, ladder, ladder_flags};
+use crate::arena::{ladder, ladder_flags};
 use crate::engines::{self, EngineFlags, Engines};
 use crate::{CliError, args, out};
 
@@ -84,8 +84,10 @@ fn parse(args: &[OsString]) -> Result<Option<Options>, CliError> {
     o.engines = engine_flags.engines()?;
     o.engines
         .check_names(&crate::tournament::entrant_names(&o.entrants))?;
-    let players = usize::from(o.config.game.players);
-    check_entrants(players, o.entrants.len(), o.engines.len())?;
+    // Checked before any engine starts.
+    (o.config)
+        .validate(o.entrants.len() + o.engines.len())
+        .map_err(|e| CliError::Usage(e.to_string()))?;
     Ok(Some(o))
 }
 
