@@ -618,3 +618,36 @@ fn watched_games_seat_engines_in_both_games() {
     ]);
     assert_eq!(until_replay(&with_engine), until_replay(&in_process));
 }
+
+/// An engine that shakes hands and then never answers: every move of its seat is
+/// forfeited, the game goes on, and the table says so at the end.
+#[cfg(unix)]
+#[test]
+fn a_silent_engine_forfeits_its_moves_and_the_game_goes_on() {
+    let ready = r#"{"type":"ready","protocol":1,"name":"mute"}"#;
+    let mute = format!("mute=sh -c 'read hello; echo '\\''{ready}'\\''; exec sleep 60'");
+    let text = success(&[
+        "play",
+        "--watch",
+        "--players",
+        "3",
+        "--rounds",
+        "1",
+        "--seed",
+        "2",
+        "--bots",
+        "random",
+        "--engine",
+        &mute,
+        "--move-time",
+        "1",
+        "--game-time",
+        "1",
+    ]);
+    assert!(text.contains("Winner"), "{text}");
+    assert!(
+        text.contains("Seat 0 (mute) forfeited moves, played at random for it:"),
+        "{text}"
+    );
+    assert!(text.contains("--move-time 1 --game-time 1"), "{text}");
+}
