@@ -150,6 +150,7 @@ fn a_recorded_session_replays_to_the_same_answers() {
         "--engine-option",
         "rec:iterations=50",
     ];
+    args.extend(SLOW_CLOCK);
     let text = success(&args);
     assert!(!text.contains("forfeited"), "{text}");
     let input = std::fs::read_to_string(&input).unwrap();
