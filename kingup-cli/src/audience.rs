@@ -7,8 +7,11 @@
 use kingup_bots::{Bot, GameEnd};
 use kingup_core::kingup_table::{Rules, Seat, Session, Step};
 
-/// The bots at a table by seat (`None`: the person's seat).
-pub(crate) type Seats<G> = [Option<Box<dyn Bot<<G as Rules>::View>>>];
+/// A seat's bot at a table (`None`: the person's seat).
+pub(crate) type Seated<V> = Option<Box<dyn Bot<V>>>;
+
+/// The bots at a table, by seat.
+pub(crate) type Seats<G> = [Seated<<G as Rules>::View>];
 
 /// The game as the bots have been told it so far.
 pub(crate) struct Audience<G: Rules> {

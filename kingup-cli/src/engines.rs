@@ -13,6 +13,7 @@ use serde_json::Value;
 
 use crate::CliError;
 use crate::args::{self, Flag, excerpt};
+use crate::audience::Seated;
 
 /// The flags this module reads, all of which take a value.
 pub(crate) const FLAGS: [&str; 4] = ["--engine", "--engine-option", "--move-time", "--game-time"];
@@ -168,11 +169,6 @@ impl Engines {
         self.commands.iter().try_for_each(|c| taken(&c.name, names))
     }
 
-    /// Their names, in the order entered.
-    pub(crate) fn names(&self) -> Vec<String> {
-        self.commands.iter().map(|c| c.name.clone()).collect()
-    }
-
     /// Starts every engine for games of `G`, so that one that cannot start is refused
     /// before anything is played, with its reason.
     pub(crate) fn start<G: ProtocolGame>(&self) -> Result<Vec<Arc<Engine<G>>>, CliError> {
@@ -193,6 +189,35 @@ impl Engines {
         &self,
     ) -> Result<Vec<Entrant<'static, G::View>>, CliError> {
         Ok(self.start::<G>()?.iter().map(Engine::entrant).collect())
+    }
+
+    /// The players of `kingup play` (either game), by seat: `None` at the person's seat, a
+    /// built-in bot from `make(kind, seed)`, or an engine, started here; each seeded by
+    /// the seat and `seed`, the game's seed. With their names: `you`, the bot's, the
+    /// engine's.
+    pub(crate) fn seat<G: ProtocolGame, K: Copy>(
+        &self,
+        players: &[Player<K>],
+        seed: u64,
+        make: impl Fn(K, u64) -> (Box<dyn Bot<G::View>>, &'static str),
+    ) -> Result<Table<G::View>, CliError> {
+        let engines = self.start::<G>()?;
+        let mut bots = Vec::with_capacity(players.len());
+        let mut names = Vec::with_capacity(players.len());
+        for (seat, player) in players.iter().enumerate() {
+            let seed = crate::bots::bot_seed(seed, seat);
+            let (bot, name): (Seated<G::View>, &str) = match *player {
+                Player::Person => (None, "you"),
+                Player::Bot(kind) => {
+                    let (bot, name) = make(kind, seed);
+                    (Some(bot), name)
+                }
+                Player::Engine(i) => (Some(Box::new(engines[i].bot(seed))), &self.commands[i].name),
+            };
+            bots.push(bot);
+            names.push(name.to_owned());
+        }
+        Ok(Table { bots, names })
     }
 
     /// The flags that enter the same engines again, for the command lines a run prints.
@@ -227,10 +252,7 @@ fn quote(text: &str) -> String {
 
 /// A line for each seat whose player forfeited moves in the game just played (an engine
 /// that did not answer in time or legally), for `kingup play`'s end (either game).
-pub(crate) fn forfeits<V: SeatView>(
-    names: &[String],
-    bots: &[Option<Box<dyn Bot<V>>>],
-) -> Vec<String> {
+pub(crate) fn forfeits<V: SeatView>(names: &[String], bots: &[Seated<V>]) -> Vec<String> {
     bots.iter()
         .zip(names)
         .enumerate()
@@ -241,6 +263,25 @@ pub(crate) fn forfeits<V: SeatView>(
                     "Seat {seat} ({name}) forfeited moves, played at random for it: {forfeits}."
                 )
             })
+        })
+        .collect()
+}
+
+/// The players at a `kingup play` table, by seat.
+pub(crate) struct Table<V> {
+    /// Built-in bots and engines alike; `None` at the person's seat.
+    pub(crate) bots: Vec<Seated<V>>,
+    /// `you`, the bot's name, the engine's.
+    pub(crate) names: Vec<String>,
+}
+
+/// The built-in bots among `players`, in seat order.
+pub(crate) fn built_in<K: Copy>(players: &[Player<K>]) -> Vec<K> {
+    players
+        .iter()
+        .filter_map(|player| match *player {
+            Player::Bot(kind) => Some(kind),
+            Player::Person | Player::Engine(_) => None,
         })
         .collect()
 }
@@ -332,7 +373,8 @@ mod tests {
         .unwrap()
         .engines()
         .unwrap();
-        assert_eq!(engines.names(), ["a", "b"]);
+        let names: Vec<&str> = engines.commands.iter().map(|c| c.name.as_str()).collect();
+        assert_eq!(names, ["a", "b"]);
         let a = &engines.commands[0];
         assert_eq!(a.args, ["two words"]);
         assert_eq!(a.options["iterations"], Value::from(200));

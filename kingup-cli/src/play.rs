@@ -188,25 +188,12 @@ pub(crate) fn run(args: &[OsString]) -> Result<ExitCode, CliError> {
     } else {
         seed
     };
-    let started = o.engines.start::<Game>()?;
-    let engine_names = o.engines.names();
-    let mut bots: Vec<Option<Box<dyn Bot>>> = Vec::with_capacity(players);
-    let mut names = Vec::with_capacity(players);
-    for (s, player) in kinds.iter().enumerate() {
-        let (bot, name): (Option<Box<dyn Bot>>, &str) = match *player {
-            Player::Person => (None, "you"),
-            Player::Bot(k) => (
-                Some(Box::new(bots::make(k, o.iterations, bot_seed, s))),
-                k.name(),
-            ),
-            Player::Engine(i) => (
-                Some(Box::new(started[i].bot(bots::bot_seed(bot_seed, s)))),
-                &engine_names[i],
-            ),
-        };
-        bots.push(bot);
-        names.push(name.to_owned());
-    }
+    let iterations = o.iterations;
+    let engines::Table { mut bots, names } =
+        o.engines.seat::<Game, _>(&kinds, bot_seed, |kind, seed| {
+            let bot: Box<dyn Bot> = Box::new(bots::spec(kind, iterations).build(seed));
+            (bot, kind.name())
+        })?;
     let seating = Seating {
         viewer: human.and_then(Seat::new),
         names,
@@ -237,8 +224,7 @@ pub(crate) fn run(args: &[OsString]) -> Result<ExitCode, CliError> {
         journal: Journal::default(),
         rows: 0,
     };
-    let built_in: Vec<BotKind> = kinds.iter().filter_map(built_in).collect();
-    table.intro(&built_in, o.iterations, o.load.as_deref());
+    table.intro(&engines::built_in(&kinds), o.iterations, o.load.as_deref());
     let code = table.play()?;
     for line in engines::forfeits(&table.seating.names, &table.bots) {
         out!("{}", text::wrap(&line));
@@ -248,14 +234,6 @@ pub(crate) fn run(args: &[OsString]) -> Result<ExitCode, CliError> {
         out!("{}", text::command("Same game again:", &command));
     }
     Ok(code)
-}
-
-/// The built-in bot of a seat, if it has one.
-fn built_in(player: &Player<BotKind>) -> Option<BotKind> {
-    match *player {
-        Player::Bot(kind) => Some(kind),
-        Player::Person | Player::Engine(_) => None,
-    }
 }
 
 /// A seed nobody at the table can guess: from the operating system's randomness (std seeds
@@ -272,7 +250,7 @@ pub(crate) fn secret_seed() -> u64 {
 fn replay_command(o: &Options, kinds: &[Player<BotKind>], seed: u64, watch: bool) -> Vec<String> {
     // The built-in bots' seats in order, as their shortest list: read back after the same
     // engines, it fills the same seats.
-    let bots: Vec<BotKind> = kinds.iter().filter_map(built_in).collect();
+    let bots = engines::built_in(kinds);
     let list: Vec<&str> = bots.iter().map(|k| k.name()).collect();
     let period = (1..=list.len())
         .find(|&p| list.iter().enumerate().all(|(i, k)| *k == list[i % p]))
@@ -339,7 +317,7 @@ mod tests {
             ]
         );
         let watched = seat_bots(&o, 3, None).unwrap();
-        assert_eq!(watched.iter().filter_map(built_in).count(), 3);
+        assert_eq!(engines::built_in(&watched).len(), 3);
         // Engines take the first bot seats.
         let o = parse(&[
             "--players".into(),

@@ -109,7 +109,11 @@ impl Table {
             config.players,
             config.no_cards()
         ));
-        let seats: Vec<String> = (self.seating.names.iter().enumerate())
+        let seats: Vec<String> = self
+            .seating
+            .names
+            .iter()
+            .enumerate()
             .map(|(s, name)| format!("{s} {name}"))
             .collect();
         let mut line = format!("Seats: {}", seats.join(", "));

@@ -4,9 +4,8 @@ use std::ffi::OsString;
 use std::io::{BufRead, IsTerminal as _};
 use std::process::ExitCode;
 
-use kingup_bots::Bot;
 use kingup_court::Seat;
-use kingup_court::{Action, Config, Event, Game, PlayerView, Session};
+use kingup_court::{Action, Config, Event, Game, Session};
 
 use super::options::{self, PlayOptions};
 use super::render;
@@ -46,20 +45,10 @@ pub(crate) fn run(args: &[OsString]) -> Result<ExitCode, CliError> {
     options::check_seats(&o, config.player_count())?;
     let kinds = options::seat_bots(&o, config.player_count(), human)?;
     let bot_seed = seed.unwrap_or_else(crate::play::secret_seed);
-    let started = o.engines.start::<Game>()?;
-    let engine_names = o.engines.names();
-    let mut bots: Vec<Option<Box<dyn Bot<PlayerView>>>> = Vec::with_capacity(kinds.len());
-    let mut names = Vec::with_capacity(kinds.len());
-    for (s, player) in kinds.iter().enumerate() {
-        let seed = crate::bots::bot_seed(bot_seed, s);
-        let (bot, name): (Option<Box<dyn Bot<PlayerView>>>, &str) = match *player {
-            Player::Person => (None, "you"),
-            Player::Bot(k) => (Some(super::bots::make(k, seed)), k.name()),
-            Player::Engine(i) => (Some(Box::new(started[i].bot(seed))), &engine_names[i]),
-        };
-        bots.push(bot);
-        names.push(name.to_owned());
-    }
+    let engines::Table { mut bots, names } =
+        o.engines.seat::<Game, _>(&kinds, bot_seed, |kind, seed| {
+            (super::bots::make(kind, seed), kind.name())
+        })?;
     // A new game is told to the bots from its start, a loaded one from where it stands.
     let (start, told) = match &o.load {
         Some(_) => (*session.game(), session.replay().steps.len()),
@@ -278,12 +267,7 @@ fn replay_command(
     seed: u64,
     watch: bool,
 ) -> Vec<String> {
-    let list: Vec<&str> = (kinds.iter())
-        .filter_map(|player| match player {
-            Player::Bot(kind) => Some(kind.name()),
-            Player::Person | Player::Engine(_) => None,
-        })
-        .collect();
+    let list: Vec<&str> = engines::built_in(kinds).iter().map(|k| k.name()).collect();
     let mut command = vec![
         "kingup court play".to_owned(),
         format!("--players {}", o.config.players),
