@@ -555,7 +555,9 @@ fn a_person_plays_against_an_engine_as_against_the_same_bot() {
     };
     // Named as the bot it plays, the engine is that bot to the eye.
     let e = engine("random", "random");
-    let against_engine = game(&["--bots", "heuristic", "--engine", &e]);
+    let mut with_engine = vec!["--bots", "heuristic", "--engine", &e];
+    with_engine.extend(SLOW_CLOCK);
+    let against_engine = game(&with_engine);
     let in_process = game(&["--bots", "random,heuristic"]);
     // The same game, screen by screen: nothing more is shown with an engine at the table
     // (its seat's secrets stay hidden until revealed).
@@ -603,6 +605,8 @@ fn watched_games_seat_engines_in_both_games() {
         "random",
         "--engine",
         &g,
+        SLOW_CLOCK[0],
+        SLOW_CLOCK[1],
     ]);
     let in_process = success(&[
         "court",
