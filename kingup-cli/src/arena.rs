@@ -13,6 +13,7 @@ use kingup_core::Config;
 use kingup_core::kingup_table::{GameConfig, Rules, SeatView};
 
 use crate::args;
+use crate::engines::{self, EngineFlags, Engines};
 use crate::tournament::Progress;
 use crate::{CliError, out, text, usage};
 
@@ -28,11 +29,12 @@ struct Options {
     seed: u64,
     threads: usize,
     svg: Option<PathBuf>,
+    /// Entrants after `entrants`, in the order given.
+    engines: Engines,
 }
 
 fn parse(args: &[OsString]) -> Result<Option<Options>, CliError> {
-    let flags = args::flags(
-        args,
+    let with_value = [
         &[
             "--players",
             "--entrants",
@@ -40,9 +42,11 @@ fn parse(args: &[OsString]) -> Result<Option<Options>, CliError> {
             "--seed",
             "--threads",
             "--svg",
-        ],
-        &[],
-    )?;
+        ][..],
+        &engines::FLAGS,
+    ]
+    .concat();
+    let flags = args::flags(args, &with_value, &[])?;
     let mut o = Options {
         players: 4,
         entrants: parse_entrants(LADDER)?,
@@ -50,8 +54,13 @@ fn parse(args: &[OsString]) -> Result<Option<Options>, CliError> {
         seed: 1,
         threads: crate::tournament::default_threads(),
         svg: None,
+        engines: Engines::default(),
     };
+    let mut engine_flags = EngineFlags::default();
     for flag in &flags {
+        if engine_flags.read(flag)? {
+            continue;
+        }
         match flag.name.as_str() {
             "--help" => return Ok(None),
             "--players" => {
@@ -65,14 +74,29 @@ fn parse(args: &[OsString]) -> Result<Option<Options>, CliError> {
             _ => unreachable!("args::flags accepts only the listed flags"),
         }
     }
-    let (players, entrants) = (usize::from(o.players), o.entrants.len());
-    if !(players..=ArenaConfig::MAX_ENTRANTS).contains(&entrants) {
-        return Err(CliError::Usage(format!(
-            "--entrants lists {entrants} bots: a {players}-player arena takes {players} to {}",
-            ArenaConfig::MAX_ENTRANTS
-        )));
-    }
+    o.engines = engine_flags.engines()?;
+    o.engines.check_names(&names(&o.entrants))?;
+    check_entrants(usize::from(o.players), o.entrants.len(), o.engines.len())?;
     Ok(Some(o))
+}
+
+/// An arena of `players` seats takes `players` to [`ArenaConfig::MAX_ENTRANTS`] entrants,
+/// `bots` built in and `engines`.
+fn check_entrants(players: usize, bots: usize, engines: usize) -> Result<(), CliError> {
+    let entrants = bots + engines;
+    if (players..=ArenaConfig::MAX_ENTRANTS).contains(&entrants) {
+        return Ok(());
+    }
+    let engines = match engines {
+        0 => String::new(),
+        1 => " and 1 engine".to_owned(),
+        n => format!(" and {n} engines"),
+    };
+    Err(CliError::Usage(format!(
+        "--entrants lists {bots} bots{engines}: a {players}-player arena takes {players} to {} \
+         entrants",
+        ArenaConfig::MAX_ENTRANTS
+    )))
 }
 
 /// Parses `random,heuristic,ismcts:300,reader:300`: each item a [`BotSpec`] as the core
@@ -113,7 +137,7 @@ pub(crate) fn run(args: &[OsString]) -> Result<ExitCode, CliError> {
         return Ok(ExitCode::SUCCESS);
     };
     let names = names(&o.entrants);
-    let entrants: Vec<Entrant<'_>> = o
+    let mut entrants: Vec<Entrant<'_>> = o
         .entrants
         .iter()
         .zip(&names)
@@ -122,6 +146,8 @@ pub(crate) fn run(args: &[OsString]) -> Result<ExitCode, CliError> {
             make: Box::new(move |seed| -> Box<dyn Bot> { Box::new(spec.build(seed)) }),
         })
         .collect();
+    // After the built-in entrants: an entrant's bots are seeded by its place in the list.
+    entrants.extend(o.engines.entrants::<kingup_core::Game>()?);
     let config = ArenaConfig {
         game: Config::new(o.players),
         deals: o.deals,
@@ -133,6 +159,7 @@ pub(crate) fn run(args: &[OsString]) -> Result<ExitCode, CliError> {
         format!("--players {}", o.players),
         format!("--entrants {}", spec_list(&o.entrants)),
     ];
+    command.extend(o.engines.args());
     command.extend(ladder_flags(&config, o.svg.as_deref()));
     ladder(&config, &entrants, o.svg.as_deref(), &command)
 }

@@ -1,6 +1,6 @@
 //! The bots the command line can seat: names and settings come from `kingup-bots`.
 
-use kingup_bots::{AnyBot, BotKind, BotSpec, IsmctsConfig};
+use kingup_bots::{BotKind, BotSpec, IsmctsConfig};
 
 use crate::CliError;
 
@@ -40,11 +40,6 @@ pub(crate) fn budgets(kinds: &[BotKind], iterations: Option<u32>) -> Vec<String>
 /// The `--iterations` flag: the limits are `kingup-bots`' own.
 pub(crate) fn iterations(flag: &crate::args::Flag) -> Result<u32, CliError> {
     crate::args::number(flag, 1..=IsmctsConfig::MAX_ITERATIONS)
-}
-
-/// A fresh bot of `kind` for seat `seat` of the game seeded with `seed`.
-pub(crate) fn make(kind: BotKind, iterations: Option<u32>, seed: u64, seat: usize) -> AnyBot {
-    spec(kind, iterations).build(bot_seed(seed, seat))
 }
 
 /// A seed for seat `seat`'s bot in the game seeded `seed`: the table's one derivation

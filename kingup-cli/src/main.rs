@@ -14,9 +14,12 @@
 
 mod arena;
 mod args;
+mod audience;
 mod bench;
 mod bots;
 mod court;
+mod engine;
+mod engines;
 mod journal;
 mod moves;
 mod play;
@@ -81,12 +84,13 @@ usage:
   kingup tournament [options]    play many games between bots, print standings
   kingup arena [options]         rate many bots in duplicate, seat-rotated games
   kingup court ...               play To Court the King (kingup court help)
+  kingup engine --bot KIND       a built-in bot as an engine of the bot protocol
   kingup help                    print this message
   kingup --version               print the version
 
 kingup play [--players N] [--seat S] [--bots LIST] [--seed X] [--rounds 1|3]
             [--random-layout] [--iterations N] [--watch] [--script]
-            [--delay MS] [--save FILE] [--load FILE]
+            [--delay MS] [--save FILE] [--load FILE] [engine options]
   --players N        {min_players} to {max_players} players (default 4)
   --seat S           your seat, 0 to N-1 (default 0); seats go clockwise
   --bots LIST        comma-separated bots: ismcts, reader, heuristic, random; at
@@ -123,12 +127,13 @@ kingup play [--players N] [--seat S] [--bots LIST] [--seed X] [--rounds 1|3]
   (every move so far) and `quit`. A line is at most {MAX_LINE} bytes.
 
 kingup tournament [--games N] [--players N] [--bots LIST] [--seed X]
-                  [--threads T] [--iterations N]
+                  [--threads T] [--iterations N] [engine options]
   --games N          games to play, 1 to {max_games} (default 100); seats rotate
                      every game, so a multiple of the player count is fairest
-  --players N        {min_players} to {max_players} (default: the number of bots listed, else 4)
+  --players N        {min_players} to {max_players} (default: the number of bots and engines, else 4)
   --bots LIST        one bot per seat, {min_players} to {max_players} of: ismcts, reader, heuristic,
-                     random (default: ismcts then heuristic for the other seats)
+                     random (default: ismcts then heuristic for the other
+                     seats); engines take seats after them
   --seed X           seed of every game's chance and bots, 0 to 2^64-1
                      (default 1)
   --threads T        worker threads, 1 to {max_threads} (default: all cores, at
@@ -138,7 +143,7 @@ kingup tournament [--games N] [--players N] [--bots LIST] [--seed X]
                      {iterations} for ismcts)
 
 kingup arena [--game king-up|court] [--players N] [--entrants LIST] [--deals N]
-             [--seed X] [--threads T] [--svg FILE]
+             [--seed X] [--threads T] [--svg FILE] [engine options]
   --game court       the arena of To Court the King's bots: `kingup court arena`
                      with the options `kingup court help` lists (the same goes
                      for `kingup tournament --game court`)
@@ -146,13 +151,31 @@ kingup arena [--game king-up|court] [--players N] [--entrants LIST] [--deals N]
   --entrants LIST    N to {max_entrants} comma-separated bots: random, heuristic, ismcts,
                      ismcts:ITERATIONS, reader or reader:ITERATIONS; every set
                      of N of them is a table (default, the ladder:
-                     {ladder})
+                     {ladder}); engines count with them
   --deals N          deals to play, 1 to {max_deals} (default 100), each under
                      every rotation of its table's seats
   --seed X           seed of every deal's chance and bots (default 1)
   --threads T        worker threads, 1 to {max_threads} (default: all cores);
                      results do not depend on it
-  --svg FILE         also draw the ladder (ratings with intervals) into FILE",
+  --svg FILE         also draw the ladder (ratings with intervals) into FILE
+
+{engines}
+
+kingup engine --bot KIND [--iterations N]
+  Plays the built-in bot KIND over the bot protocol (docs/protocol.md) on
+  standard input and output, so that it can enter other programs' tournaments:
+  `--engine \"NAME=kingup engine --bot KIND\"`. Seeded by each game's bot_seed, it
+  plays the very moves it plays in this program. Standard output carries
+  protocol lines only; errors go to standard error, with status 1.
+  --bot KIND         in King Up!: random, heuristic, reader, ismcts,
+                     ismcts:ITERATIONS or reader:ITERATIONS; in To Court the
+                     King: random, greedy or mcts. It must name a bot of at
+                     least one game; a game it names no bot of is played with
+                     the first legal move, and a log line says why
+  --iterations N     iterations per decision of the searching bots (ismcts,
+                     reader, mcts), 1 to {max_iterations}; the hello's option
+                     iterations, if any, overrides it (the only option read)",
+        engines = engines::usage("kingup play, tournament and arena (and kingup court's)"),
         max_entrants = ArenaConfig::MAX_ENTRANTS,
         max_deals = ArenaConfig::MAX_DEALS,
         ladder = text::list(arena::LADDER, 21),
@@ -217,10 +240,11 @@ fn run(args: &[OsString]) -> Result<ExitCode, CliError> {
             (args::GameName::KingUp, rest) => tournament::run(&rest),
         },
         "court" => court::run(rest),
+        "engine" => engine::run(rest),
         // Not in the usage: measures ISMCTS iterations per second (docs/bots.md).
         "bench-ismcts" => bench::run(rest),
         other => Err(CliError::Usage(format!(
-            "unknown command {}: expected play, tournament, arena, court or help",
+            "unknown command {}: expected play, tournament, arena, court, engine or help",
             args::excerpt(other)
         ))),
     }

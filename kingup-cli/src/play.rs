@@ -11,11 +11,13 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::Duration;
 
-use kingup_bots::{AnyBot, BotKind};
+use kingup_bots::{Bot, BotKind};
 use kingup_core::{Config, Game, Seat, Session, Setup};
 
 use crate::args::{self, Flag};
+use crate::audience::Audience;
 use crate::bots;
+use crate::engines::{self, EngineFlags, Engines, Player};
 use crate::journal::Journal;
 use crate::render::Seating;
 use crate::table::Table;
@@ -37,6 +39,8 @@ struct Options {
     delay: Duration,
     save: Option<PathBuf>,
     load: Option<PathBuf>,
+    /// On the first bot seats, in the order given.
+    engines: Engines,
 }
 
 fn parse(args: &[OsString]) -> Result<Option<Options>, CliError> {
@@ -52,6 +56,10 @@ fn parse(args: &[OsString]) -> Result<Option<Options>, CliError> {
             "--delay",
             "--save",
             "--load",
+            engines::FLAGS[0],
+            engines::FLAGS[1],
+            engines::FLAGS[2],
+            engines::FLAGS[3],
         ],
         &["--random-layout", "--watch", "--script"],
     )?;
@@ -68,10 +76,15 @@ fn parse(args: &[OsString]) -> Result<Option<Options>, CliError> {
         delay: Duration::ZERO,
         save: None,
         load: None,
+        engines: Engines::default(),
     };
     let mut seat: Option<&Flag> = None;
     let mut game_settings = Vec::new();
+    let mut engine_flags = EngineFlags::default();
     for flag in &flags {
+        if engine_flags.read(flag)? {
+            continue;
+        }
         match flag.name.as_str() {
             "--help" => return Ok(None),
             "--players" => {
@@ -111,6 +124,8 @@ fn parse(args: &[OsString]) -> Result<Option<Options>, CliError> {
     if let Some(flag) = seat {
         o.seat = args::number(flag, 0..=usize::from(o.players) - 1)?;
     }
+    o.engines = engine_flags.engines()?;
+    o.engines.check_names(&["you".to_owned()])?;
     if o.watch && o.script {
         return Err(CliError::Usage(
             "--watch (bots play every seat) and --script (you play a seat) exclude each other"
@@ -120,12 +135,13 @@ fn parse(args: &[OsString]) -> Result<Option<Options>, CliError> {
     Ok(Some(o))
 }
 
-/// Which bot plays each seat (`None`: the person).
+/// Who plays each seat: the person at `human`, the engines on the first bot seats, the
+/// `--bots` on the others ([`engines::seat_players`]).
 fn seat_bots(
     o: &Options,
     players: usize,
     human: Option<usize>,
-) -> Result<Vec<Option<BotKind>>, CliError> {
+) -> Result<Vec<Player<BotKind>>, CliError> {
     // Watching: search and rules of thumb side by side.
     let default = if human.is_some() {
         vec![BotKind::Ismcts]
@@ -133,25 +149,7 @@ fn seat_bots(
         vec![BotKind::Ismcts, BotKind::Heuristic]
     };
     let list = o.bots.clone().unwrap_or(default);
-    let bot_seats: Vec<usize> = (0..players).filter(|&s| Some(s) != human).collect();
-    let mut kinds = vec![None; players];
-    if list.len() == players {
-        for &s in &bot_seats {
-            kinds[s] = Some(list[s]);
-        }
-    } else if list.len() <= bot_seats.len() {
-        for (i, &s) in bot_seats.iter().enumerate() {
-            kinds[s] = Some(list[i % list.len()]);
-        }
-    } else {
-        return Err(CliError::Usage(format!(
-            "--bots lists {} bots, but a {players}-player game has {} bot seats (give at most \
-             that many, repeated in order, or exactly one per seat)",
-            list.len(),
-            bot_seats.len()
-        )));
-    }
-    Ok(kinds)
+    engines::seat_players(&list, players, human, o.engines.len())
 }
 
 /// The session to play: loaded from `--load`, or new from the options and `seed`.
@@ -190,15 +188,12 @@ pub(crate) fn run(args: &[OsString]) -> Result<ExitCode, CliError> {
     } else {
         seed
     };
-    let bots: Vec<Option<AnyBot>> = kinds
-        .iter()
-        .enumerate()
-        .map(|(s, k)| k.map(|k| bots::make(k, o.iterations, bot_seed, s)))
-        .collect();
-    let names = kinds
-        .iter()
-        .map(|k| k.map_or("you", BotKind::name).to_owned())
-        .collect();
+    let iterations = o.iterations;
+    let engines::Table { mut bots, names } =
+        o.engines.seat::<Game, _>(&kinds, bot_seed, |kind, seed| {
+            let bot: Box<dyn Bot> = Box::new(bots::spec(kind, iterations).build(seed));
+            (bot, kind.name())
+        })?;
     let seating = Seating {
         viewer: human.and_then(Seat::new),
         names,
@@ -212,11 +207,13 @@ pub(crate) fn run(args: &[OsString]) -> Result<ExitCode, CliError> {
             0,
         )
     };
+    let audience = Audience::begin(shown, shown_steps, &mut bots);
     let mut table = Table {
         session,
         shown,
         shown_steps,
         bots,
+        audience,
         seating,
         input: (!watch).then(|| Box::new(std::io::stdin().lock()) as Box<dyn BufRead>),
         echo: !std::io::stdin().is_terminal(),
@@ -227,8 +224,11 @@ pub(crate) fn run(args: &[OsString]) -> Result<ExitCode, CliError> {
         journal: Journal::default(),
         rows: 0,
     };
-    table.intro(&kinds, o.iterations, o.load.as_deref());
+    table.intro(&engines::built_in(&kinds), o.iterations, o.load.as_deref());
     let code = table.play()?;
+    for line in engines::forfeits(&table.seating.names, &table.bots) {
+        out!("{}", text::wrap(&line));
+    }
     if table.session.game().is_over() && o.load.is_none() {
         let command = replay_command(&o, &kinds, seed, watch);
         out!("{}", text::command("Same game again:", &command));
@@ -247,25 +247,28 @@ pub(crate) fn secret_seed() -> u64 {
 
 /// The command that plays this game again, as the program and its arguments (printed
 /// once the game is over: the seed predicts every deal).
-fn replay_command(o: &Options, kinds: &[Option<BotKind>], seed: u64, watch: bool) -> Vec<String> {
-    // The bot seats in order, as their shortest list: read back, it fills the same seats.
-    let list: Vec<&str> = kinds.iter().flatten().map(|k| k.name()).collect();
+fn replay_command(o: &Options, kinds: &[Player<BotKind>], seed: u64, watch: bool) -> Vec<String> {
+    // The built-in bots' seats in order, as their shortest list: read back after the same
+    // engines, it fills the same seats.
+    let bots = engines::built_in(kinds);
+    let list: Vec<&str> = bots.iter().map(|k| k.name()).collect();
     let period = (1..=list.len())
         .find(|&p| list.iter().enumerate().all(|(i, k)| *k == list[i % p]))
         .unwrap_or(list.len());
-    let mut command = vec![
-        "kingup play".to_owned(),
-        format!("--players {}", o.players),
-        format!("--bots {}", list[..period].join(",")),
-        format!("--seed {seed}"),
-    ];
+    let mut command = vec!["kingup play".to_owned(), format!("--players {}", o.players)];
+    // Engines may take every bot seat.
+    if period > 0 {
+        command.push(format!("--bots {}", list[..period].join(",")));
+    }
+    command.extend(o.engines.args());
+    command.push(format!("--seed {seed}"));
     if o.rounds == 1 {
         command.push("--rounds 1".to_owned());
     }
     if o.random_layout {
         command.push("--random-layout".to_owned());
     }
-    let searching = kinds.iter().flatten().any(|k| k.searches());
+    let searching = bots.iter().any(|k| k.searches());
     if let Some(n) = o.iterations.filter(|_| searching) {
         command.push(format!("--iterations {n}"));
     }
@@ -294,11 +297,11 @@ mod tests {
         assert_eq!(
             kinds,
             [
-                Some(BotKind::Random),
-                Some(BotKind::Heuristic),
-                Some(BotKind::Random),
-                Some(BotKind::Heuristic),
-                None
+                Player::Bot(BotKind::Random),
+                Player::Bot(BotKind::Heuristic),
+                Player::Bot(BotKind::Random),
+                Player::Bot(BotKind::Heuristic),
+                Player::Person
             ]
         );
         // One per seat: the person's entry is skipped.
@@ -307,9 +310,33 @@ mod tests {
             .unwrap();
         assert_eq!(
             seat_bots(&o, 3, Some(1)).unwrap(),
-            [Some(BotKind::Random), None, Some(BotKind::Ismcts)]
+            [
+                Player::Bot(BotKind::Random),
+                Player::Person,
+                Player::Bot(BotKind::Ismcts)
+            ]
         );
-        assert_eq!(seat_bots(&o, 3, None).unwrap().iter().flatten().count(), 3);
+        let watched = seat_bots(&o, 3, None).unwrap();
+        assert_eq!(engines::built_in(&watched).len(), 3);
+        // Engines take the first bot seats.
+        let o = parse(&[
+            "--players".into(),
+            "3".into(),
+            "--bots".into(),
+            "random".into(),
+            "--engine".into(),
+            "e=prog".into(),
+        ])
+        .unwrap()
+        .unwrap();
+        assert_eq!(
+            seat_bots(&o, 3, Some(0)).unwrap(),
+            [
+                Player::Person,
+                Player::Engine(0),
+                Player::Bot(BotKind::Random)
+            ]
+        );
         for bad in [
             "--players 3 --seat 3",
             "--rounds 2",
@@ -319,6 +346,8 @@ mod tests {
             "--seed -1",
             "--iterations 1000001",
             "--load x.json --players 3",
+            "--engine you=prog",
+            "--engine-option x:k=1",
         ] {
             let result = parse(&strings(bad)).and_then(|o| match o {
                 Some(o) => seat_bots(&o, usize::from(o.players), Some(o.seat)).map(|_| ()),

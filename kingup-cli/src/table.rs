@@ -12,11 +12,12 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::time::Duration;
 
-use kingup_bots::{AnyBot, Bot, BotKind};
+use kingup_bots::{Bot, BotKind};
 use kingup_core::{
     Action, Actor, CardId, Event, Game, Phase, PlayerView, PublicView, Seat, Session, Setup, Vote,
 };
 
+use crate::audience::Audience;
 use crate::journal::Journal;
 use crate::moves::{self, Input};
 use crate::prompt::{self, Line, MAX_LINE};
@@ -31,8 +32,10 @@ pub(crate) struct Table {
     /// time so that each step is told with the board as it stood then.
     pub(crate) shown: Game,
     pub(crate) shown_steps: usize,
-    /// By seat; `None` for the person.
-    pub(crate) bots: Vec<Option<AnyBot>>,
+    /// By seat; `None` for the person. Built-in bots and engines alike.
+    pub(crate) bots: Vec<Option<Box<dyn Bot>>>,
+    /// What the bots were told of the game: engines hear every step.
+    pub(crate) audience: Audience<Game>,
     pub(crate) seating: Seating,
     /// The person's moves, line by line (`None` when watching).
     pub(crate) input: Option<Box<dyn BufRead>>,
@@ -79,10 +82,11 @@ impl Table {
         self.seating.viewer.is_none()
     }
 
-    /// What the game is, who plays it, and how to play.
+    /// What the game is, who plays it, and how to play; `bots`: the built-in bots at the
+    /// table, for their search budgets.
     pub(crate) fn intro(
         &mut self,
-        kinds: &[Option<BotKind>],
+        bots: &[BotKind],
         iterations: Option<u32>,
         loaded: Option<&Path>,
     ) {
@@ -105,14 +109,15 @@ impl Table {
             config.players,
             config.no_cards()
         ));
-        let seats: Vec<String> = kinds
+        let seats: Vec<String> = self
+            .seating
+            .names
             .iter()
             .enumerate()
-            .map(|(s, kind)| format!("{s} {}", kind.map_or("you", BotKind::name)))
+            .map(|(s, name)| format!("{s} {name}"))
             .collect();
         let mut line = format!("Seats: {}", seats.join(", "));
-        let bots: Vec<BotKind> = kinds.iter().flatten().copied().collect();
-        let budgets = crate::bots::budgets(&bots, iterations);
+        let budgets = crate::bots::budgets(bots, iterations);
         if !budgets.is_empty() {
             line.push_str(&format!(" ({})", budgets.join("; ")));
         }
@@ -143,6 +148,8 @@ impl Table {
             // A save with explicit chance (Python, C and C# write them) stops at each deal:
             // it is drawn from the save's own generator, as an automatic game's is.
             self.session.resolve_chance();
+            // The bots hear what happened before anyone moves (and how the game ended).
+            self.audience.catch_up(&self.session, &mut self.bots);
             self.save()?;
             if self.catch_up()? == Flow::Leave {
                 return Ok(self.goodbye());

@@ -11,6 +11,7 @@ use kingup_core::{Config, Generator};
 
 use crate::args;
 use crate::bots;
+use crate::engines::{self, EngineFlags, Engines};
 use crate::{CliError, out, text, usage};
 
 #[derive(Debug)]
@@ -22,11 +23,12 @@ struct Options {
     threads: usize,
     /// Iterations a move for the searching bots; `None`: each kind's preset.
     iterations: Option<u32>,
+    /// Seats after the bots', in the order given.
+    engines: Engines,
 }
 
 fn parse(args: &[OsString]) -> Result<Option<Options>, CliError> {
-    let flags = args::flags(
-        args,
+    let with_value = [
         &[
             "--games",
             "--players",
@@ -34,9 +36,11 @@ fn parse(args: &[OsString]) -> Result<Option<Options>, CliError> {
             "--seed",
             "--threads",
             "--iterations",
-        ],
-        &[],
-    )?;
+        ][..],
+        &engines::FLAGS,
+    ]
+    .concat();
+    let flags = args::flags(args, &with_value, &[])?;
     let mut o = Options {
         games: 100,
         players: None,
@@ -45,8 +49,13 @@ fn parse(args: &[OsString]) -> Result<Option<Options>, CliError> {
         // Every core, within the tournament's limit.
         threads: crate::tournament::default_threads(),
         iterations: None,
+        engines: Engines::default(),
     };
+    let mut engine_flags = EngineFlags::default();
     for flag in &flags {
+        if engine_flags.read(flag)? {
+            continue;
+        }
         match flag.name.as_str() {
             "--help" => return Ok(None),
             "--games" => o.games = args::number(flag, 1..=TournamentConfig::MAX_GAMES)?,
@@ -63,17 +72,27 @@ fn parse(args: &[OsString]) -> Result<Option<Options>, CliError> {
             _ => unreachable!("args::flags accepts only the listed flags"),
         }
     }
+    // Checked against the bots' names once the lineup is known.
+    o.engines = engine_flags.engines()?;
     Ok(Some(o))
 }
 
 /// The bots, one per seat.
 fn lineup(o: &Options) -> Result<Vec<BotKind>, CliError> {
     let players = usize::from(Config::MIN_PLAYERS)..=usize::from(Config::MAX_PLAYERS);
-    seat_bots(o.bots.as_deref(), o.players, players, |n| {
-        let mut list = vec![BotKind::Heuristic; n];
-        list[0] = BotKind::Ismcts;
-        list
-    })
+    seat_bots(
+        o.bots.as_deref(),
+        o.players,
+        players,
+        o.engines.len(),
+        |n| {
+            let mut list = vec![BotKind::Heuristic; n];
+            if let Some(first) = list.first_mut() {
+                *first = BotKind::Ismcts;
+            }
+            list
+        },
+    )
 }
 
 /// The default `--threads` of tournaments and arenas: every core, within the limit.
@@ -83,29 +102,48 @@ pub(crate) fn default_threads() -> usize {
         .min(TournamentConfig::MAX_THREADS)
 }
 
-/// One bot per seat from `--bots` and `--players` (either game): the listed bots, whose
-/// count must be the player count given or one the game allows (`players`); without a
-/// list, `default` of the player count given, or 4.
+/// The built-in bots, one per seat not taken by one of `engines` (which sit after them),
+/// from `--bots` and `--players` (either game): the listed bots, whose count with the
+/// engines must be the player count given or one the game allows (`players`); without a
+/// list, `default` of the seats the engines leave in a game of the player count given,
+/// else of 4 (or as many as the engines).
 pub(crate) fn seat_bots<K: Clone>(
     bots: Option<&[K]>,
     given: Option<u8>,
     players: std::ops::RangeInclusive<usize>,
+    engines: usize,
     default: impl Fn(usize) -> Vec<K>,
 ) -> Result<Vec<K>, CliError> {
+    let and_engines = match engines {
+        0 => String::new(),
+        1 => " and 1 engine".to_owned(),
+        n => format!(" and {n} engines"),
+    };
     match (bots, given) {
-        (Some(list), None) if players.contains(&list.len()) => Ok(list.to_vec()),
+        (Some(list), None) if players.contains(&(list.len() + engines)) => Ok(list.to_vec()),
         (Some(list), None) => Err(CliError::Usage(format!(
-            "--bots lists {} bots: a game has {} to {} players, one bot each",
+            "--bots lists {} bots{and_engines}: a game has {} to {} players, one bot each",
             list.len(),
             players.start(),
             players.end()
         ))),
-        (Some(list), Some(n)) if list.len() == usize::from(n) => Ok(list.to_vec()),
+        (Some(list), Some(n)) if list.len() + engines == usize::from(n) => Ok(list.to_vec()),
         (Some(list), Some(n)) => Err(CliError::Usage(format!(
-            "--bots lists {} bots but --players is {n}: give one bot per seat",
+            "--bots lists {} bots{and_engines} but --players is {n}: give one bot per seat",
             list.len()
         ))),
-        (None, given) => Ok(default(usize::from(given.unwrap_or(4)))),
+        (None, given) => {
+            let n = given.map_or(engines.max(4), usize::from);
+            if engines > n || !players.contains(&n) {
+                return Err(CliError::Usage(format!(
+                    "{engines} engines: a game has {} to {} players{}",
+                    players.start(),
+                    players.end(),
+                    given.map_or(String::new(), |n| format!(" and --players is {n}"))
+                )));
+            }
+            Ok(default(n - engines))
+        }
     }
 }
 
@@ -121,10 +159,11 @@ pub(crate) fn run(args: &[OsString]) -> Result<ExitCode, CliError> {
         return Ok(ExitCode::SUCCESS);
     };
     let lineup = lineup(&o)?;
-    let players = lineup.len() as u8;
+    let players = (lineup.len() + o.engines.len()) as u8;
     let names = entrant_names(&lineup);
+    o.engines.check_names(&names)?;
     let iterations = o.iterations;
-    let entrants: Vec<Entrant<'_>> = lineup
+    let mut entrants: Vec<Entrant<'_>> = lineup
         .iter()
         .zip(&names)
         .map(|(&kind, name)| Entrant {
@@ -134,6 +173,7 @@ pub(crate) fn run(args: &[OsString]) -> Result<ExitCode, CliError> {
             }),
         })
         .collect();
+    entrants.extend(o.engines.entrants::<kingup_core::Game>()?);
     let config = TournamentConfig {
         game: Config::new(players),
         games: o.games,
@@ -150,10 +190,16 @@ pub(crate) fn run(args: &[OsString]) -> Result<ExitCode, CliError> {
         "kingup tournament".to_owned(),
         format!("--games {}", o.games),
         format!("--players {players}"),
-        format!("--bots {}", list.join(",")),
+    ];
+    // Engines may take every seat.
+    if !list.is_empty() {
+        command.push(format!("--bots {}", list.join(",")));
+    }
+    command.extend(o.engines.args());
+    command.extend([
         format!("--seed {}", o.seed),
         format!("--threads {}", o.threads),
-    ];
+    ]);
     let searching = lineup.iter().any(|k| k.searches());
     if let Some(n) = o.iterations.filter(|_| searching) {
         command.push(format!("--iterations {n}"));

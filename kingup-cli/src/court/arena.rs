@@ -12,6 +12,7 @@ use kingup_court::Config;
 use super::bots::{self, CourtBot};
 use super::options::{self, CONFIG_FLAGS};
 use crate::arena::{ladder, ladder_flags};
+use crate::engines::{self, EngineFlags, Engines};
 use crate::{CliError, args, out};
 
 /// The default entrants: every court bot.
@@ -22,6 +23,8 @@ struct Options {
     entrants: Vec<CourtBot>,
     config: ArenaConfig<Config>,
     svg: Option<PathBuf>,
+    /// Entrants after `entrants`, in the order given.
+    engines: Engines,
 }
 
 fn parse(args: &[OsString]) -> Result<Option<Options>, CliError> {
@@ -34,6 +37,7 @@ fn parse(args: &[OsString]) -> Result<Option<Options>, CliError> {
         "--max-rounds",
         "--svg",
     ];
+    let with_value = [&with_value[..], &engines::FLAGS].concat();
     let flags = args::flags(args, &with_value, &CONFIG_FLAGS)?;
     let mut game = Config::new(2);
     // An arena needs a bound: every game must end.
@@ -47,8 +51,13 @@ fn parse(args: &[OsString]) -> Result<Option<Options>, CliError> {
             threads: crate::tournament::default_threads(),
         },
         svg: None,
+        engines: Engines::default(),
     };
+    let mut engine_flags = EngineFlags::default();
     for flag in &flags {
+        if engine_flags.read(flag)? {
+            continue;
+        }
         if flag.name == "--max-rounds" {
             o.config.game.max_rounds = Some(args::number(flag, 1..=super::MAX_ROUNDS)?);
             continue;
@@ -72,6 +81,13 @@ fn parse(args: &[OsString]) -> Result<Option<Options>, CliError> {
             _ => unreachable!("args::flags accepts only the listed flags"),
         }
     }
+    o.engines = engine_flags.engines()?;
+    o.engines
+        .check_names(&crate::tournament::entrant_names(&o.entrants))?;
+    // Checked before any engine starts.
+    (o.config)
+        .validate(o.entrants.len() + o.engines.len())
+        .map_err(|e| CliError::Usage(e.to_string()))?;
     Ok(Some(o))
 }
 
@@ -81,7 +97,7 @@ pub(crate) fn run(args: &[OsString]) -> Result<ExitCode, CliError> {
         return Ok(ExitCode::SUCCESS);
     };
     let kinds: Vec<String> = o.entrants.iter().map(|k| k.name().to_owned()).collect();
-    let entrants: Vec<Entrant<'_>> = o
+    let mut entrants: Vec<Entrant<'_>> = o
         .entrants
         .iter()
         .zip(crate::tournament::entrant_names(&o.entrants))
@@ -90,11 +106,14 @@ pub(crate) fn run(args: &[OsString]) -> Result<ExitCode, CliError> {
             make: Box::new(move |seed| bots::make(kind, seed)),
         })
         .collect();
+    // After the built-in entrants: an entrant's bots are seeded by its place in the list.
+    entrants.extend(o.engines.entrants::<kingup_court::Game>()?);
     let mut command = vec![
         "kingup court arena".to_owned(),
         format!("--players {}", o.config.game.players),
         format!("--entrants {}", kinds.join(",")),
     ];
+    command.extend(o.engines.args());
     command.extend(options::config_args(&o.config.game));
     command.extend(ladder_flags(&o.config, o.svg.as_deref()));
     ladder(&o.config, &entrants, o.svg.as_deref(), &command)

@@ -42,6 +42,7 @@ usage:
 kingup court play [--players N] [--seat S] [--bots LIST] [--seed X]
                   [--max-rounds R|none] [--unlimited-jesters] [--no-preroll]
                   [--watch] [--script] [--delay MS] [--save FILE] [--load FILE]
+                  [engine options]
   --players N          {min} to {max} players (default 3)
   --seat S             your seat, 0 to N-1 (default 0)
   --bots LIST          comma-separated bots: greedy, random, mcts (tree search);
@@ -79,12 +80,14 @@ kingup court play [--players N] [--seat S] [--bots LIST] [--seed X]
 
 kingup court tournament [--games N] [--players N] [--bots LIST] [--seed X]
                         [--threads T] [--max-rounds R] [--unlimited-jesters]
-                        [--no-preroll]
+                        [--no-preroll] [engine options]
   --games N            games, 1 to {max_games} (default 100); seats rotate
                        every game
-  --players N          {min} to {max} (default: the number of bots listed, else 4)
+  --players N          {min} to {max} (default: the number of bots and engines,
+                       else 4)
   --bots LIST          one bot per seat: greedy, random, mcts (default greedy,
-                       then random for the other seats)
+                       then random for the other seats); engines take seats
+                       after them
   --seed X             seed of every game's dice and bots (default 1)
   --threads T          worker threads, 1 to {max_threads} (default: all cores);
                        results do not depend on it
@@ -93,11 +96,11 @@ kingup court tournament [--games N] [--players N] [--bots LIST] [--seed X]
 
 kingup court arena [--players N] [--entrants LIST] [--deals N] [--seed X]
                    [--threads T] [--max-rounds R] [--svg FILE]
-                   [--unlimited-jesters] [--no-preroll]
+                   [--unlimited-jesters] [--no-preroll] [engine options]
   --players N          seats at a table, {min} to {max} (default 2)
   --entrants LIST      N to {max_entrants} comma-separated bots: greedy, random, mcts;
                        every set of N of them is a table (default
-                       {entrants})
+                       {entrants}); engines count with them
   --deals N            deals, 1 to {max_deals} (default 20); each is played
                        under every seat rotation of its table
   --seed X             seed of every deal's dice and bots (default 1)
@@ -105,7 +108,13 @@ kingup court arena [--players N] [--entrants LIST] [--deals N] [--seed X]
                        results do not depend on it
   --max-rounds R       normal rounds before a game is truncated, 1 to {MAX_ROUNDS}
                        (default {rounds})
-  --svg FILE           also draw the ladder as an SVG picture in FILE"
+  --svg FILE           also draw the ladder as an SVG picture in FILE
+
+{engines}
+
+kingup engine --bot KIND (kingup help) plays a built-in bot, such as greedy or
+mcts, as an engine.",
+        engines = crate::engines::usage("kingup court play, tournament and arena"),
     )
 }
 

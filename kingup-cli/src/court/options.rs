@@ -8,6 +8,7 @@ use kingup_court::Config;
 use super::MAX_ROUNDS;
 use super::bots::{self, CourtBot};
 use crate::args::{self, Flag};
+use crate::engines::{self, EngineFlags, Engines, Player};
 use crate::{CliError, MAX_DELAY_MS};
 
 /// The flags that set the game's config, in both commands.
@@ -56,6 +57,8 @@ pub(crate) struct PlayOptions {
     pub(crate) save: Option<PathBuf>,
     /// The saved game to resume.
     pub(crate) load: Option<PathBuf>,
+    /// On the first bot seats, in the order given.
+    pub(crate) engines: Engines,
 }
 
 /// Parses `kingup court play`'s arguments; `None` for `--help`.
@@ -71,6 +74,7 @@ pub(crate) fn parse_play(args: &[OsString]) -> Result<Option<PlayOptions>, CliEr
         "--save",
         "--load",
     ];
+    let with_value = [&with_value[..], &engines::FLAGS].concat();
     let flags = args::flags(args, &with_value, &switches)?;
     let mut config = Config::new(3);
     config.max_rounds = Some(Config::SIMULATION_ROUNDS);
@@ -84,9 +88,14 @@ pub(crate) fn parse_play(args: &[OsString]) -> Result<Option<PlayOptions>, CliEr
         delay: 0,
         save: None,
         load: None,
+        engines: Engines::default(),
     };
     let mut game_settings = Vec::new();
+    let mut engine_flags = EngineFlags::default();
     for flag in &flags {
+        if engine_flags.read(flag)? {
+            continue;
+        }
         if ["--players", "--seed"].contains(&flag.name.as_str())
             || CONFIG_FLAGS.contains(&flag.name.as_str())
             || flag.name == "--max-rounds"
@@ -123,6 +132,8 @@ pub(crate) fn parse_play(args: &[OsString]) -> Result<Option<PlayOptions>, CliEr
             "--watch and --script exclude each other".to_owned(),
         ));
     }
+    o.engines = engine_flags.engines()?;
+    o.engines.check_names(&["you".to_owned()])?;
     // A loaded game's players are known once it is read (`check_seats` then).
     if o.load.is_none() {
         check_seats(&o, o.config.player_count())?;
@@ -148,27 +159,15 @@ pub(crate) fn check_seats(o: &PlayOptions, players: usize) -> Result<(), CliErro
     Ok(())
 }
 
-/// The bot at every seat, `None` at the person's (`human`): `--bots` with N entries gives
-/// one per seat, fewer are repeated over the bot seats in order.
+/// Who plays every seat: the person at `human`, the engines on the first bot seats, the
+/// `--bots` on the others: N entries give one per seat, fewer are repeated over them in
+/// order ([`engines::seat_players`]).
 pub(crate) fn seat_bots(
-    list: &[CourtBot],
+    o: &PlayOptions,
     players: usize,
     human: Option<usize>,
-) -> Vec<Option<CourtBot>> {
-    let mut next = 0;
-    (0..players)
-        .map(|seat| {
-            if Some(seat) == human {
-                return None;
-            }
-            if list.len() == players {
-                return Some(list[seat]);
-            }
-            let bot = list[next % list.len()];
-            next += 1;
-            Some(bot)
-        })
-        .collect()
+) -> Result<Vec<Player<CourtBot>>, CliError> {
+    engines::seat_players(&o.bots, players, human, o.engines.len())
 }
 
 #[cfg(test)]
@@ -186,16 +185,30 @@ mod tests {
         assert_eq!((o.config.players, o.seat, o.seed), (4, 2, Some(5)));
         assert_eq!(o.config.max_rounds, Some(7));
         assert!(!o.config.preroll_abilities && !o.config.unlimited_jesters);
+        use Player::{Bot, Engine, Person};
         use kingup_bots::court::BotKind::{Greedy, Random};
         assert_eq!(
-            seat_bots(&o.bots, 4, Some(2)),
-            [Some(Random), Some(Greedy), None, Some(Random)]
+            seat_bots(&o, 4, Some(2)).unwrap(),
+            [Bot(Random), Bot(Greedy), Person, Bot(Random)]
         );
+        let three = parse_play(&strings("--players 3 --bots random,greedy,random"))
+            .unwrap()
+            .unwrap();
         assert_eq!(
-            seat_bots(&[Random, Greedy, Random], 3, Some(1)),
-            [Some(Random), None, Some(Random)]
+            seat_bots(&three, 3, Some(1)).unwrap(),
+            [Bot(Random), Person, Bot(Random)]
         );
-        assert_eq!(seat_bots(&[Greedy], 2, None), [Some(Greedy), Some(Greedy)]);
+        let two = parse_play(&strings("--players 2")).unwrap().unwrap();
+        assert_eq!(
+            seat_bots(&two, 2, None).unwrap(),
+            [Bot(Greedy), Bot(Greedy)]
+        );
+        let args = ["--players", "3", "--engine", "e=prog"].map(OsString::from);
+        let engine = parse_play(&args).unwrap().unwrap();
+        assert_eq!(
+            seat_bots(&engine, 3, Some(0)).unwrap(),
+            [Person, Engine(0), Bot(Greedy)]
+        );
         let o = parse_play(&strings("--max-rounds none --unlimited-jesters"))
             .unwrap()
             .unwrap();
@@ -219,6 +232,8 @@ mod tests {
             "--watch --script",
             "--rounds 3",
             "--delay 60001",
+            "--engine you=prog",
+            "--engine-option e:k=1",
         ] {
             assert!(
                 matches!(parse_play(&strings(bad)), Err(CliError::Usage(_))),

@@ -4,12 +4,13 @@ use std::ffi::OsString;
 use std::io::{BufRead, IsTerminal as _};
 use std::process::ExitCode;
 
-use kingup_bots::Bot;
 use kingup_court::Seat;
-use kingup_court::{Action, Config, Event, Game, PlayerView, Session};
+use kingup_court::{Action, Config, Event, Game, Session};
 
 use super::options::{self, PlayOptions};
 use super::render;
+use crate::audience::Audience;
+use crate::engines::{self, Player};
 use crate::prompt::{self, Line};
 use crate::{CliError, args, out, text, write_out};
 
@@ -42,17 +43,21 @@ pub(crate) fn run(args: &[OsString]) -> Result<ExitCode, CliError> {
     };
     let config = *session.config();
     options::check_seats(&o, config.player_count())?;
-    let kinds = options::seat_bots(&o.bots, config.player_count(), human);
+    let kinds = options::seat_bots(&o, config.player_count(), human)?;
     let bot_seed = seed.unwrap_or_else(crate::play::secret_seed);
-    let mut bots: Vec<Option<Box<dyn Bot<PlayerView>>>> = kinds
-        .iter()
-        .enumerate()
-        .map(|(s, k)| k.map(|k| super::bots::make(k, crate::bots::bot_seed(bot_seed, s))))
-        .collect();
-    let names: Vec<String> = kinds
-        .iter()
-        .map(|k| k.map_or("you", |k| k.name()).to_owned())
-        .collect();
+    let engines::Table { mut bots, names } =
+        o.engines.seat::<Game, _>(&kinds, bot_seed, |kind, seed| {
+            (super::bots::make(kind, seed), kind.name())
+        })?;
+    // A new game is told to the bots from its start, a loaded one from where it stands.
+    let (start, told) = match &o.load {
+        Some(_) => (*session.game(), session.replay().steps.len()),
+        None => (
+            Game::new(config).map_err(|e| CliError::Usage(e.to_string()))?,
+            0,
+        ),
+    };
+    let mut audience = Audience::begin(start, told, &mut bots);
     intro(&config, &names, watch);
     match &o.load {
         Some(path) => out!(
@@ -75,6 +80,8 @@ pub(crate) fn run(args: &[OsString]) -> Result<ExitCode, CliError> {
         for event in session.resolve_chance().to_vec() {
             print_event(&event, &names);
         }
+        // The bots hear what happened before anyone moves (and how the game ended).
+        audience.catch_up(&session, &mut bots);
         if let Some(path) = save {
             crate::save::write(path, &session)?;
         }
@@ -108,6 +115,9 @@ pub(crate) fn run(args: &[OsString]) -> Result<ExitCode, CliError> {
         }
     }
     out!("{}", render::result(session.game(), &names));
+    for line in engines::forfeits(&names, &bots) {
+        out!("{}", text::wrap(&line));
+    }
     if let Some(seed) = seed {
         let command = replay_command(&o, &kinds, seed, watch);
         out!("{}", text::command("Same game again:", &command));
@@ -253,17 +263,21 @@ fn ask(
 /// every die).
 fn replay_command(
     o: &PlayOptions,
-    kinds: &[Option<super::bots::CourtBot>],
+    kinds: &[Player<super::bots::CourtBot>],
     seed: u64,
     watch: bool,
 ) -> Vec<String> {
-    let list: Vec<&str> = kinds.iter().flatten().map(|k| k.name()).collect();
+    let list: Vec<&str> = engines::built_in(kinds).iter().map(|k| k.name()).collect();
     let mut command = vec![
         "kingup court play".to_owned(),
         format!("--players {}", o.config.players),
-        format!("--bots {}", list.join(",")),
-        format!("--seed {seed}"),
     ];
+    // Engines may take every bot seat.
+    if !list.is_empty() {
+        command.push(format!("--bots {}", list.join(",")));
+    }
+    command.extend(o.engines.args());
+    command.push(format!("--seed {seed}"));
     command.extend(options::config_args(&o.config));
     if watch {
         command.push("--watch".to_owned());

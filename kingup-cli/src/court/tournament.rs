@@ -9,6 +9,7 @@ use kingup_court::Config;
 
 use super::bots::{self, CourtBot};
 use super::options::{self, CONFIG_FLAGS};
+use crate::engines::{self, EngineFlags, Engines};
 use crate::{CliError, args, out, text};
 
 #[derive(Debug)]
@@ -19,6 +20,8 @@ struct Options {
     seed: u64,
     threads: usize,
     config: Config,
+    /// Seats after the bots', in the order given.
+    engines: Engines,
 }
 
 fn parse(args: &[OsString]) -> Result<Option<Options>, CliError> {
@@ -30,6 +33,7 @@ fn parse(args: &[OsString]) -> Result<Option<Options>, CliError> {
         "--threads",
         "--max-rounds",
     ];
+    let with_value = [&with_value[..], &engines::FLAGS].concat();
     let flags = args::flags(args, &with_value, &CONFIG_FLAGS)?;
     let mut config = Config::new(4);
     config.max_rounds = Some(Config::SIMULATION_ROUNDS);
@@ -40,8 +44,13 @@ fn parse(args: &[OsString]) -> Result<Option<Options>, CliError> {
         seed: 1,
         threads: crate::tournament::default_threads(),
         config,
+        engines: Engines::default(),
     };
+    let mut engine_flags = EngineFlags::default();
     for flag in &flags {
+        if engine_flags.read(flag)? {
+            continue;
+        }
         // A tournament needs a bound: every game must end.
         if flag.name == "--max-rounds" {
             o.config.max_rounds = Some(args::number(flag, 1..=super::MAX_ROUNDS)?);
@@ -69,15 +78,19 @@ fn parse(args: &[OsString]) -> Result<Option<Options>, CliError> {
             _ => unreachable!("args::flags accepts only the listed flags"),
         }
     }
+    o.engines = engine_flags.engines()?;
     Ok(Some(o))
 }
 
 /// The bots, one per seat.
 fn lineup(o: &Options) -> Result<Vec<CourtBot>, CliError> {
     let players = usize::from(Config::MIN_PLAYERS)..=usize::from(Config::MAX_PLAYERS);
-    crate::tournament::seat_bots(o.bots.as_deref(), o.players, players, |n| {
+    let engines = o.engines.len();
+    crate::tournament::seat_bots(o.bots.as_deref(), o.players, players, engines, |n| {
         let mut list = vec![CourtBot::Random; n];
-        list[0] = CourtBot::Greedy;
+        if let Some(first) = list.first_mut() {
+            *first = CourtBot::Greedy;
+        }
         list
     })
 }
@@ -88,15 +101,19 @@ pub(crate) fn run(args: &[OsString]) -> Result<ExitCode, CliError> {
         return Ok(ExitCode::SUCCESS);
     };
     let lineup = lineup(&o)?;
-    o.config.players = lineup.len() as u8;
-    let entrants: Vec<Entrant<'_>> = lineup
+    let players = lineup.len() + o.engines.len();
+    o.config.players = players as u8;
+    let names = crate::tournament::entrant_names(&lineup);
+    o.engines.check_names(&names)?;
+    let mut entrants: Vec<Entrant<'_>> = lineup
         .iter()
-        .zip(crate::tournament::entrant_names(&lineup))
+        .zip(names)
         .map(|(&kind, name)| Entrant {
             name,
             make: Box::new(move |seed| bots::make(kind, seed)),
         })
         .collect();
+    entrants.extend(o.engines.entrants::<kingup_court::Game>()?);
     let config = TournamentConfig {
         game: o.config,
         games: o.games,
@@ -115,7 +132,7 @@ pub(crate) fn run(args: &[OsString]) -> Result<ExitCode, CliError> {
          at most {} rounds without a King. Win rate and mean cards owned at the end, with \
          95% confidence intervals:",
         o.games,
-        lineup.len(),
+        players,
         o.config.max_rounds.unwrap_or_default(),
     );
     out!("{}\n", text::wrap(&summary));
@@ -128,11 +145,17 @@ pub(crate) fn run(args: &[OsString]) -> Result<ExitCode, CliError> {
     let mut command = vec![
         "kingup court tournament".to_owned(),
         format!("--games {}", o.games),
-        format!("--players {}", lineup.len()),
-        format!("--bots {}", list.join(",")),
+        format!("--players {players}"),
+    ];
+    // Engines may take every seat.
+    if !list.is_empty() {
+        command.push(format!("--bots {}", list.join(",")));
+    }
+    command.extend(o.engines.args());
+    command.extend([
         format!("--seed {}", o.seed),
         format!("--threads {}", o.threads),
-    ];
+    ]);
     command.extend(options::config_args(&o.config));
     out!("{}", text::command("command:", &command));
     Ok(ExitCode::SUCCESS)
