@@ -66,7 +66,7 @@ fn with_own_objective(replay: &Replay, seat: Seat) -> Replay {
     let mut g = Game::new(replay.config).unwrap();
     let mut changed = replay.clone();
     let spare = (0..)
-        .filter_map(|i| CardId::new(i))
+        .filter_map(CardId::new)
         .find(|&card| Seat::all(4).all(|s| game.objective_card(0, s) != Some(card)))
         .unwrap();
     for (i, step) in replay.steps.iter().enumerate() {
