@@ -296,7 +296,7 @@ fn hostile_engines_forfeit_as_documented_and_the_arena_finishes() {
         |_| {},
     )
     .unwrap();
-    let cases: [(&str, Clock, fn(&Forfeits) -> u32); 11] = [
+    let cases: [(&str, Clock, Counter); 11] = [
         ("silent", slow, |f| f.timeout),
         ("slow", slow, |f| f.timeout),
         ("other-seat", patient, |f| f.illegal),
@@ -402,6 +402,9 @@ fn floods_are_read_through_and_dead_engines_are_restarted() {
         );
     }
 }
+
+/// The count of one forfeit reason.
+type Counter = fn(&Forfeits) -> u32;
 
 /// Counts the moves asked of a bot.
 struct Counting<B> {
