@@ -1,4 +1,5 @@
-//! docs/bots.md's commands run as written, and its transcripts are what they print.
+//! docs/bots.md's commands run as written, and its transcripts are what they print; so do
+//! docs/protocol.md's, and its smallest engine plays.
 //!
 //! This file reads the repository's docs, so it is left out of the published package.
 
@@ -9,7 +10,12 @@ const KINGUP: &str = env!("CARGO_BIN_EXE_kingup");
 
 /// The fenced blocks of `docs/bots.md` in language `lang`, each as its lines.
 fn blocks(lang: &str) -> Vec<Vec<String>> {
-    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("../docs/bots.md");
+    blocks_of("bots.md", lang)
+}
+
+/// The fenced blocks of `docs/DOC` in language `lang`, each as its lines.
+fn blocks_of(doc: &str, lang: &str) -> Vec<Vec<String>> {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("../docs").join(doc);
     let text = std::fs::read_to_string(path).expect("the docs are in the repository");
     let fence = format!("```{lang}");
     let mut blocks = Vec::new();
@@ -102,4 +108,50 @@ fn the_documented_commands_run() {
         };
         assert!(stdout.contains(finished), "`{line}` printed\n{stdout}");
     }
+}
+
+/// Runs a documented command line of docs/protocol.md from the repository's root, split as
+/// a shell would (its engines are quoted), with `kingup` standing for this build's binary.
+fn run_quoted(line: &str) -> Output {
+    let words = shlex::split(&line.replace("kingup ", &format!("{KINGUP} ")))
+        .unwrap_or_else(|| panic!("a documented command splits into words: {line}"));
+    let output = Command::new(&words[0])
+        .args(&words[1..])
+        .current_dir(Path::new(env!("CARGO_MANIFEST_DIR")).parent().unwrap())
+        .stdin(Stdio::null())
+        .output()
+        .expect("the kingup binary runs");
+    assert!(
+        output.status.success(),
+        "`{line}` failed: {}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    output
+}
+
+#[test]
+#[cfg_attr(
+    debug_assertions,
+    ignore = "engines read their views back by a search, slow in debug builds; run with --release"
+)]
+fn the_protocol_commands_run_and_its_smallest_engine_plays() {
+    let commands: Vec<String> = blocks_of("protocol.md", "sh").into_iter().flatten().collect();
+    assert_eq!(commands.len(), 2);
+    for line in commands {
+        let stdout = String::from_utf8(run_quoted(&line).stdout).unwrap();
+        assert!(stdout.contains("win rate"), "`{line}` printed\n{stdout}");
+        assert!(!stdout.contains("Forfeited"), "`{line}` printed\n{stdout}");
+    }
+    let engines = blocks_of("protocol.md", "python");
+    assert_eq!(engines.len(), 1);
+    let script = std::env::temp_dir().join(format!("kingup-doc-engine-{}.py", std::process::id()));
+    std::fs::write(&script, engines[0].join("\n")).unwrap();
+    let engine = format!("doc=python3 {}", script.display());
+    let output = run_quoted(&format!(
+        "kingup arena --players 3 --entrants heuristic,random --engine {} --deals 3",
+        shlex::try_quote(&engine).unwrap()
+    ));
+    std::fs::remove_file(&script).unwrap();
+    let stdout = String::from_utf8(output.stdout).unwrap();
+    assert!(stdout.contains(" doc ") && !stdout.contains("Forfeited"), "{stdout}");
 }
