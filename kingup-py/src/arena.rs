@@ -1,9 +1,10 @@
 //! `kingup.arena` and `kingup.court.arena`: the arena of `kingup-bots` (duplicate,
 //! seat-rotated matches with win rates, confidence intervals and Weng–Lin ratings)
-//! between a game's bots and Python policies. The arena itself, its statistics and its
+//! between a game's bots, Python policies and protocol engines (`kingup.Engine`, other
+//! programs refereed by `kingup_protocol`). The arena itself, its statistics and its
 //! table are `kingup_bots::arena`'s; this module reads the entrants, wraps Python policies
-//! as bots, and runs the arena with the GIL released and Ctrl-C heard, once for both games
-//! ([`ArenaGame`] says what differs).
+//! as bots, starts the engines, and runs the arena with the GIL released and Ctrl-C heard,
+//! once for both games ([`ArenaGame`] says what differs).
 
 use std::ops::Range;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -375,29 +376,47 @@ fn build_entrants<G: ArenaGame>(
     (entrants, engines)
 }
 
-/// Starts one process of each engine (together: each may take its handshake time), with
-/// the GIL released: an engine that cannot start is refused before any game, with an
-/// `EngineError` naming it and saying why (the first in entry order). The processes are
-/// kept for the first games.
+/// Starts one process of each engine, each on a thread of its own (a start may take its
+/// whole handshake time) while this thread, with the GIL released, waits and checks for
+/// signals every `CHECK_EVERY`: Ctrl-C is heard during a slow handshake (the start then
+/// runs out on its thread, and its process is stopped with its engine). An engine that
+/// cannot start is refused before any game, with an `EngineError` naming it and saying
+/// why (the first in entry order). The processes are kept for the first games.
 fn start_engines<G: ArenaGame>(py: Python<'_>, engines: &[Arc<Engine<G>>]) -> PyResult<()> {
-    let started: Vec<Result<(), String>> = py.detach(|| {
-        std::thread::scope(|scope| {
-            let starts: Vec<_> = engines
-                .iter()
-                .map(|engine| scope.spawn(move || engine.start().map_err(|e| e.to_string())))
-                .collect();
-            starts
-                .into_iter()
-                .map(|start| {
-                    start
-                        .join()
-                        .unwrap_or_else(|_| Err("internal error (kingup bug)".to_owned()))
-                })
-                .collect()
-        })
-    });
-    for (engine, started) in engines.iter().zip(started) {
-        if let Err(why) = started {
+    let (done, started) = mpsc::channel();
+    for (i, engine) in engines.iter().enumerate() {
+        let (engine, done) = (Arc::clone(engine), done.clone());
+        std::thread::Builder::new()
+            .name("kingup-engine-start".into())
+            .spawn(move || {
+                let _ = done.send((i, engine.start().map_err(|e| e.to_string())));
+            })
+            .map_err(|e| PyRuntimeError::new_err(format!("could not start a thread: {e}")))?;
+    }
+    drop(done);
+    let mut outcomes: Vec<Option<Result<(), String>>> = engines.iter().map(|_| None).collect();
+    // The receiver is moved into each wait (it is not `Sync`) and given back.
+    let mut waiting = started;
+    let mut left = engines.len();
+    while left > 0 {
+        let (received, back) = py.detach(move || (waiting.recv_timeout(CHECK_EVERY), waiting));
+        waiting = back;
+        match received {
+            Ok((i, outcome)) => {
+                outcomes[i] = Some(outcome);
+                left -= 1;
+            }
+            Err(mpsc::RecvTimeoutError::Timeout) => py.check_signals()?,
+            Err(mpsc::RecvTimeoutError::Disconnected) => {
+                // A start thread panicked: a kingup bug.
+                return Err(PyRuntimeError::new_err(
+                    "internal error (kingup bug): an engine's start ended without a result",
+                ));
+            }
+        }
+    }
+    for (engine, outcome) in engines.iter().zip(outcomes) {
+        if let Some(Err(why)) = outcome {
             let name = &engine.command().name;
             let message = format!("engine {} could not start: {why}", quote(name));
             return Err(errors::engine(py, message, name));

@@ -163,6 +163,14 @@ def test_an_arena_in_parts_on_an_executor_is_the_whole_arena() -> None:
         assert joined == whole
 
 
+def test_an_arena_with_engines_on_ray_is_the_whole_arena(ray_local: Any) -> None:
+    """Each Ray task starts its own engine processes from the pickled ``Engine``."""
+    entrants = ["heuristic", hostile("other-seat"), reference("first", "--first")]
+    whole = kingup.arena(entrants, players=3, deals=4, seed=8)
+    assert whole.standings[1].forfeits.illegal > 0
+    assert kingup.arena(entrants, players=3, deals=4, seed=8, backend="ray", parts=3) == whole
+
+
 # --- Starting --------------------------------------------------------------------------
 
 
@@ -321,3 +329,26 @@ def test_ctrl_c_stops_an_arena_whose_engine_never_answers(python_sigint_handler:
         timer.join()
     assert sent, "the arena ended before the signal"
     assert stopped - sent[0] < 1.5, f"stopped {stopped - sent[0]:.2f} s after the signal"
+
+
+def test_ctrl_c_stops_an_arena_whose_engine_does_not_shake_hands(python_sigint_handler: None) -> None:
+    """The start of an engine is waited for with signals heard: Ctrl-C does not wait for
+    the handshake's time (the start runs out on a thread of its own)."""
+    mute = hostile("no-handshake", handshake_time=3.0)
+    sent: list[float] = []
+
+    def send() -> None:
+        sent.append(time.monotonic())
+        os.kill(os.getpid(), signal.SIGINT)
+
+    timer = threading.Timer(0.5, send)
+    timer.start()
+    try:
+        with pytest.raises(KeyboardInterrupt):
+            kingup.arena(["random", mute, "heuristic"], players=3, deals=1)
+        stopped = time.monotonic()
+    finally:
+        timer.cancel()
+        timer.join()
+    assert sent, "the arena ended before the signal"
+    assert stopped - sent[0] < 1.0, f"stopped {stopped - sent[0]:.2f} s after the signal"
