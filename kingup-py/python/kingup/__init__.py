@@ -8,7 +8,7 @@
 True
 
 See ``docs/python.md`` for the whole API, ``kingup.bots`` for the bots, ``kingup.arena``
-for matches between bots and Python policies, and
+for matches between bots, Python policies and other programs (``kingup.Engine``), and
 ``kingup.pettingzoo`` and ``kingup.openspiel`` for the adapters.
 """
 
