@@ -29,12 +29,17 @@ HOSTILE = str(REPO / "kingup-protocol" / "tests" / "engines" / "hostile.py")
 pytestmark = pytest.mark.skipif(sys.platform == "win32", reason="POSIX process handling")
 
 
+#: A clock no answer comes near, however loaded the machine (the engines answer at once
+#: or never): a timeout is then only ever the test's intent, never an accident.
+SLACK = {"move_time": 60.0, "game_time": 3600.0}
+
+
 def reference(name: str = "py", *flags: str, **kwargs: Any) -> kingup.Engine:
-    return kingup.Engine(name, [PYTHON, ENGINE, *flags], **kwargs)
+    return kingup.Engine(name, [PYTHON, ENGINE, *flags], **{**SLACK, **kwargs})
 
 
 def hostile(mode: str, **kwargs: Any) -> kingup.Engine:
-    return kingup.Engine(mode, [PYTHON, HOSTILE, mode], **kwargs)
+    return kingup.Engine(mode, [PYTHON, HOSTILE, mode], **{**SLACK, **kwargs})
 
 
 def first_legal(view: Any) -> int:
