@@ -1,9 +1,10 @@
 //! `kingup.arena` and `kingup.court.arena`: the arena of `kingup-bots` (duplicate,
 //! seat-rotated matches with win rates, confidence intervals and Weng–Lin ratings)
-//! between a game's bots and Python policies. The arena itself, its statistics and its
+//! between a game's bots, Python policies and protocol engines (`kingup.Engine`, other
+//! programs refereed by `kingup_protocol`). The arena itself, its statistics and its
 //! table are `kingup_bots::arena`'s; this module reads the entrants, wraps Python policies
-//! as bots, and runs the arena with the GIL released and Ctrl-C heard, once for both games
-//! ([`ArenaGame`] says what differs).
+//! as bots, starts the engines, and runs the arena with the GIL released and Ctrl-C heard,
+//! once for both games ([`ArenaGame`] says what differs).
 
 use std::ops::Range;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -15,6 +16,7 @@ use kingup_bots::{
 };
 use kingup_core::kingup_table::{ActionMask, SeatView};
 use kingup_core::{Config, Game, PlayerView};
+use kingup_protocol::{Engine, EngineCommand, ProtocolGame};
 use pyo3::exceptions::{PyRuntimeError, PyTypeError};
 use pyo3::prelude::*;
 use pyo3::types::{PyString, PyTuple};
@@ -22,16 +24,17 @@ use pyo3::types::{PyString, PyTuple};
 use crate::arena_part::{ForfeitsDoc, PyArenaPart};
 use crate::bots::spec_arg;
 use crate::convert::{self, given, int_arg, int_in, name_arg, quote, seed_arg, type_name};
+use crate::engine::PyEngine;
 use crate::errors;
 use crate::shell::PyRules;
 use crate::simulate::threads_arg;
 use crate::sync::CHECK_EVERY;
 use crate::view::PyPlayerView;
 
-/// What the arena asks of a game: its built-in bots by spec, and what a Python policy is
-/// called with.
+/// What the arena asks of a game: its built-in bots by spec, what a Python policy is
+/// called with, and the protocol engines play it by (`kingup.Engine` entrants).
 pub(crate) trait ArenaGame:
-    PyRules<View: SeatView<Game = Self> + Copy + Send + Sync + 'static>
+    PyRules<View: SeatView<Game = Self> + Copy + Send + Sync + 'static> + ProtocolGame
 {
     /// A built-in bot, as named in Python (`"ismcts:300"`, `"mcts"`): the spec the arena
     /// and the vector env build their bots from.
@@ -114,7 +117,9 @@ impl Shared {
     }
 }
 
-/// A built-in bot that gives up once the arena is stopped.
+/// A built-in bot or an engine that gives up once the arena is stopped (an engine then
+/// asks nothing more of its process). Everything else is the bot's own: an engine's
+/// game begins, ends, observes and counts its forfeits as it would unwrapped.
 struct Stoppable<B> {
     bot: B,
     shared: Arc<Shared>,
@@ -130,6 +135,26 @@ impl<V: SeatView, B: Bot<V>> Bot<V> for Stoppable<B> {
 
     fn name(&self) -> &str {
         self.bot.name()
+    }
+
+    fn begin(&mut self, view: &V) {
+        self.bot.begin(view);
+    }
+
+    fn observes(&self) -> bool {
+        self.bot.observes()
+    }
+
+    fn observe(&mut self, seen: kingup_bots::Seen<'_, <V as SeatView>::Game>) {
+        self.bot.observe(seen);
+    }
+
+    fn end(&mut self, view: &V, end: &kingup_bots::GameEnd<'_>) {
+        self.bot.end(view, end);
+    }
+
+    fn forfeits(&self) -> Forfeits {
+        self.bot.forfeits()
     }
 }
 
@@ -223,16 +248,20 @@ impl<G: ArenaGame> Bot<G::View> for Policy<G> {
     }
 }
 
-/// One entrant as read from Python: a built-in bot or a named policy.
+/// One entrant as read from Python: a built-in bot, a named policy or an engine.
 enum Contender<S> {
     Core(S),
     Python(String, Arc<Py<PyAny>>),
+    Engine(EngineCommand),
 }
 
-/// An entrant: a bot spec (`str`) or a `(name, policy)` tuple.
+/// An entrant: a bot spec (`str`), a `kingup.Engine` or a `(name, policy)` tuple.
 fn contender_arg<G: ArenaGame>(obj: &Bound<'_, PyAny>) -> PyResult<Contender<G::Spec>> {
     if obj.is_instance_of::<PyString>() {
         return G::spec_arg(obj).map(Contender::Core);
+    }
+    if let Ok(engine) = obj.cast::<PyEngine>() {
+        return Ok(Contender::Engine(engine.get().command.clone()));
     }
     let pair = obj
         .cast::<PyTuple>()
@@ -240,7 +269,8 @@ fn contender_arg<G: ArenaGame>(obj: &Bound<'_, PyAny>) -> PyResult<Contender<G::
         .filter(|t| t.len() == 2)
         .ok_or_else(|| {
             PyTypeError::new_err(format!(
-                "an entrant must be a bot spec (str) or a (name, policy) tuple, not {}",
+                "an entrant must be a bot spec (str), a kingup.Engine or a (name, policy) \
+                 tuple, not {}",
                 type_name(obj)
             ))
         })?;
@@ -282,18 +312,27 @@ fn names<G: ArenaGame>(contenders: &[Contender<G::Spec>]) -> Vec<String> {
         .map(|c| match c {
             Contender::Core(spec) => G::label(spec),
             Contender::Python(name, _) => name.clone(),
+            Contender::Engine(command) => command.name.clone(),
         })
         .collect();
     kingup_bots::numbered(&base)
 }
 
-/// The arena's entrants, every bot sharing `shared`.
+/// An arena's entrants, and the engines among them (to start before play).
+type Entrants<G> = (
+    Vec<Entrant<'static, <G as kingup_core::kingup_table::Rules>::View>>,
+    Vec<Arc<Engine<G>>>,
+);
+
+/// The arena's entrants, every bot sharing `shared`, and its engines, each entered under
+/// its name in the standings.
 fn build_entrants<G: ArenaGame>(
     contenders: Vec<Contender<G::Spec>>,
     shared: &Arc<Shared>,
-) -> Vec<Entrant<'static, G::View>> {
+) -> Entrants<G> {
     let names = names::<G>(&contenders);
-    contenders
+    let mut engines = Vec::new();
+    let entrants = contenders
         .into_iter()
         .zip(names)
         .map(|(contender, name)| {
@@ -318,10 +357,72 @@ fn build_entrants<G: ArenaGame>(
                         })
                     })
                 }
+                Contender::Engine(mut command) => {
+                    // Numbered like the others when entered twice: its processes log and
+                    // its bots report the name the standings show.
+                    command.name.clone_from(&name);
+                    let engine = Engine::<G>::new(command);
+                    engines.push(Arc::clone(&engine));
+                    Box::new(move |seed| -> Box<dyn Bot<G::View>> {
+                        let bot = engine.bot(seed);
+                        let shared = Arc::clone(&shared);
+                        Box::new(Stoppable { bot, shared })
+                    })
+                }
             };
             Entrant { name, make }
         })
-        .collect()
+        .collect();
+    (entrants, engines)
+}
+
+/// Starts one process of each engine, each on a thread of its own (a start may take its
+/// whole handshake time) while this thread, with the GIL released, waits and checks for
+/// signals every `CHECK_EVERY`: Ctrl-C is heard during a slow handshake (the start then
+/// runs out on its thread, and its process is stopped with its engine). An engine that
+/// cannot start is refused before any game, with an `EngineError` naming it and saying
+/// why (the first in entry order). The processes are kept for the first games.
+fn start_engines<G: ArenaGame>(py: Python<'_>, engines: &[Arc<Engine<G>>]) -> PyResult<()> {
+    let (done, started) = mpsc::channel();
+    for (i, engine) in engines.iter().enumerate() {
+        let (engine, done) = (Arc::clone(engine), done.clone());
+        std::thread::Builder::new()
+            .name("kingup-engine-start".into())
+            .spawn(move || {
+                let _ = done.send((i, engine.start().map_err(|e| e.to_string())));
+            })
+            .map_err(|e| PyRuntimeError::new_err(format!("could not start a thread: {e}")))?;
+    }
+    drop(done);
+    let mut outcomes: Vec<Option<Result<(), String>>> = engines.iter().map(|_| None).collect();
+    // The receiver is moved into each wait (it is not `Sync`) and given back.
+    let mut waiting = started;
+    let mut left = engines.len();
+    while left > 0 {
+        let (received, back) = py.detach(move || (waiting.recv_timeout(CHECK_EVERY), waiting));
+        waiting = back;
+        match received {
+            Ok((i, outcome)) => {
+                outcomes[i] = Some(outcome);
+                left -= 1;
+            }
+            Err(mpsc::RecvTimeoutError::Timeout) => py.check_signals()?,
+            Err(mpsc::RecvTimeoutError::Disconnected) => {
+                // A start thread panicked: a kingup bug.
+                return Err(PyRuntimeError::new_err(
+                    "internal error (kingup bug): an engine's start ended without a result",
+                ));
+            }
+        }
+    }
+    for (engine, outcome) in engines.iter().zip(outcomes) {
+        if let Some(Err(why)) = outcome {
+            let name = &engine.command().name;
+            let message = format!("engine {} could not start: {why}", quote(name));
+            return Err(errors::engine(py, message, name));
+        }
+    }
+    Ok(())
 }
 
 /// Runs the arena on a thread of its own while this thread, with the GIL released, waits
@@ -458,9 +559,15 @@ impl ArenaArgs<'_, '_> {
             .validate(contenders.len())
             .map_err(|e| errors::invalid_config(py, e.to_string()))?;
         let shared = Arc::new(Shared::default());
-        let entrants = build_entrants::<G>(contenders, &shared);
-        let part = run::<G>(py, &config, &entrants, range, &shared)?;
-        Ok(PyArenaPart::new(G::NAME, part))
+        let (entrants, engines) = build_entrants::<G>(contenders, &shared);
+        let played = start_engines(py, &engines)
+            .and_then(|()| run::<G>(py, &config, &entrants, range, &shared));
+        // The engines' processes stop as the last handle to them goes (`engines`, once
+        // the entrants are gone): each is asked to quit and given a moment, which is no
+        // time to hold the GIL.
+        drop(entrants);
+        py.detach(move || drop(engines));
+        Ok(PyArenaPart::new(G::NAME, played?))
     }
 }
 
@@ -838,6 +945,12 @@ impl PyArenaStanding {
         self.0.by_seat.iter().cloned().map(PySeatStanding).collect()
     }
 
+    /// The moves it forfeited over all its games, by reason (only an engine forfeits).
+    #[getter]
+    fn forfeits(&self) -> PyForfeits {
+        PyForfeits(self.0.forfeits)
+    }
+
     fn __repr__(&self) -> String {
         format!(
             "<kingup.ArenaStanding {}: rating {:.2}, win rate {:.3}>",
@@ -845,6 +958,67 @@ impl PyArenaStanding {
             self.0.rating,
             self.0.win_rate()
         )
+    }
+}
+
+/// The moves an engine forfeited (a random legal move was played for it instead), by
+/// reason: see `docs/protocol.md`, "Forfeits".
+#[pyclass(module = "kingup._kingup", name = "Forfeits", frozen)]
+#[derive(Debug)]
+pub(crate) struct PyForfeits(Forfeits);
+
+#[pymethods]
+impl PyForfeits {
+    /// No answer in the move's time, or the game's time used up.
+    #[getter]
+    fn timeout(&self) -> u32 {
+        self.0.timeout
+    }
+
+    /// The engine's process was gone, or did not start or shake hands during play.
+    #[getter]
+    fn crash(&self) -> u32 {
+        self.0.crash
+    }
+
+    /// The answer was not a well-formed move.
+    #[getter]
+    fn malformed(&self) -> u32 {
+        self.0.malformed
+    }
+
+    /// The answer was a move the seat may not play.
+    #[getter]
+    fn illegal(&self) -> u32 {
+        self.0.illegal
+    }
+
+    /// Every forfeited move.
+    #[getter]
+    fn total(&self) -> u32 {
+        self.0.total()
+    }
+
+    /// `{"timeout": ..., "crash": ..., "malformed": ..., "illegal": ..., "total": ...}`.
+    fn to_dict<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, pyo3::types::PyDict>> {
+        let dict = pyo3::types::PyDict::new(py);
+        dict.set_item("timeout", self.0.timeout)?;
+        dict.set_item("crash", self.0.crash)?;
+        dict.set_item("malformed", self.0.malformed)?;
+        dict.set_item("illegal", self.0.illegal)?;
+        dict.set_item("total", self.0.total())?;
+        Ok(dict)
+    }
+
+    fn __eq__(&self, other: &Bound<'_, PyAny>) -> bool {
+        other
+            .cast::<PyForfeits>()
+            .is_ok_and(|o| o.get().0 == self.0)
+    }
+
+    /// `<kingup.Forfeits: 12 (timeout 10, crash 2)>`, as the arena's table writes them.
+    fn __repr__(&self) -> String {
+        format!("<kingup.Forfeits: {}>", self.0)
     }
 }
 

@@ -114,6 +114,11 @@ pub(crate) fn entrant(py: Python<'_>, message: String, entrant: &str) -> PyErr {
     raise(py, "EntrantError", (message, entrant))
 }
 
+/// `EngineError(message, entrant)`: an engine entrant of `kingup.arena` could not start.
+pub(crate) fn engine(py: Python<'_>, message: String, entrant: &str) -> PyErr {
+    raise(py, "EngineError", (message, entrant))
+}
+
 /// A game's reason-code catalogue as `{"action": [...], "chance": [...], "undo": [...],
 /// "load": [...], "seat": [...]}`: the codes `kingup.errors`' enums are checked against.
 pub(crate) fn catalogue<'py>(

@@ -13,6 +13,7 @@ mod bots;
 mod config;
 mod convert;
 mod court;
+mod engine;
 mod errors;
 mod event;
 mod fast;
@@ -105,6 +106,9 @@ fn _kingup(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<arena_part::PyArenaPart>()?;
     m.add_class::<arena::PyArenaStanding>()?;
     m.add_class::<arena::PySeatStanding>()?;
+    m.add_class::<engine::PyEngine>()?;
+    m.add_class::<arena::PyForfeits>()?;
+    m.add("MAX_ENGINE_TIME", engine::MAX_ENGINE_TIME)?;
     court::register(m)?;
     Ok(())
 }

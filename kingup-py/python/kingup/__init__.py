@@ -8,7 +8,7 @@
 True
 
 See ``docs/python.md`` for the whole API, ``kingup.bots`` for the bots, ``kingup.arena``
-for matches between bots and Python policies, and
+for matches between bots, Python policies and other programs (``kingup.Engine``), and
 ``kingup.pettingzoo`` and ``kingup.openspiel`` for the adapters.
 """
 
@@ -17,6 +17,7 @@ from __future__ import annotations
 from ._kingup import (
     MAX_DEALS,
     MAX_DECK_CARDS,
+    MAX_ENGINE_TIME,
     MAX_ENTRANTS,
     MAX_ENVS,
     MAX_GAMES,
@@ -31,7 +32,9 @@ from ._kingup import (
     OBSERVATION_LEN,
     ArenaResults,
     ArenaStanding,
+    Engine,
     Event,
+    Forfeits,
     Game,
     PlayerView,
     PublicView,
@@ -48,6 +51,7 @@ from ._types import Action, ChanceStep, Character, Floor, Phase, Vote
 from .errors import shown as _shown
 from .errors import (
     ChanceReason,
+    EngineError,
     EntrantError,
     IllegalActionError,
     IllegalChanceError,
@@ -63,6 +67,7 @@ from .errors import (
 __all__ = [
     "MAX_DEALS",
     "MAX_DECK_CARDS",
+    "MAX_ENGINE_TIME",
     "MAX_ENTRANTS",
     "MAX_ENVS",
     "MAX_GAMES",
@@ -82,9 +87,12 @@ __all__ = [
     "ChanceReason",
     "ChanceStep",
     "Character",
+    "Engine",
+    "EngineError",
     "EntrantError",
     "Event",
     "Floor",
+    "Forfeits",
     "Game",
     "IllegalActionError",
     "IllegalChanceError",

@@ -14,7 +14,8 @@ from ._parallel import Backend, parts_for, run_parts, split
 __all__ = ["arena", "run_arena"]
 
 Entrant = Any
-"""A bot spec (``str``) or a ``(name, policy)`` tuple (see ``kingup.arena``)."""
+"""A bot spec (``str``), a ``kingup.Engine`` or a ``(name, policy)`` tuple (see
+``kingup.arena``)."""
 
 
 def run_arena(
@@ -67,8 +68,11 @@ def arena(
     """Plays an arena of King Up! between ``entrants``: duplicate, seat-rotated deals with
     win rates, confidence intervals and Weng-Lin ratings (see ``docs/python.md``).
 
-    Each entrant is a bot spec (``"ismcts:300"``) or a ``(name, policy)`` tuple, where
-    ``policy(view)`` returns an action index for the seat's ``PlayerView``. ``deals``
+    Each entrant is a bot spec (``"ismcts:300"``), a ``(name, policy)`` tuple, where
+    ``policy(view)`` returns an action index for the seat's ``PlayerView``, or a
+    ``kingup.Engine``: another program that plays over the bot protocol
+    (``docs/protocol.md``), started once before play (``EngineError`` if it cannot
+    start); its forfeited moves are in ``ArenaStanding.forfeits``. ``deals``
     deals (1 to ``kingup.MAX_DEALS``) are played from ``seed`` on ``threads`` threads
     (default: every core; Python policies play on one).
 
@@ -77,7 +81,8 @@ def arena(
     ``threads`` says), a ``concurrent.futures.Executor``, or ``None`` (here). The results
     are the same as here, bit for bit, whatever the backend and the parts, as long as
     every policy's choice depends only on the view it is given (a part plays with a copy
-    of each policy, pickled: policies must pickle for a remote backend).
+    of each policy, pickled: policies must pickle for a remote backend; each part starts
+    its own engine processes, so an engine's command must run where the part runs).
     """
     options: dict[str, Any] = {"players": players, "deals": deals, "seed": seed, "threads": threads}
     return run_arena(_kingup.arena_part, entrants, options, backend, parts)

@@ -8,7 +8,7 @@ import numpy.typing as npt
 
 from ._types import ChanceStep, Character, Floor, Phase, Vote
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping, Sequence
 
 __version__: str
 OBSERVATION_LEN: int
@@ -29,6 +29,7 @@ MAX_THREADS: int
 MAX_ENVS: int
 MAX_DEALS: int
 MAX_ENTRANTS: int
+MAX_ENGINE_TIME: float
 
 CharacterLike = Character | str | SupportsIndex
 Cards = Iterable[str | Iterable[CharacterLike]]
@@ -63,7 +64,52 @@ def record(
     deck: Cards | None = None,
 ) -> dict[str, Any]: ...
 Policy: TypeAlias = Callable[[PlayerView], SupportsIndex]
-EntrantSpec: TypeAlias = str | tuple[str, Policy]
+EntrantSpec: TypeAlias = str | Engine | tuple[str, Policy]
+EngineOption: TypeAlias = int | float | str | bool
+
+@final
+class Engine:
+    def __init__(
+        self,
+        name: str,
+        command: str | Sequence[str],
+        *,
+        options: Mapping[str, EngineOption] | None = None,
+        move_time: float = 2.0,
+        game_time: float = 60.0,
+        handshake_time: float = 10.0,
+    ) -> None: ...
+    @property
+    def name(self) -> str: ...
+    @property
+    def command(self) -> list[str]: ...
+    @property
+    def options(self) -> dict[str, EngineOption]: ...
+    @property
+    def move_time(self) -> float: ...
+    @property
+    def game_time(self) -> float: ...
+    @property
+    def handshake_time(self) -> float: ...
+    def __reduce__(self) -> tuple[Callable[..., Engine], tuple[Any, ...]]: ...
+    def __eq__(self, other: object) -> bool: ...
+    __hash__: None  # type: ignore[assignment]
+
+@final
+class Forfeits:
+    @property
+    def timeout(self) -> int: ...
+    @property
+    def crash(self) -> int: ...
+    @property
+    def malformed(self) -> int: ...
+    @property
+    def illegal(self) -> int: ...
+    @property
+    def total(self) -> int: ...
+    def to_dict(self) -> dict[str, int]: ...
+    def __eq__(self, other: object) -> bool: ...
+    __hash__: None  # type: ignore[assignment]
 
 def arena_part(
     entrants: Iterable[EntrantSpec],
@@ -110,6 +156,8 @@ class ArenaStanding:
     def uncertainty(self) -> float: ...
     @property
     def by_seat(self) -> list[SeatStanding]: ...
+    @property
+    def forfeits(self) -> Forfeits: ...
 
 @final
 class ArenaResults:
@@ -474,7 +522,7 @@ def court_action_notation(index: SupportsIndex) -> str: ...
 def court_parse_action(text: str) -> int: ...
 def court_chance_notation(index: SupportsIndex) -> str: ...
 def court_arena_part(
-    entrants: Iterable[str | tuple[str, Callable[[CourtPlayerView], SupportsIndex]]],
+    entrants: Iterable[str | Engine | tuple[str, Callable[[CourtPlayerView], SupportsIndex]]],
     *,
     start: SupportsIndex | None = None,
     stop: SupportsIndex | None = None,

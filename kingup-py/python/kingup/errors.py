@@ -9,6 +9,7 @@ from typing import Any
 
 __all__ = [
     "ChanceReason",
+    "EngineError",
     "CourtIllegalActionError",
     "CourtIllegalReason",
     "EntrantError",
@@ -90,6 +91,14 @@ class EntrantError(KingupError, ValueError):
 
     def __reduce__(self) -> tuple[Any, ...]:
         return (type(self), (self.message, self.entrant))
+
+
+class EngineError(EntrantError):
+    """An engine entrant (``kingup.Engine``) of ``kingup.arena`` could not start before
+    play: its program did not run, or did not answer the protocol's ``hello`` with a
+    ``ready`` in its handshake time. The message says which and why; ``entrant`` is the
+    engine's name. (Once play has begun, an engine that fails forfeits its moves instead:
+    see ``ArenaStanding.forfeits``.)"""
 
 
 class IllegalActionError(KingupError, ValueError):

@@ -23,6 +23,7 @@ from __future__ import annotations
 from typing import Any
 
 from .. import _kingup
+from .._kingup import Engine
 from .._kingup import CourtBot as Bot
 from .._kingup import CourtEvent as Event
 from .._kingup import CourtGame as Game
@@ -52,6 +53,7 @@ __all__ = [
     "OBSERVATION_LEN",
     "SIMULATION_ROUNDS",
     "Bot",
+    "Engine",
     "Event",
     "Game",
     "GreedyBot",
