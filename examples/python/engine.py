@@ -4,7 +4,7 @@ The protocol (docs/protocol.md) is line-based JSON on stdin and stdout; the refe
 the game and sends, with each request, the list of legal moves, which is all this engine
 reads. Enter it in an arena beside the built-in bots:
 
-    kingup arena --players 3 --bots heuristic,random --engine "py=python3 examples/python/engine.py"
+    kingup arena --players 3 --entrants heuristic,random --engine "py=python3 examples/python/engine.py"
 
 Modes:
 
@@ -16,20 +16,22 @@ The random mode seeds its generator with each game's bot_seed, so the same seed 
 same requests give the same moves. Standard library only, Python 3.9 or later.
 """
 
+from __future__ import annotations
+
 import argparse
 import json
 import random
 import sys
 
 
-def send(message):
+def send(message: dict[str, object]) -> None:
     # One object per line, flushed at once: the referee times the answer to its newline,
     # and a line left in our buffer would count as no answer at all.
     sys.stdout.write(json.dumps(message, separators=(",", ":")) + "\n")
     sys.stdout.flush()
 
 
-def main():
+def main() -> None:
     parser = argparse.ArgumentParser(description="A kingup engine (docs/protocol.md).")
     parser.add_argument("--first", action="store_true", help="always play the first legal move")
     parser.add_argument("--name", help="the engine's name in the handshake")
@@ -68,8 +70,7 @@ def main():
         elif kind == "quit":
             break
         # game_over and any type a later protocol version adds need no answer.
-    return 0
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    main()

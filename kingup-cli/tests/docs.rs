@@ -15,7 +15,9 @@ fn blocks(lang: &str) -> Vec<Vec<String>> {
 
 /// The fenced blocks of `docs/DOC` in language `lang`, each as its lines.
 fn blocks_of(doc: &str, lang: &str) -> Vec<Vec<String>> {
-    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("../docs").join(doc);
+    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../docs")
+        .join(doc);
     let text = std::fs::read_to_string(path).expect("the docs are in the repository");
     let fence = format!("```{lang}");
     let mut blocks = Vec::new();
@@ -135,7 +137,10 @@ fn run_quoted(line: &str) -> Output {
     ignore = "engines read their views back by a search, slow in debug builds; run with --release"
 )]
 fn the_protocol_commands_run_and_its_smallest_engine_plays() {
-    let commands: Vec<String> = blocks_of("protocol.md", "sh").into_iter().flatten().collect();
+    let commands: Vec<String> = blocks_of("protocol.md", "sh")
+        .into_iter()
+        .flatten()
+        .collect();
     assert_eq!(commands.len(), 2);
     for line in commands {
         let stdout = String::from_utf8(run_quoted(&line).stdout).unwrap();
@@ -153,5 +158,8 @@ fn the_protocol_commands_run_and_its_smallest_engine_plays() {
     ));
     std::fs::remove_file(&script).unwrap();
     let stdout = String::from_utf8(output.stdout).unwrap();
-    assert!(stdout.contains(" doc ") && !stdout.contains("Forfeited"), "{stdout}");
+    assert!(
+        stdout.contains(" doc ") && !stdout.contains("Forfeited"),
+        "{stdout}"
+    );
 }

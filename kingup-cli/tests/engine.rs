@@ -393,7 +393,7 @@ fn engines_that_cannot_start_and_bad_engine_flags_are_refused_before_play() {
         assert_eq!(output.status.code(), Some(1), "{args:?}");
         let err = stderr(&output);
         assert!(
-            err.starts_with("kingup: engine x: could not start \"/nonexistent/prog\""),
+            err.starts_with("kingup: engine x: could not start `/nonexistent/prog`"),
             "{args:?}: {err}"
         );
         assert!(!stdout(&output).contains("Winner"), "{args:?}");

@@ -12,7 +12,7 @@ use serde_json::{Map, Value};
 use crate::ProtocolGame;
 use crate::external::ExternalBot;
 use crate::message::{PROTOCOL_VERSION, ToEngine};
-use crate::process::{Process, StartError};
+use crate::process::{Process, StartError, quoted};
 
 pub use crate::process::StartError as EngineError;
 
@@ -108,11 +108,7 @@ impl std::str::FromStr for EngineCommand {
 impl fmt::Display for EngineCommand {
     /// `NAME=command args`, quoted so that it reads back the same.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let words = std::iter::once(&self.program).chain(&self.args);
-        let quoted: Vec<String> = words
-            .map(|w| shlex::try_quote(w).map_or_else(|_| format!("{w:?}"), Into::into))
-            .collect();
-        write!(f, "{}={}", self.name, quoted.join(" "))
+        write!(f, "{}={}", self.name, quoted(&self.program, &self.args))
     }
 }
 
@@ -215,6 +211,20 @@ impl<G: ProtocolGame> Engine<G> {
                 .lock()
                 .unwrap_or_else(|e| e.into_inner())
                 .push(process);
+        }
+    }
+}
+
+impl<G> Drop for Engine<G> {
+    /// Tells every idle process to quit, then waits for them together (each is killed if
+    /// it has not exited within the grace time), not one grace time after the other.
+    fn drop(&mut self) {
+        let idle = self.idle.get_mut().unwrap_or_else(|e| e.into_inner());
+        for process in idle.iter_mut() {
+            process.quit();
+        }
+        for process in idle.iter_mut() {
+            process.stop();
         }
     }
 }

@@ -56,18 +56,18 @@ pub(crate) struct Process {
 #[derive(Debug, thiserror::Error)]
 pub enum StartError {
     /// The program did not run.
-    #[error("could not start {program:?}: {source}")]
+    #[error("could not start `{command}`: {source}")]
     Spawn {
-        /// The program.
-        program: String,
+        /// The command, as a shell would read it.
+        command: String,
         /// Why.
         source: std::io::Error,
     },
     /// The engine did not shake hands: what it did instead.
-    #[error("{program:?} did not shake hands: {reason}")]
+    #[error("`{command}` did not shake hands: {reason}")]
     Handshake {
-        /// The program.
-        program: String,
+        /// The command, as a shell would read it.
+        command: String,
         /// What it did instead.
         reason: String,
     },
@@ -88,7 +88,7 @@ impl Process {
             .stderr(Stdio::inherit())
             .spawn()
             .map_err(|source| StartError::Spawn {
-                program: program.to_owned(),
+                command: quoted(program, args),
                 source,
             })?;
         let stdin = child.stdin.take().expect("stdin is piped");
@@ -116,7 +116,7 @@ impl Process {
             Err(reason) => {
                 process.stop();
                 Err(StartError::Handshake {
-                    program: program.to_owned(),
+                    command: quoted(program, args),
                     reason,
                 })
             }
@@ -220,11 +220,18 @@ impl Process {
         }
     }
 
-    /// Sends `quit`, gives the engine a moment to exit, then kills it.
-    pub(crate) fn stop(&mut self) {
+    /// Sends `quit` (once), without waiting: [`Process::stop`] waits. Engines told first
+    /// and waited for after exit side by side.
+    pub(crate) fn quit(&mut self) {
         if self.alive {
             self.send(&ToEngine::Quit);
+            self.alive = false;
         }
+    }
+
+    /// Sends `quit`, gives the engine a moment to exit, then kills it.
+    pub(crate) fn stop(&mut self) {
+        self.quit();
         let deadline = Instant::now() + QUIT_GRACE;
         while Instant::now() < deadline {
             match self.child.try_wait() {
@@ -275,6 +282,15 @@ fn read_all(mut stdout: BufReader<std::process::ChildStdout>, lines: SyncSender<
             return;
         }
     }
+}
+
+/// `program args` as a shell would read it back.
+pub(crate) fn quoted(program: &str, args: &[String]) -> String {
+    let words = std::iter::once(program).chain(args.iter().map(String::as_str));
+    let quoted: Vec<String> = words
+        .map(|w| shlex::try_quote(w).map_or_else(|_| format!("{w:?}"), Into::into))
+        .collect();
+    quoted.join(" ")
 }
 
 /// `line` quoted for a message, cut to 60 characters.

@@ -132,6 +132,7 @@ fn numbers(mut results: ArenaResults) -> ArenaResults {
         standing.forfeits = Forfeits::default();
         for seat in &mut standing.by_seat {
             seat.name.clear();
+            seat.forfeits = Forfeits::default();
         }
     }
     results
@@ -463,7 +464,7 @@ fn an_engine_that_cannot_start_is_refused_with_the_reason() {
     assert!(
         error
             .to_string()
-            .starts_with("could not start \"/nonexistent/engine\""),
+            .starts_with("could not start `/nonexistent/engine`"),
         "{error}"
     );
 }

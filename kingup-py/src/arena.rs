@@ -665,6 +665,8 @@ struct SeatDoc {
     mean_score: Option<f64>,
     #[serde(default)]
     mean_score_ci95: Option<f64>,
+    #[serde(default)]
+    forfeits: ForfeitsDoc,
 }
 
 impl ResultsDoc {
@@ -695,6 +697,7 @@ impl ResultsDoc {
                             wins: t.wins,
                             score_sum: t.score_sum,
                             score_sq_sum: t.score_sq_sum,
+                            forfeits: t.forfeits.into(),
                             win_rate: Some(t.win_rate()),
                             win_rate_ci95: Some(t.win_rate_ci95()),
                             mean_score: Some(t.mean_score()),
@@ -747,7 +750,7 @@ impl ResultsDoc {
                     wins: t.wins,
                     score_sum: t.score_sum,
                     score_sq_sum: t.score_sq_sum,
-                    forfeits: Forfeits::default(),
+                    forfeits: t.forfeits.into(),
                 })
                 .collect();
             standings.push(ArenaStanding {

@@ -599,6 +599,7 @@ fn count_deal(deal: &[ArenaRecord], players: usize, standings: &mut [ArenaStandi
             row.score_sum += score;
             row.forfeits += game.forfeits[s];
             row.by_seat[s].record(score, win);
+            row.by_seat[s].forfeits += game.forfeits[s];
             match sums.iter_mut().find(|(x, _, _)| *x == e) {
                 Some(sum) => (sum.1, sum.2) = (sum.1 + win, sum.2 + score),
                 None => sums.push((e, win, score)),
