@@ -80,6 +80,9 @@ pub struct PlayerView {
     /// The viewer.
     pub seat: Seat,
     /// What everybody knows.
+    // Read with the derived form: the whole view is checked once, not its public part
+    // first (the search for a history would run twice).
+    #[cfg_attr(feature = "serde", serde(with = "PublicView"))]
     pub public: PublicView,
     /// The viewer's objective card this round, once dealt.
     pub objective_card: Option<CardId>,
@@ -331,4 +334,38 @@ mod serde_checked {
 
     checked!(PublicView);
     checked!(PlayerView);
+
+    impl PlayerView {
+        /// Reads a view's serde form checked for consistency only: some game that keeps
+        /// every invariant of the rules shows it ([`PlayerView::sampler`]'s check), which
+        /// takes microseconds. Serde's `Deserialize` also searches for a history that
+        /// reaches the view, which takes up to about a second for a view late in a game of
+        /// erratic play, and refuses the view if the search runs out of budget. This is
+        /// the reader for a trusted source that needs every view read at once: a bot fed by
+        /// its referee (`kingup engine`). The bots play any consistent view.
+        ///
+        /// ```
+        /// use kingup_core::{Config, Game, Generator, PlayerView, Seat};
+        ///
+        /// let mut game = Game::new(Config::new(3))?;
+        /// game.resolve_chance(&mut Generator::new(1), &mut ());
+        /// let view = game.player_view(Seat::FIRST);
+        /// let json = serde_json::to_value(&view)?;
+        /// assert_eq!(PlayerView::deserialize_consistent(&json)?, view);
+        ///
+        /// // A view no game keeping the rules shows: a round past the last.
+        /// let mut edited = json.clone();
+        /// edited["public"]["round"] = 7.into();
+        /// assert!(PlayerView::deserialize_consistent(&edited).is_err());
+        /// # Ok::<(), Box<dyn std::error::Error>>(())
+        /// ```
+        pub fn deserialize_consistent<'de, D: Deserializer<'de>>(
+            d: D,
+        ) -> Result<PlayerView, D::Error> {
+            let view = <PlayerView>::deserialize(d)?;
+            view.sampler()
+                .map_err(|e| D::Error::custom(format_args!("impossible view: {e}")))?;
+            Ok(view)
+        }
+    }
 }

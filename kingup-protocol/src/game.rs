@@ -74,15 +74,20 @@ impl ProtocolGame for kingup_core::Game {
         json(view)
     }
 
-    /// The view itself, read back only if some reachable game shows exactly that view
-    /// (the view's serde checks it) and only for the engine's seat.
+    /// The view itself, read back only if some game that keeps every invariant of the
+    /// rules shows it ([`PlayerView::deserialize_consistent`]: microseconds, where the
+    /// search for a history that serde's reader adds takes up to a second), and only for
+    /// the engine's seat.
+    ///
+    /// [`PlayerView::deserialize_consistent`]: kingup_core::PlayerView::deserialize_consistent
     fn read_view(
         _: &mut (),
         new_game: &NewGame,
         view: &Value,
         _: Option<&[String]>,
     ) -> Result<kingup_core::PlayerView, String> {
-        let view = kingup_core::PlayerView::deserialize(view).map_err(|e| e.to_string())?;
+        let view =
+            kingup_core::PlayerView::deserialize_consistent(view).map_err(|e| e.to_string())?;
         if view.seat.index() != new_game.seat {
             return Err(format!(
                 "a view of seat {}, not {}",
