@@ -9,7 +9,7 @@ cd "$(dirname "$0")/.."
 
 step() { printf '\n==> %s\n' "$*"; }
 
-crates=(kingup-table kingup-core kingup-court kingup-bots kingup-cli)
+crates=(kingup-table kingup-core kingup-court kingup-bots kingup-protocol kingup-cli)
 msrv=$(sed -n 's/^rust-version = "\(.*\)"/\1/p' Cargo.toml)
 
 step "cargo publish --dry-run: ${crates[*]}"

@@ -41,14 +41,20 @@ RUSTFLAGS="-D warnings" cargo check -p kingup-court --no-default-features --feat
 step "Rust tests (unit, integration, doc; the no_std checker build; the Rust driver of the cross-language test)"
 cargo test --workspace
 
-step "release-only tests: bot strength (thousands of games, both games), bots on edited views, histories of hand-built states, docs/bots.md's commands, the positions fuzz corpus"
+step "release-only tests: bot strength (thousands of games, both games), bots on edited views, histories of hand-built states, docs/bots.md's and docs/protocol.md's commands, built-in bots over the protocol, the positions fuzz corpus"
 cargo test --release -p kingup-bots --test strength --test views --test court_strength
 cargo test --release -p kingup-cli --test docs
 # The README's first command, as a newcomer types it (stdin is no terminal: bots play a game).
 play=$(sed -n '/^```sh$/,/^```$/p' README.md | grep -m1 '^cargo run')
 $play </dev/null | grep '^Winner' >/dev/null || { echo "README's play command did not finish a game: $play"; exit 1; }
 cargo test --release -p kingup-core --test reach
+# Built-in bots over the bot protocol play the arena they play in process (release only).
+cargo test --release -p kingup-protocol --test referee
 cargo test --release -p kingup-fuzz-bodies --test corpus positions_corpus
+
+step "the bot protocol's reference engines (examples/python/engine.py, examples/c/engine.c) answer scripted sessions"
+python3 kingup-protocol/tests/engines/check_clients.py
+
 bash scripts/test-packages.sh
 bash scripts/test-ffi.sh
 bash scripts/test-python.sh
