@@ -98,62 +98,39 @@ pub struct GameEnd<'a> {
     pub win_shares: &'a [f64],
 }
 
-impl<V: SeatView, B: Bot<V> + ?Sized> Bot<V> for &mut B {
-    fn choose(&mut self, view: &V) -> Option<V::Action> {
-        (**self).choose(view)
-    }
+/// A bot behind a pointer is that bot: every method forwarded.
+macro_rules! forward_bot {
+    ($($pointer:ty),+) => {$(
+        impl<V: SeatView, B: Bot<V> + ?Sized> Bot<V> for $pointer {
+            fn choose(&mut self, view: &V) -> Option<V::Action> {
+                (**self).choose(view)
+            }
 
-    fn name(&self) -> &str {
-        (**self).name()
-    }
+            fn name(&self) -> &str {
+                (**self).name()
+            }
 
-    fn begin(&mut self, view: &V) {
-        (**self).begin(view);
-    }
+            fn begin(&mut self, view: &V) {
+                (**self).begin(view);
+            }
 
-    fn observes(&self) -> bool {
-        (**self).observes()
-    }
+            fn observes(&self) -> bool {
+                (**self).observes()
+            }
 
-    fn observe(&mut self, seen: Seen<'_, GameOf<V>>) {
-        (**self).observe(seen);
-    }
+            fn observe(&mut self, seen: Seen<'_, GameOf<V>>) {
+                (**self).observe(seen);
+            }
 
-    fn end(&mut self, view: &V, end: &GameEnd<'_>) {
-        (**self).end(view, end);
-    }
+            fn end(&mut self, view: &V, end: &GameEnd<'_>) {
+                (**self).end(view, end);
+            }
 
-    fn forfeits(&self) -> Forfeits {
-        (**self).forfeits()
-    }
+            fn forfeits(&self) -> Forfeits {
+                (**self).forfeits()
+            }
+        }
+    )+};
 }
 
-impl<V: SeatView, B: Bot<V> + ?Sized> Bot<V> for Box<B> {
-    fn choose(&mut self, view: &V) -> Option<V::Action> {
-        (**self).choose(view)
-    }
-
-    fn name(&self) -> &str {
-        (**self).name()
-    }
-
-    fn begin(&mut self, view: &V) {
-        (**self).begin(view);
-    }
-
-    fn observes(&self) -> bool {
-        (**self).observes()
-    }
-
-    fn observe(&mut self, seen: Seen<'_, GameOf<V>>) {
-        (**self).observe(seen);
-    }
-
-    fn end(&mut self, view: &V, end: &GameEnd<'_>) {
-        (**self).end(view, end);
-    }
-
-    fn forfeits(&self) -> Forfeits {
-        (**self).forfeits()
-    }
-}
+forward_bot!(&mut B, Box<B>);

@@ -1,53 +1,23 @@
 //! Runs the built `kingup` binary: watching, scripted play, bad arguments, a tournament.
 
 use std::ffi::OsStr;
-use std::io::Write as _;
 use std::process::{Command, Output, Stdio};
 
 use kingup_bots::{IsmctsConfig, TournamentConfig};
 use kingup_core::{Action, Config, MAX_SAVE_LEN};
 
-const KINGUP: &str = env!("CARGO_BIN_EXE_kingup");
+mod common;
+
+use common::{KINGUP, stderr, stdout};
 
 /// Runs `kingup args` with `input` on stdin (closed right after), and collects the output.
 fn kingup(args: &str, input: Option<String>) -> Output {
-    kingup_os(args.split_whitespace().map(OsStr::new), input)
+    common::run(args.split_whitespace(), input.as_deref())
 }
 
 /// As [`kingup`], with arguments that need not be UTF-8.
 fn kingup_os<'a>(args: impl IntoIterator<Item = &'a OsStr>, input: Option<String>) -> Output {
-    let mut child = Command::new(KINGUP)
-        .args(args)
-        .stdin(if input.is_some() {
-            Stdio::piped()
-        } else {
-            Stdio::null()
-        })
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the kingup binary runs");
-    // Write from another thread: the game may end, and close its stdin, before all the
-    // input is read. The write error that follows is expected.
-    let writer = input.map(|text| {
-        let mut stdin = child.stdin.take().expect("piped stdin");
-        std::thread::spawn(move || {
-            let _ = stdin.write_all(text.as_bytes());
-        })
-    });
-    let output = child.wait_with_output().expect("kingup finishes");
-    if let Some(writer) = writer {
-        writer.join().expect("the writer thread ends");
-    }
-    output
-}
-
-fn stdout(output: &Output) -> String {
-    String::from_utf8_lossy(&output.stdout).into_owned()
-}
-
-fn stderr(output: &Output) -> String {
-    String::from_utf8_lossy(&output.stderr).into_owned()
+    common::run(args, input.as_deref())
 }
 
 /// `text` with every run of whitespace made one space: sentences read across the lines

@@ -1,46 +1,15 @@
 //! Runs `kingup court ...`: a game played by bots through a pipe, scripted moves refused
 //! and accepted, bad arguments, watching, and a tournament for two thread counts.
 
-use std::ffi::OsStr;
-use std::io::Write as _;
-use std::process::{Command, Output, Stdio};
+use std::process::Output;
 
-const KINGUP: &str = env!("CARGO_BIN_EXE_kingup");
+mod common;
+
+use common::{stderr, stdout};
 
 /// Runs `kingup args` with `input` on stdin (closed right after; no input: `/dev/null`).
 fn kingup(args: &str, input: Option<&str>) -> Output {
-    let mut child = Command::new(KINGUP)
-        .args(args.split_whitespace().map(OsStr::new))
-        .stdin(if input.is_some() {
-            Stdio::piped()
-        } else {
-            Stdio::null()
-        })
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the kingup binary runs");
-    // From another thread: the game may end before it reads all its input.
-    let writer = input.map(|text| {
-        let mut stdin = child.stdin.take().expect("piped stdin");
-        let text = text.to_owned();
-        std::thread::spawn(move || {
-            let _ = stdin.write_all(text.as_bytes());
-        })
-    });
-    let output = child.wait_with_output().expect("kingup finishes");
-    if let Some(writer) = writer {
-        writer.join().expect("the writer thread ends");
-    }
-    output
-}
-
-fn stdout(output: &Output) -> String {
-    String::from_utf8_lossy(&output.stdout).into_owned()
-}
-
-fn stderr(output: &Output) -> String {
-    String::from_utf8_lossy(&output.stderr).into_owned()
+    common::run(args.split_whitespace(), input)
 }
 
 fn assert_fits_80_columns(text: &str) {

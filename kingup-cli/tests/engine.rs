@@ -2,54 +2,23 @@
 //! `arena`, `tournament` and `play` seat engines: a built-in bot played through
 //! `kingup engine` plays the very games it plays in process.
 //!
-//! Debug builds read every King Up! view an engine gets slowly (the view's check that some
-//! game shows it), so the games are few and the clocks generous: a forfeit would change
-//! the games.
+//! Debug builds are slow, so the games are few and the clocks generous: a forfeit would
+//! change the games.
 
-use std::io::Write as _;
-use std::process::{Command, Output, Stdio};
+use std::process::Output;
 
 use kingup_core::Action;
 
-const KINGUP: &str = env!("CARGO_BIN_EXE_kingup");
+mod common;
+
+use common::{KINGUP, stderr, stdout};
 
 /// Clocks no debug build runs out of.
 const SLOW_CLOCK: [&str; 4] = ["--move-time", "600000", "--game-time", "3600000"];
 
 /// Runs `kingup args` with `input` on stdin (closed after it), and collects the output.
 fn kingup(args: &[&str], input: Option<&str>) -> Output {
-    let mut child = Command::new(KINGUP)
-        .args(args)
-        .stdin(if input.is_some() {
-            Stdio::piped()
-        } else {
-            Stdio::null()
-        })
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the kingup binary runs");
-    // Written from another thread: the program may stop reading before the end.
-    let writer = input.map(|text| {
-        let mut stdin = child.stdin.take().expect("piped stdin");
-        let text = text.to_owned();
-        std::thread::spawn(move || {
-            let _ = stdin.write_all(text.as_bytes());
-        })
-    });
-    let output = child.wait_with_output().expect("kingup finishes");
-    if let Some(writer) = writer {
-        writer.join().expect("the writer thread ends");
-    }
-    output
-}
-
-fn stdout(output: &Output) -> String {
-    String::from_utf8_lossy(&output.stdout).into_owned()
-}
-
-fn stderr(output: &Output) -> String {
-    String::from_utf8_lossy(&output.stderr).into_owned()
+    common::run(args, input)
 }
 
 /// `kingup args` must succeed; its stdout.
