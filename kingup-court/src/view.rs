@@ -62,6 +62,37 @@ impl SeatView for PlayerView {
     }
 }
 
+// Flattening the position takes serde's `alloc`.
+#[cfg(all(feature = "serde", feature = "alloc"))]
+impl serde::Serialize for PlayerView {
+    /// Everything is public: the position ([`Game::position`], as saves write it) with the
+    /// viewer's `seat` added.
+    ///
+    /// ```
+    /// use kingup_court::{Config, Game, Seat};
+    ///
+    /// let game = Game::new(Config::new(2))?;
+    /// let view = serde_json::to_value(game.player_view(Seat::FIRST))?;
+    /// assert_eq!(view["seat"], 0);
+    /// assert_eq!(view["round"], 0);
+    /// assert_eq!(view["config"]["players"], 2);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        #[derive(serde::Serialize)]
+        struct Seen {
+            #[serde(flatten)]
+            position: crate::Position,
+            seat: Seat,
+        }
+        Seen {
+            position: self.game.position(),
+            seat: self.seat,
+        }
+        .serialize(s)
+    }
+}
+
 impl core::fmt::Display for PlayerView {
     /// A readable summary from the viewer's seat: the round and whose turn, each seat's
     /// cards and dice, the dice on the table, the best result, and what is for sale (the

@@ -108,7 +108,7 @@ impl<G: ProtocolGame> ExternalBot<G> {
         let request = ToEngine::Request(Request {
             id,
             seat: view.seat().index(),
-            view: G::view_json(view),
+            view: json(view),
             text: view_text::<G>(view, &notation),
             legal: notation,
             events: std::mem::take(&mut self.events),
@@ -228,7 +228,7 @@ impl<G: ProtocolGame> Bot<G::View> for ExternalBot<G> {
         }
         self.events
             .extend(seen.events.iter().map(|event| SeenEvent {
-                event: serde_json::to_value(event).expect("events serialize"),
+                event: json(event),
                 text: event.to_string(),
             }));
         self.steps.extend(seen.step.map(|step| step.to_string()));
@@ -243,7 +243,7 @@ impl<G: ProtocolGame> Bot<G::View> for ExternalBot<G> {
             .collect();
         process.send(&ToEngine::GameOver(GameOver {
             seat: view.seat().index(),
-            view: G::view_json(view),
+            view: json(view),
             text: view_text::<G>(view, &[]),
             events: std::mem::take(&mut self.events),
             steps: G::PUBLIC_STEPS.then(|| std::mem::take(&mut self.steps)),

@@ -1,5 +1,5 @@
-//! What the protocol asks of a game beyond the table's `Rules`: its name, its views and
-//! config as JSON, and (engine side) how to get a view back from a request.
+//! What the protocol asks of a game beyond the table's `Rules` and its serde forms: the
+//! config a view is of, and (engine side) how to get a view back from a request.
 
 use std::fmt::{Display, Write as _};
 
@@ -13,7 +13,8 @@ use crate::message::NewGame;
 /// ([`kingup_court::Game`]). Everything else a message holds (legal moves, events, steps,
 /// results) the table's [`Rules`] answers, the same way for both.
 pub trait ProtocolGame:
-    Rules<Config: Serialize, Event: Serialize + Display, View: Display + Send + 'static> + Send
+    Rules<Config: Serialize, Event: Serialize + Display, View: Serialize + Display + Send + 'static>
+    + Send
 {
     /// What an engine needs to get its views back from requests (To Court the King: the
     /// game, kept up to date from the steps).
@@ -21,9 +22,6 @@ pub trait ProtocolGame:
 
     /// The config of the game `view` is a view of.
     fn config(view: &Self::View) -> Self::Config;
-
-    /// `view` in its JSON form: the view every front end reads.
-    fn view_json(view: &Self::View) -> Value;
 
     /// Engine side: the view a request holds (`view`, and the `steps` since the previous
     /// message), for the game `new_game` began; `tracker` starts as its default at each new
@@ -35,6 +33,12 @@ pub trait ProtocolGame:
         view: &Value,
         steps: Option<&[String]>,
     ) -> Result<Self::View, String>;
+}
+
+/// A view, a config or an event in its JSON form, the serde form every front end reads.
+pub(crate) fn json<T: Serialize>(value: &T) -> Value {
+    // Plain data always serializes.
+    serde_json::to_value(value).expect("game data serializes")
 }
 
 /// The legal moves of `view`'s seat, in index order.
@@ -57,21 +61,11 @@ pub fn view_text<G: ProtocolGame>(view: &G::View, legal: &[String]) -> String {
     text
 }
 
-/// Plain data always serializes.
-pub(crate) fn json<T: Serialize>(value: &T) -> Value {
-    serde_json::to_value(value).expect("game data serializes")
-}
-
 impl ProtocolGame for kingup_core::Game {
     type Tracker = ();
 
     fn config(view: &kingup_core::PlayerView) -> kingup_core::Config {
         view.public.config
-    }
-
-    /// The `PlayerView` as its serde form writes it.
-    fn view_json(view: &kingup_core::PlayerView) -> Value {
-        json(view)
     }
 
     /// The view itself, read back only if some game that keeps every invariant of the
@@ -105,16 +99,6 @@ impl ProtocolGame for kingup_court::Game {
         *view.game.config()
     }
 
-    /// Everything is public: the position (`Game::position`, as saves write it) with the
-    /// viewer's `seat` added.
-    fn view_json(view: &kingup_court::PlayerView) -> Value {
-        let mut position = json(&view.game.position());
-        if let Value::Object(fields) = &mut position {
-            fields.insert("seat".to_owned(), view.seat.index().into());
-        }
-        position
-    }
-
     /// The engine's own copy of the game, from the config by the steps, checked against
     /// the view the referee sent (a position alone does not say which cards a turn has used).
     fn read_view(
@@ -140,7 +124,7 @@ impl ProtocolGame for kingup_court::Game {
         }
         let seat = game.seat(new_game.seat as i64).map_err(|e| e.to_string())?;
         let mine = game.player_view(seat);
-        if Self::view_json(&mine) != *view {
+        if json(&mine) != *view {
             return Err("the steps do not lead to the view sent".to_owned());
         }
         Ok(mine)
