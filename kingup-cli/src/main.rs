@@ -165,7 +165,7 @@ kingup engine --bot KIND [--iterations N]
   Plays the built-in bot KIND over the bot protocol (docs/protocol.md) on
   standard input and output, so that it can enter other programs' tournaments:
   `--engine \"NAME=kingup engine --bot KIND\"`. Seeded by each game's bot_seed, it
-  plays the very moves it plays in this program. Standard output carries
+  plays the same games every time. Standard output carries
   protocol lines only; errors go to standard error, with status 1.
   --bot KIND         in King Up!: random, heuristic, reader, ismcts,
                      ismcts:ITERATIONS or reader:ITERATIONS; in To Court the

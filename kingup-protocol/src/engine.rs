@@ -170,8 +170,8 @@ impl<G: ProtocolGame> Engine<G> {
         Ok(())
     }
 
-    /// A bot for one game that the engine plays, seeded by `seed` (sent as `bot_seed`; it
-    /// also draws the forfeited moves).
+    /// A bot for one game that the engine plays, seeded by `seed`: the engine is sent
+    /// [`engine_seed`]`(seed)` as its `bot_seed`, which also draws the forfeited moves.
     pub fn bot(self: &Arc<Self>, seed: u64) -> ExternalBot<G> {
         ExternalBot::new(Arc::clone(self), seed)
     }
@@ -227,4 +227,29 @@ impl<G> Drop for Engine<G> {
             process.stop();
         }
     }
+}
+
+/// The `bot_seed` an engine is sent for a bot seeded `seed` in this process: the first 8
+/// bytes (little-endian) of the SHA-256 of `"kingup bot seed "` and `seed`'s 8 little-endian
+/// bytes. The arenas and tables derive their bots' seeds from the seed of the cards and the
+/// dice (`seed + k` and the like), and a bot in this process is trusted with that; another
+/// process is not, so it gets a number that reveals nothing of it. A built-in bot seeded
+/// `engine_seed(seed)` in process plays as `kingup engine` plays it over the protocol.
+///
+/// ```
+/// use kingup_protocol::engine_seed;
+///
+/// assert_eq!(engine_seed(1), engine_seed(1));
+/// assert_ne!(engine_seed(1), engine_seed(2));
+/// assert_ne!(engine_seed(1), 1);
+/// ```
+pub fn engine_seed(seed: u64) -> u64 {
+    use sha2::{Digest, Sha256};
+    let digest = Sha256::new()
+        .chain_update(b"kingup bot seed ")
+        .chain_update(seed.to_le_bytes())
+        .finalize();
+    let mut first = [0; 8];
+    first.copy_from_slice(&digest[..8]);
+    u64::from_le_bytes(first)
 }

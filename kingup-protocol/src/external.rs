@@ -8,7 +8,7 @@ use kingup_bots::{Bot, Forfeits, GameEnd, Seen};
 use kingup_core::Generator;
 use kingup_core::kingup_table::{GameConfig, Rules, SeatView};
 
-use crate::engine::Engine;
+use crate::engine::{Engine, engine_seed};
 use crate::game::{ProtocolGame, json, legal_actions, view_text};
 use crate::message::{self, GameOver, NewGame, Request, SeenEvent, ToEngine};
 use crate::process::{Answer, Process};
@@ -52,6 +52,7 @@ pub struct ExternalBot<G: ProtocolGame> {
     engine: Arc<Engine<G>>,
     /// `None` before the game begins, and once the engine is gone.
     process: Option<Process>,
+    /// The `bot_seed` sent: [`engine_seed`] of the bot's seed in this process.
     seed: u64,
     /// Draws the forfeited moves.
     rng: Generator,
@@ -81,8 +82,8 @@ impl<G: ProtocolGame> ExternalBot<G> {
         ExternalBot {
             engine,
             process: None,
-            seed,
-            rng: Generator::new(seed),
+            seed: engine_seed(seed),
+            rng: Generator::new(engine_seed(seed)),
             begun: false,
             gone: false,
             used: Duration::ZERO,

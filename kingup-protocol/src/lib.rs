@@ -10,7 +10,7 @@ pub mod message;
 mod process;
 mod serve;
 
-pub use engine::{Clock, Engine, EngineCommand, EngineCommandError, EngineError};
+pub use engine::{Clock, Engine, EngineCommand, EngineCommandError, EngineError, engine_seed};
 pub use external::ExternalBot;
 pub use game::{ProtocolGame, legal_actions, view_text};
 pub use message::{MAX_LINE, PROTOCOL_VERSION};

@@ -11,7 +11,7 @@ use std::marker::PhantomData;
 
 use kingup_bots::{ArenaConfig, ArenaResults, Bot, BotSpec, Entrant, Forfeits, arena};
 use kingup_core::kingup_table::Rules;
-use kingup_protocol::{Clock, Engine, EngineCommand, ProtocolGame, legal_actions};
+use kingup_protocol::{Clock, Engine, EngineCommand, ProtocolGame, engine_seed, legal_actions};
 
 fn repo() -> &'static Path {
     Path::new(env!("CARGO_MANIFEST_DIR")).parent().unwrap()
@@ -79,10 +79,28 @@ fn builtin(spec: &str) -> Entrant<'static> {
     }
 }
 
+/// A built-in bot seeded as an engine in its place is: by [`engine_seed`].
+fn as_engine(spec: &str) -> Entrant<'static> {
+    let spec: BotSpec = spec.parse().unwrap();
+    Entrant {
+        name: spec.label(),
+        make: Box::new(move |seed| -> Box<dyn Bot> { Box::new(spec.build(engine_seed(seed))) }),
+    }
+}
+
 fn court_builtin(kind: kingup_bots::court::BotKind) -> Entrant<'static, kingup_court::PlayerView> {
     Entrant {
         name: kind.to_string(),
         make: Box::new(move |seed| -> Box<dyn Bot<_>> { Box::new(kind.build(seed)) }),
+    }
+}
+
+fn court_as_engine(
+    kind: kingup_bots::court::BotKind,
+) -> Entrant<'static, kingup_court::PlayerView> {
+    Entrant {
+        name: kind.to_string(),
+        make: Box::new(move |seed| -> Box<dyn Bot<_>> { Box::new(kind.build(engine_seed(seed))) }),
     }
 }
 
@@ -165,7 +183,11 @@ fn built_in_bots_over_the_protocol_play_the_arena_they_play_in_process() {
         builtin("random"),
         engine::<kingup_core::Game>(command("random", rust_engine(), &["random"], fast())),
     ];
-    let inside = [builtin("heuristic"), builtin("random"), builtin("random")];
+    let inside = [
+        as_engine("heuristic"),
+        builtin("random"),
+        as_engine("random"),
+    ];
     let over = arena(&config, &over, |_| {}).unwrap();
     assert!(
         over.standings
@@ -187,9 +209,9 @@ fn built_in_bots_over_the_protocol_play_the_arena_they_play_in_process() {
         engine::<kingup_court::Game>(command("random", rust_engine(), &["random"], fast())),
     ];
     let inside = [
-        court_builtin(Greedy),
+        court_as_engine(Greedy),
         court_builtin(Random),
-        court_builtin(Random),
+        court_as_engine(Random),
     ];
     let over = arena(&config, &over, |_| {}).unwrap();
     assert!(
@@ -267,8 +289,8 @@ fn the_reference_engines_in_python_and_c_play_beside_built_in_bots() {
 
 /// Every move of these engines is forfeited: a timeout, a malformed or an illegal answer,
 /// or an engine that never starts. The referee then plays a random legal move drawn from
-/// the bot's seed, exactly what the built-in `random` bot plays: so the arena must give
-/// the same results as with `random` in the engine's place, every move counted as a
+/// the engine's `bot_seed`, exactly what the built-in `random` bot seeded so plays: so the
+/// arena must give the same results as with that bot in the engine's place, every move counted as a
 /// forfeit for the documented reason, and nothing counted against anybody else.
 #[test]
 fn hostile_engines_forfeit_as_documented_and_the_arena_finishes() {
@@ -293,7 +315,7 @@ fn hostile_engines_forfeit_as_documented_and_the_arena_finishes() {
     let config = king_up(3, 2, 2);
     let reference = arena(
         &config,
-        &[builtin("random"), builtin("heuristic"), builtin("random")],
+        &[as_engine("random"), builtin("heuristic"), builtin("random")],
         |_| {},
     )
     .unwrap();
