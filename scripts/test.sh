@@ -48,7 +48,9 @@ cargo test --release -p kingup-cli --test docs
 play=$(sed -n '/^```sh$/,/^```$/p' README.md | grep -m1 '^cargo run')
 $play </dev/null | grep '^Winner' >/dev/null || { echo "README's play command did not finish a game: $play"; exit 1; }
 cargo test --release -p kingup-core --test reach
-# Built-in bots over the bot protocol play the arena they play in process (release only).
+# Built-in bots over the bot protocol play the arena they play in process (release only;
+# the engine is the crate's example).
+cargo build --release -p kingup-protocol --example engine
 cargo test --release -p kingup-protocol --test referee
 cargo test --release -p kingup-fuzz-bodies --test corpus positions_corpus
 

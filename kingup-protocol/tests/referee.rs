@@ -21,14 +21,23 @@ fn engines_dir() -> PathBuf {
     repo().join("kingup-protocol/tests/engines")
 }
 
-/// `examples/engine.rs`, which `cargo test` builds beside the tests.
+/// `examples/engine.rs`, which `cargo test` builds beside the tests (`cargo test --test
+/// referee` alone does not: `scripts/test.sh` builds it first).
 fn rust_engine() -> PathBuf {
     let deps = std::env::current_exe().unwrap();
-    deps.parent()
+    let engine = deps
+        .parent()
         .unwrap()
         .parent()
         .unwrap()
-        .join("examples/engine")
+        .join("examples/engine");
+    assert!(
+        engine.exists(),
+        "{} is not built: cargo build -p kingup-protocol --example engine (with --release \
+         for a release test)",
+        engine.display()
+    );
+    engine
 }
 
 /// `examples/c/engine.c`, compiled once.
