@@ -46,8 +46,9 @@ impl Reason {
 /// One game of an engine, as a [`Bot`]: each decision is a `request` built from the
 /// seat's view, answered by the engine under the clock; an answer that does not come in
 /// time or cannot be played is forfeited (a random legal move, counted in
-/// [`Bot::forfeits`]). Made by [`Engine::bot`] (or an [`Engine::entrant`]'s factory);
-/// dropped at the game's end, it gives its process back to the engine for the next game.
+/// [`Bot::forfeits`]). Made by [`Engine::bot`] (or an [`Engine::entrant`]'s factory) for
+/// a game, it may play more ([`Bot::begin`] starts each afresh); dropped, it gives its
+/// process back to the engine for the next bot.
 pub struct ExternalBot<G: ProtocolGame> {
     engine: Arc<Engine<G>>,
     /// `None` before the game begins, and once the engine is gone.
@@ -195,8 +196,15 @@ impl<G: ProtocolGame> Bot<G::View> for ExternalBot<G> {
     /// Starts (or reuses) the engine's process and sends `new_game`; an engine that does
     /// not start forfeits the game's moves.
     fn begin(&mut self, view: &G::View) {
+        // A bot played again starts its game afresh: its clock, its forfeits, and a process
+        // (a dead engine is started anew).
         self.begun = true;
-        if self.process.is_none() && !self.gone {
+        self.gone = false;
+        self.used = Duration::ZERO;
+        self.forfeits = Forfeits::default();
+        self.events.clear();
+        self.steps.clear();
+        if self.process.is_none() {
             match self.engine.take() {
                 Ok(process) => self.process = Some(process),
                 Err(_) => self.gone = true,
