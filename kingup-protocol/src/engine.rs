@@ -79,6 +79,31 @@ pub enum EngineCommandError {
     Command(String),
 }
 
+impl EngineCommand {
+    /// Most characters in an engine's name.
+    pub const MAX_NAME_CHARS: usize = 32;
+
+    /// Checks an engine's name: 1 to [`EngineCommand::MAX_NAME_CHARS`] characters, none of
+    /// them a space or a control character (so that a table's columns and a command line
+    /// read it back).
+    ///
+    /// ```
+    /// use kingup_protocol::EngineCommand;
+    ///
+    /// assert!(EngineCommand::check_name("my-bot").is_ok());
+    /// assert!(EngineCommand::check_name("my bot").is_err());
+    /// assert!(EngineCommand::check_name("").is_err());
+    /// ```
+    pub fn check_name(name: &str) -> Result<(), EngineCommandError> {
+        let visible = |c: char| !c.is_whitespace() && !c.is_control();
+        let chars = name.chars().count();
+        if chars == 0 || chars > EngineCommand::MAX_NAME_CHARS || !name.chars().all(visible) {
+            return Err(EngineCommandError::Name(name.to_owned()));
+        }
+        Ok(())
+    }
+}
+
 impl std::str::FromStr for EngineCommand {
     type Err = EngineCommandError;
 
@@ -87,10 +112,7 @@ impl std::str::FromStr for EngineCommand {
             .split_once('=')
             .ok_or_else(|| EngineCommandError::Form(text.to_owned()))?;
         let name = name.trim();
-        let visible = |c: char| !c.is_whitespace() && !c.is_control();
-        if name.is_empty() || name.chars().count() > 32 || !name.chars().all(visible) {
-            return Err(EngineCommandError::Name(name.to_owned()));
-        }
+        EngineCommand::check_name(name)?;
         let mut words = shlex::split(command)
             .filter(|words| !words.is_empty())
             .ok_or_else(|| EngineCommandError::Command(name.to_owned()))?;

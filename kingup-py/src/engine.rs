@@ -44,12 +44,11 @@ fn engine_name(obj: &Bound<'_, PyAny>) -> PyResult<String> {
         ))
     })?;
     let name = text.to_string_lossy().into_owned();
-    let visible = |c: char| !c.is_whitespace() && !c.is_control();
-    let chars = name.chars().count();
-    if chars == 0 || chars > convert::MAX_NAME_CHARS || !name.chars().all(visible) {
+    // The protocol crate's rule, the command line's too.
+    if EngineCommand::check_name(&name).is_err() {
         let message = format!(
             "an engine's name is 1 to {} visible characters without spaces, not {}",
-            convert::MAX_NAME_CHARS,
+            EngineCommand::MAX_NAME_CHARS,
             shown(obj)
         );
         return Err(errors::invalid_config(obj.py(), message));
