@@ -203,7 +203,9 @@ def slow_views() -> tuple[str, str]:
 
     with open(SLOW_VIEW, encoding="utf-8") as file:
         public = file.read()
-    player = json.dumps({"seat": 1, "public": json.loads(public), "objective_card": None, "vote": None})
+    # Seat 1 holds an objective of round 2 (card 0, not revealed): a view the quick checks
+    # pass, so that reading it runs the search too.
+    player = json.dumps({"seat": 1, "public": json.loads(public), "objective_card": 0, "vote": None})
     return public, player
 
 
