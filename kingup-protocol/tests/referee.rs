@@ -165,6 +165,26 @@ fn numbers(mut results: ArenaResults) -> ArenaResults {
     results
 }
 
+/// The arena of `over` (engines among them) forfeits nothing and gives the results of the
+/// arena of `inside` (bots in process in their places).
+fn same_arena<G: Rules>(
+    config: &ArenaConfig<G::Config>,
+    over: &[Entrant<'_, G::View>],
+    inside: &[Entrant<'_, G::View>],
+) {
+    let over = arena(config, over, |_| {}).unwrap();
+    assert!(
+        over.standings
+            .iter()
+            .all(|s| s.forfeits == Forfeits::default()),
+        "{over}"
+    );
+    assert_eq!(
+        numbers(over),
+        numbers(arena(config, inside, |_| {}).unwrap())
+    );
+}
+
 fn forfeits(results: &ArenaResults, entrant: usize) -> Forfeits {
     results.standings[entrant].forfeits
 }
@@ -197,17 +217,7 @@ fn built_in_bots_over_the_protocol_play_the_arena_they_play_in_process() {
         builtin("random"),
         as_engine("random"),
     ];
-    let over = arena(&config, &over, |_| {}).unwrap();
-    assert!(
-        over.standings
-            .iter()
-            .all(|s| s.forfeits == Forfeits::default()),
-        "{over}"
-    );
-    assert_eq!(
-        numbers(over),
-        numbers(arena(&config, &inside, |_| {}).unwrap())
-    );
+    same_arena::<kingup_core::Game>(&config, &over, &inside);
 
     // To Court the King: the engine keeps its own game from the steps it is sent.
     let config = court(3, 3, 2);
@@ -222,17 +232,7 @@ fn built_in_bots_over_the_protocol_play_the_arena_they_play_in_process() {
         court_builtin(Random),
         court_as_engine(Random),
     ];
-    let over = arena(&config, &over, |_| {}).unwrap();
-    assert!(
-        over.standings
-            .iter()
-            .all(|s| s.forfeits == Forfeits::default()),
-        "{over}"
-    );
-    assert_eq!(
-        numbers(over),
-        numbers(arena(&config, &inside, |_| {}).unwrap())
-    );
+    same_arena::<kingup_court::Game>(&config, &over, &inside);
 }
 
 #[test]
@@ -250,17 +250,7 @@ fn the_reference_engines_in_python_and_c_play_beside_built_in_bots() {
         first::<kingup_core::Game>(),
         builtin("heuristic"),
     ];
-    let results = arena(&config, &engines, |_| {}).unwrap();
-    assert!(
-        results
-            .standings
-            .iter()
-            .all(|s| s.forfeits == Forfeits::default())
-    );
-    assert_eq!(
-        numbers(results),
-        numbers(arena(&config, &inside, |_| {}).unwrap())
-    );
+    same_arena::<kingup_core::Game>(&config, &engines, &inside);
 
     // Random, in a ladder of four, in both games.
     let entrants = [
