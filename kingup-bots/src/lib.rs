@@ -27,7 +27,7 @@ pub use forfeit::Forfeits;
 pub use heuristic::HeuristicBot;
 pub use ismcts::{IsmctsBot, IsmctsConfig, OpponentModel, Rollout, Value};
 pub use kind::{AnyBot, BotError, BotKind, BotSpec, ParseBotKindError, ParseBotSpecError};
-pub use play::{play, play_observed, show};
+pub use play::{play, play_observed, show, tell_end};
 pub use random::RandomBot;
 pub use reward::{ParseRewardError, Reward};
 pub use tournament::{

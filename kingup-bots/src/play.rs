@@ -137,17 +137,29 @@ where
         tell(bots, step, &mut heard);
     };
     if finished {
-        let scores: Vec<u32> = Seat::all(players).map(|s| game.score(s)).collect();
-        let win_shares: Vec<f64> = Seat::all(players).map(|s| game.win_share(s)).collect();
-        let end = GameEnd {
-            scores: &scores,
-            win_shares: &win_shares,
-        };
-        for (bot, seat) in bots.iter_mut().zip(Seat::all(players)) {
-            bot.end(&game.player_view(seat), &end);
-        }
+        let seated = Seat::all(players).zip(bots.iter_mut().map(|bot| &mut **bot));
+        tell_end(game, seated);
     }
     finished
+}
+
+/// Tells each of `bots` (a seat and its bot) how the game over in `game` ended
+/// ([`Bot::end`], with the seat's last view): what [`play`] does at the end, for a front
+/// end that runs its own loop.
+pub fn tell_end<'a, G: Rules, B: Bot<G::View> + ?Sized + 'a>(
+    game: &G,
+    bots: impl IntoIterator<Item = (Seat, &'a mut B)>,
+) {
+    let seats = || Seat::all(game.players());
+    let scores: Vec<u32> = seats().map(|s| game.score(s)).collect();
+    let win_shares: Vec<f64> = seats().map(|s| game.win_share(s)).collect();
+    let end = GameEnd {
+        scores: &scores,
+        win_shares: &win_shares,
+    };
+    for (seat, bot) in bots {
+        bot.end(&game.player_view(seat), &end);
+    }
 }
 
 /// The events of the step being played, and a buffer for one seat's redaction of them:

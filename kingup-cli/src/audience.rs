@@ -1,10 +1,10 @@
 //! What the bots at a `kingup play` table hear besides their turns, in either game: the
 //! game's start, every step as their seat sees it, and the end ([`Bot::begin`],
-//! [`kingup_bots::show`], [`Bot::end`]). `kingup_bots::play` does this for the arena; a
+//! [`kingup_bots::show`], [`kingup_bots::tell_end`]). `kingup_bots::play` does this for the arena; a
 //! table runs its own loop (a person's turns between the bots'), so it does it here. A
 //! built-in bot ignores it all; an engine is told its game this way.
 
-use kingup_bots::{Bot, GameEnd};
+use kingup_bots::Bot;
 use kingup_core::kingup_table::{Rules, Seat, Session, Step};
 
 /// A seat's bot at a table (`None`: the person's seat).
@@ -56,16 +56,8 @@ impl<G: Rules> Audience<G> {
         }
         if self.game.is_over() && !self.ended {
             self.ended = true;
-            let all = || Seat::all(self.game.players());
-            let scores: Vec<u32> = all().map(|s| self.game.score(s)).collect();
-            let win_shares: Vec<f64> = all().map(|s| self.game.win_share(s)).collect();
-            let end = GameEnd {
-                scores: &scores,
-                win_shares: &win_shares,
-            };
-            for (seat, bot) in seats::<G>(bots) {
-                bot.end(&self.game.player_view(seat), &end);
-            }
+            let seated = seats::<G>(bots).map(|(seat, bot)| (seat, &mut **bot));
+            kingup_bots::tell_end(&self.game, seated);
         }
     }
 }

@@ -184,6 +184,18 @@ impl Engines {
             .collect()
     }
 
+    /// Enters the engines, started, after the built-in `entrants`: a usage error if one has
+    /// the name of one of them.
+    pub(crate) fn enter<G: ProtocolGame>(
+        &self,
+        entrants: &mut Vec<Entrant<'_, G::View>>,
+    ) -> Result<(), CliError> {
+        let names: Vec<String> = entrants.iter().map(|e| e.name.clone()).collect();
+        self.check_names(&names)?;
+        entrants.extend(self.entrants::<G>()?);
+        Ok(())
+    }
+
     /// The engines, started, as arena or tournament entrants under their names.
     pub(crate) fn entrants<G: ProtocolGame>(
         &self,

@@ -160,20 +160,18 @@ pub(crate) fn run(args: &[OsString]) -> Result<ExitCode, CliError> {
     };
     let lineup = lineup(&o)?;
     let players = (lineup.len() + o.engines.len()) as u8;
-    let names = entrant_names(&lineup);
-    o.engines.check_names(&names)?;
     let iterations = o.iterations;
     let mut entrants: Vec<Entrant<'_>> = lineup
         .iter()
-        .zip(&names)
+        .zip(entrant_names(&lineup))
         .map(|(&kind, name)| Entrant {
-            name: name.clone(),
+            name,
             make: Box::new(move |seed| -> Box<dyn Bot> {
                 Box::new(bots::spec(kind, iterations).build(seed))
             }),
         })
         .collect();
-    entrants.extend(o.engines.entrants::<kingup_core::Game>()?);
+    o.engines.enter::<kingup_core::Game>(&mut entrants)?;
     let config = TournamentConfig {
         game: Config::new(players),
         games: o.games,

@@ -185,6 +185,18 @@ fn same_arena<G: Rules>(
     );
 }
 
+/// Every entrant played `games` games and forfeited nothing.
+fn every_game_played(results: &ArenaResults, games: u32) {
+    for s in &results.standings {
+        assert_eq!(
+            (s.games, s.forfeits),
+            (games, Forfeits::default()),
+            "{}",
+            s.name
+        );
+    }
+}
+
 fn forfeits(results: &ArenaResults, entrant: usize) -> Forfeits {
     results.standings[entrant].forfeits
 }
@@ -259,15 +271,7 @@ fn the_reference_engines_in_python_and_c_play_beside_built_in_bots() {
         builtin("heuristic"),
         builtin("random"),
     ];
-    let results = arena(&king_up(3, 4, 2), &entrants, |_| {}).unwrap();
-    for s in &results.standings {
-        assert_eq!(
-            (s.games, s.forfeits),
-            (9, Forfeits::default()),
-            "{}",
-            s.name
-        );
-    }
+    every_game_played(&arena(&king_up(3, 4, 2), &entrants, |_| {}).unwrap(), 9);
     let court = court(3, 4, 2);
     let entrants = [
         engine::<kingup_court::Game>(python("py", &py, &[], fast())),
@@ -275,15 +279,7 @@ fn the_reference_engines_in_python_and_c_play_beside_built_in_bots() {
         court_builtin(kingup_bots::court::BotKind::Greedy),
         court_builtin(kingup_bots::court::BotKind::Random),
     ];
-    let results = arena(&court, &entrants, |_| {}).unwrap();
-    for s in &results.standings {
-        assert_eq!(
-            (s.games, s.forfeits),
-            (9, Forfeits::default()),
-            "{}",
-            s.name
-        );
-    }
+    every_game_played(&arena(&court, &entrants, |_| {}).unwrap(), 9);
 }
 
 /// Every move of these engines is forfeited: a timeout, a malformed or an illegal answer,

@@ -103,17 +103,15 @@ pub(crate) fn run(args: &[OsString]) -> Result<ExitCode, CliError> {
     let lineup = lineup(&o)?;
     let players = lineup.len() + o.engines.len();
     o.config.players = players as u8;
-    let names = crate::tournament::entrant_names(&lineup);
-    o.engines.check_names(&names)?;
     let mut entrants: Vec<Entrant<'_>> = lineup
         .iter()
-        .zip(names)
+        .zip(crate::tournament::entrant_names(&lineup))
         .map(|(&kind, name)| Entrant {
             name,
             make: Box::new(move |seed| bots::make(kind, seed)),
         })
         .collect();
-    entrants.extend(o.engines.entrants::<kingup_court::Game>()?);
+    o.engines.enter::<kingup_court::Game>(&mut entrants)?;
     let config = TournamentConfig {
         game: o.config,
         games: o.games,
